@@ -1,0 +1,256 @@
+"""Checks that need the whole scenario: ids that must exist and must not clash, blocks that
+must name attackers, assignments that must name what a creature fights, targets, expect.
+
+Each check yields (field path as a tuple, message). Block legality under an era's rules is
+checked by the era itself (``versions.game.blocks``) when the scenario is run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from comparator.cards import library
+from versions import ERA_IDS
+from versions.scenario import (
+    OUTCOME_PERMANENT_FIELDS,
+    OUTCOME_PLAYER_FIELDS,
+    ZONES,
+    Scenario,
+)
+
+Found = Iterator[tuple[tuple[Any, ...], str]]
+
+PERMANENT_TARGET = {
+    "pump", "destroy", "sacrifice", "regenerate", "bounce", "remove-from-combat", "grant",
+    "counters", "become-blocked",
+}
+PLAYER_TARGET = {"gain-life", "discard"}
+ANY_TARGET = {"damage", "prevent"}
+
+
+def check_scenario(s: Scenario) -> list[tuple[tuple[Any, ...], str]]:
+    return [
+        *_players(s), *_permanents(s), *_attacks(s), *_blocks(s), *_orders(s), *_assign(s),
+        *_actions(s), *_expect(s),
+    ]
+
+
+def _players(s: Scenario) -> Found:
+    seen: set[str] = set()
+    for i, p in enumerate(s.players):
+        if p.name in seen:
+            yield ("players", i, "name"), f"player {p.name!r} is listed twice"
+        seen.add(p.name)
+    if s.active not in seen:
+        yield ("active",), f"{s.active!r} is not one of the players"
+
+
+def _permanents(s: Scenario) -> Found:
+    players = set(s.player_names())
+    cards = library()
+    seen: set[str] = set()
+    for i, p in enumerate(s.permanents):
+        here = ("permanents", i)
+        if p.id in seen:
+            yield (*here, "id"), f"id {p.id!r} is used twice"
+        if p.id in players:
+            yield (*here, "id"), f"id {p.id!r} is also a player's name"
+        seen.add(p.id)
+        if p.controller not in players:
+            yield (*here, "controller"), f"{p.controller!r} is not one of the players"
+        card = None
+        if p.card is not None:
+            card = cards.get(p.card)
+            if card is None:
+                yield (*here, "card"), f"unknown card {p.card!r} (not in the card library)"
+            elif not card.is_permanent_card:
+                yield (*here, "card"), (f"{p.card} is a {card.type_line}, not a creature or "
+                                        f"planeswalker; name it in an action's `card:`")
+                card = None
+        types = p.types or (card.types if card else ["creature"])
+        if "creature" in types:
+            for stat in ("power", "toughness"):
+                if getattr(p, stat) is None and (card is None or getattr(card, stat) is None):
+                    yield (*here, stat), f"a creature needs {stat} (give it, or a `card`)"
+        if "planeswalker" in types and p.loyalty is None:
+            yield (*here, "loyalty"), "a planeswalker needs loyalty"
+        if p.loyalty is not None and "planeswalker" not in types:
+            yield (*here, "loyalty"), "only planeswalkers have loyalty"
+
+
+def _ids(s: Scenario) -> set[str]:
+    return {p.id for p in s.permanents}
+
+
+def _types(s: Scenario, pid: str) -> list[str]:
+    p = s.permanent(pid)
+    if p is None:
+        return []
+    if p.types:
+        return list(p.types)
+    card = library().get(p.card) if p.card else None
+    return list(card.types) if card else ["creature"]
+
+
+def _attacks(s: Scenario) -> Found:
+    ids, players = _ids(s), set(s.player_names())
+    for attacker, target in s.combat.attacks.items():
+        here = ("combat", "attacks", attacker)
+        if attacker not in ids:
+            yield here, f"attacker {attacker!r} is not a permanent of the scenario"
+            continue
+        a = s.permanent(attacker)
+        assert a is not None
+        if a.controller != s.active:
+            yield here, f"{attacker} is controlled by {a.controller}, not the active player"
+        if "creature" not in _types(s, attacker):
+            yield here, f"{attacker} is not a creature"
+        if target in players:
+            if target == s.active:
+                yield here, f"{attacker} can't attack its own controller {target}"
+        elif target in ids:
+            if not {"planeswalker", "battle"} & set(_types(s, target)):
+                yield here, f"{target} is not a planeswalker or battle, so it can't be attacked"
+            elif (t := s.permanent(target)) and t.controller == s.active:
+                yield here, f"{target} is the active player's own planeswalker"
+        else:
+            yield here, f"{target!r} is neither a player nor a permanent"
+
+
+def _blocks(s: Scenario) -> Found:
+    ids = _ids(s)
+    for blocker in s.combat.blocks:
+        here = ("combat", "blocks", blocker)
+        if blocker not in ids:
+            yield here, f"blocker {blocker!r} is not a permanent of the scenario"
+            continue
+        if blocker in s.combat.attacks:
+            yield here, f"{blocker} is attacking, so it can't block"
+        attackers = s.combat.blocked_attackers(blocker)
+        if not attackers:
+            yield here, "a block names at least one attacker"
+        if len(set(attackers)) != len(attackers):
+            yield here, "the same attacker is named twice"
+        for a in attackers:
+            if a not in s.combat.attacks:
+                yield here, f"{a!r} is not attacking"
+
+
+def _fights(s: Scenario, creature: str) -> list[str]:
+    """The creatures `creature` blocks or is blocked by, as declared."""
+    if creature in s.combat.attacks:
+        return [b for b in s.combat.blocks if creature in s.combat.blocked_attackers(b)]
+    return s.combat.blocked_attackers(creature)
+
+
+def _orders(s: Scenario) -> Found:
+    for creature, order in s.combat.order.items():
+        here = ("combat", "order", creature)
+        fights = _fights(s, creature)
+        if creature not in s.combat.attacks and creature not in s.combat.blocks:
+            yield here, f"{creature} is neither attacking nor blocking"
+        elif sorted(order) != sorted(fights):
+            yield here, (f"an order lists exactly the creatures {creature} fights "
+                         f"({', '.join(fights) or 'none'}), once each")
+
+
+def _assign(s: Scenario) -> Found:
+    for creature, amounts in s.combat.assign.items():
+        here = ("combat", "assign", creature)
+        if creature not in s.combat.attacks and creature not in s.combat.blocks:
+            yield here, f"{creature} is neither attacking nor blocking"
+            continue
+        if not isinstance(amounts, dict):
+            continue
+        fights = _fights(s, creature)
+        attacked = s.combat.attacks.get(creature)
+        for key in amounts:
+            if key in fights:
+                continue
+            if attacked is not None and key == attacked:
+                continue
+            role = "is blocked by" if creature in s.combat.attacks else "blocks"
+            yield (*here, key), (f"{key!r} is not a creature {creature} {role}"
+                                 + (f", nor the {attacked} it attacks" if attacked else ""))
+
+
+def _actions(s: Scenario) -> Found:
+    ids, players = _ids(s), set(s.player_names())
+    made: set[str] = set()
+    for i, a in enumerate(s.actions):
+        here = ("actions", i)
+        if a.by not in players:
+            yield (*here, "by"), f"{a.by!r} is not one of the players"
+        known = ids | made
+        if a.effect in PERMANENT_TARGET and a.target not in known:
+            yield (*here, "target"), f"target {a.target!r} is not a permanent of the scenario"
+        if a.effect in PLAYER_TARGET and a.target not in players:
+            yield (*here, "target"), f"target {a.target!r} is not a player"
+        if a.effect in ANY_TARGET and a.target not in known | players:
+            yield (*here, "target"), f"target {a.target!r} is neither a permanent nor a player"
+        if a.effect == "become-blocked" and a.target not in s.combat.attacks:
+            yield (*here, "target"), f"{a.target!r} is not attacking"
+        if a.effect == "enter-blocking":
+            if a.id in known or a.id in players:
+                yield (*here, "id"), f"id {a.id!r} is already used"
+            if a.controller not in players:
+                yield (*here, "controller"), f"{a.controller!r} is not one of the players"
+            if a.attacker not in s.combat.attacks:
+                yield (*here, "attacker"), f"{a.attacker!r} is not attacking"
+            if a.id:
+                made.add(a.id)
+        if a.effect == "activate":
+            yield from _activation(s, i, a.source, a.ability, a.target, a.sacrifice, a.by,
+                                   known | players)
+
+
+def _activation(s: Scenario, i: int, source: str | None, index: int, target: str | None,
+                sacrifice: str | None, by: str, known: set[str]) -> Found:
+    here = ("actions", i)
+    spec = s.permanent(source or "")
+    if spec is None:
+        yield (*here, "source"), f"source {source!r} is not a permanent of the scenario"
+        return
+    card = library().get(spec.card) if spec.card else None
+    abilities = (list(card.abilities) if card else []) + list(spec.abilities)
+    if index >= len(abilities):
+        yield (*here, "ability"), f"{source} has {len(abilities)} abilities; no ability {index}"
+        return
+    ability = abilities[index]
+    if ability.activated is None:
+        yield (*here, "ability"), f"ability {index} of {source} is triggered, not activated"
+        return
+    if spec.controller != by:
+        yield (*here, "by"), f"only {source}'s controller {spec.controller} can activate it"
+    if ability.target != "self" and ability.effect not in ("add-mana",) and target is None:
+        yield (*here, "target"), f"{source}'s {ability.effect} needs a `target`"
+    if target is not None and target not in known:
+        yield (*here, "target"), f"target {target!r} is neither a permanent nor a player"
+    if ability.activated == "sacrifice-creature" and sacrifice not in _ids(s):
+        yield (*here, "sacrifice"), "name the creature sacrificed to pay the cost (`sacrifice:`)"
+
+
+def _expect(s: Scenario) -> Found:
+    ids = _ids(s) | {a.id for a in s.actions if a.id}
+    players = set(s.player_names())
+    for era, exp in s.expect.items():
+        here = ("expect", era)
+        if era not in ERA_IDS:
+            yield here, f"unknown era {era!r} (one of {', '.join(ERA_IDS)})"
+        for name, fields in exp.players.items():
+            if name not in players:
+                yield (*here, "players", name), f"{name!r} is not one of the players"
+            for f in fields:
+                if f not in OUTCOME_PLAYER_FIELDS:
+                    yield (*here, "players", name, f), f"a player's outcome has no field {f!r}"
+        for pid, fields in exp.permanents.items():
+            if pid not in ids:
+                yield (*here, "permanents", pid), f"{pid!r} is not a permanent of the scenario"
+            for f, v in fields.items():
+                if f not in OUTCOME_PERMANENT_FIELDS:
+                    yield (*here, "permanents", pid, f), \
+                        f"a permanent's outcome has no field {f!r}"
+                elif f == "zone" and v not in ZONES:
+                    yield (*here, "permanents", pid, f), \
+                        f"zone {v!r} is not one of {', '.join(ZONES)}"

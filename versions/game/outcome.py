@@ -1,0 +1,38 @@
+"""The outcome JSON of spec §2: the state at the end of the end of combat step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from versions.game.state import Game
+
+SCHEMA = 1
+
+
+def outcome(game: Game) -> dict[str, Any]:
+    players = {
+        name: {"life": p.life, "lost": p.lost} for name, p in game.players.items()
+    }
+    permanents: dict[str, dict[str, Any]] = {}
+    for pid in game.order:
+        p = game.perm(pid)
+        here = p.on_battlefield
+        permanents[pid] = {
+            "zone": p.zone,
+            "controller": p.controller,
+            # Off the battlefield a card is a new object: no damage, printed values (§2).
+            "damage": p.damage if here else 0,
+            "power": p.power if here else p.printed_power,
+            "toughness": p.toughness if here else p.printed_toughness,
+            "tapped": p.tapped if here else False,
+            "loyalty": (p.loyalty if here else p.printed_loyalty) if p.is_planeswalker else None,
+        }
+    return {
+        "schema": SCHEMA,
+        "scenario": game.scenario.id,
+        "era": game.era.id,
+        "players": players,
+        "permanents": permanents,
+        "events": game.log.events,
+        "notes": game.log.notes,
+    }

@@ -1,0 +1,50 @@
+"""State-based actions (704.5 from M10 on; "state-based effects", 420.5, in sixth)."""
+
+from __future__ import annotations
+
+from versions.game.effects import destroy
+from versions.game.state import Game
+
+
+def check(game: Game) -> None:
+    """Perform state-based actions until none apply, all applicable ones at once."""
+    while True:
+        changed = False
+        for player in game.players.values():
+            if player.life <= 0 and not player.lost:
+                player.lost = True
+                changed = True
+                game.log.event("loses", game.rule("sba-life"), target=player.name,
+                               life=player.life)
+        graveyard: list[tuple[str, str]] = []
+        destroyed: list[tuple[str, str]] = []
+        for pid in game.order:
+            p = game.perm(pid)
+            if not p.on_battlefield:
+                continue
+            if p.is_creature:
+                if p.toughness <= 0:
+                    graveyard.append((pid, "sba-toughness"))
+                elif p.damage >= p.toughness:
+                    destroyed.append((pid, "sba-lethal"))
+                elif p.deathtouched:
+                    destroyed.append((pid, "sba-deathtouch"))
+            elif p.is_planeswalker and (p.loyalty or 0) <= 0:
+                graveyard.append((pid, "sba-loyalty"))
+        for p in game.permanents.values():
+            p.deathtouched = False
+        for pid, key in graveyard:
+            game.leave_battlefield(pid, "graveyard")
+            game.log.event("dies", game.rule(key), target=pid)
+            changed = True
+        for pid, key in destroyed:
+            destroy(game, pid, game.rule(key))
+            changed = True
+        alive = [p for p in game.players.values() if not p.lost]
+        if len(alive) <= 1 and len(game.players) > 1 and not game.over:
+            game.over = True
+            game.log.note("game-over", game.rule("sba-life"),
+                          "the game is over: " + (f"{alive[0].name} wins" if alive else
+                                                  "no player is left"))
+        if not changed:
+            return

@@ -1,0 +1,52 @@
+"""Build the starting game state of a scenario: the moment blockers are declared."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from versions.game.state import Game, Permanent, PlayerState
+from versions.scenario import Scenario
+
+if TYPE_CHECKING:
+    from versions.game.era import Era
+
+
+def new_game(era: Era, scenario: Scenario) -> Game:
+    """`scenario` must be resolved (cards merged in) and checked (comparator.checks)."""
+    players = {p.name: PlayerState(p.name, p.life, p.mana) for p in scenario.players}
+    permanents: dict[str, Permanent] = {}
+    for spec in scenario.permanents:
+        types = frozenset(spec.types or ["creature"])
+        permanents[spec.id] = Permanent(
+            id=spec.id,
+            name=spec.name or spec.card or spec.id,
+            controller=spec.controller,
+            printed_power=spec.power or 0,
+            printed_toughness=spec.toughness or 0,
+            printed_loyalty=spec.loyalty,
+            base_keywords=list(spec.keywords),
+            abilities=list(spec.abilities),
+            colors=frozenset(spec.colors),
+            types=types - {"artifact"},
+            artifact="artifact" in types,
+            token=spec.token,
+            block_cost=spec.block_cost,
+            damage=spec.damage,
+            tapped=spec.tapped,
+            loyalty=spec.loyalty,
+        )
+    game = Game(
+        era=era, scenario=scenario, players=players, permanents=permanents,
+        order=[p.id for p in scenario.permanents], active=scenario.active,
+    )
+    combat = scenario.combat
+    for attacker, target in combat.attacks.items():
+        game.attacks[attacker] = target
+        # Attacking tapped it, unless it has vigilance (the scenario starts after attacks).
+        if not permanents[attacker].has("vigilance"):
+            permanents[attacker].tapped = True
+    for blocker in combat.blocks:
+        attackers = combat.blocked_attackers(blocker)
+        game.blocks[blocker] = list(attackers)
+        game.blocked.update(attackers)
+    return game
