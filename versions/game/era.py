@@ -12,7 +12,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from versions.game import sba
-from versions.game.assignment import Assignment, assign_step
+from versions.game.assignment import (
+    Assignment,
+    assign_step,
+    legal_divisions,
+    targets_of,
+)
 from versions.game.blocks import BlockProblem, check_blocks
 from versions.game.damage import deal
 from versions.game.effects import Effect, NotTaken, apply, resolve_trigger
@@ -92,6 +97,18 @@ class Era:
             self._end_of_combat(game)
         self._unhandled_actions(game)
         return outcome(game)
+
+    def divisions(self, scenario: Scenario, creature: str) -> list[dict[str, int]]:
+        """Every legal division of `creature`'s combat damage as combat damage begins
+        (after the declare blockers step), ignoring what other creatures assign."""
+        game = new_game(self, scenario)
+        problems = check_blocks(game)
+        if problems:
+            raise IllegalBlocks(self.id, problems)
+        self._handled = set()
+        self._fs_step = None
+        self._declare_blockers(game)
+        return legal_divisions(game, creature, targets_of(game, creature), [])
 
     # -- declare blockers ------------------------------------------------------------------
 

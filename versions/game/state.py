@@ -128,7 +128,8 @@ class Log:
         self.events.append({"step": self.step, "type": type_, **fields, "rule": rule})
 
     def note(self, type_: str, rule: str, text: str, **fields: Any) -> None:
-        self.notes.append({"type": type_, **fields, "rule": rule, "text": text})
+        self.notes.append({"type": type_, "step": self.step, **fields, "rule": rule,
+                           "text": text})
 
     def hint(self, rule: str, text: str) -> None:
         """An era-specific rule changed what happened: say so as a judge would."""

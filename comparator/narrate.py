@@ -1,0 +1,133 @@
+"""A readable narration of one era's outcome: step by step, each line with its rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+STEP_TITLES = {
+    "declare-blockers": "Declare blockers",
+    "first-strike-damage-on-stack": "First-strike combat damage on the stack",
+    "first-strike-damage": "First-strike combat damage",
+    "damage-on-stack": "Combat damage on the stack",
+    "combat-damage": "Combat damage",
+    "end-of-combat": "End of combat",
+}
+
+
+def sentence(e: dict[str, Any]) -> str:
+    t = e["type"]
+    src, tgt, n = e.get("source"), e.get("target"), e.get("amount")
+    card = f" ({e['card']})" if e.get("card") else ""
+    match t:
+        case "block":
+            return f"{src} blocks {tgt}"
+        case "blocked":
+            return f"{tgt} is blocked by {', '.join(e['blockers'])}"
+        case "unblocked":
+            return f"{tgt} is unblocked"
+        case "damage-assignment-order":
+            return f"{src}'s damage assignment order: {' > '.join(e['order'])}"
+        case "assign":
+            return f"{src} assigns {n} damage to {tgt}"
+        case "damage-on-stack":
+            return "the combat damage goes on the stack as one object"
+        case "damage":
+            kind = "combat damage" if e.get("combat") else "damage"
+            return f"{src or 'a spell'} deals {n} {kind} to {tgt}"
+        case "prevent":
+            why = " (protection)" if e.get("reason") == "protection" else ""
+            return f"{n} damage to {tgt} is prevented{why}"
+        case "trigger":
+            about = f" ({e['creature']})" if e.get("creature") else ""
+            return f"{src}'s {e['condition']} ability triggers{about}"
+        case "resolve":
+            return f"{src}'s {e['condition']} ability resolves"
+        case "delayed-trigger":
+            return f"{src} sets up an end-of-combat trigger"
+        case "first-strike-step":
+            return f"first-strike damage step for {', '.join(e['creatures'])}"
+        case "pump":
+            return f"{tgt} gets {e['power']:+d}/{e['toughness']:+d} until end of turn{card}"
+        case "grant":
+            return f"{tgt} gains {e['keyword']} until end of turn{card}"
+        case "destroy":
+            return f"{tgt} is destroyed"
+        case "dies":
+            return f"{tgt} is put into its owner's graveyard"
+        case "sacrifice":
+            return f"{tgt} is sacrificed{card}"
+        case "bounce":
+            return f"{tgt} returns to its owner's hand{card}"
+        case "regenerate":
+            return f"{tgt} regenerates (tapped, damage removed, out of combat)"
+        case "regeneration-shield":
+            return f"{tgt} gets a regeneration shield{card}"
+        case "prevention-shield":
+            return f"the next {n} damage to {tgt} will be prevented{card}"
+        case "indestructible":
+            return f"{tgt} is indestructible and is not destroyed"
+        case "remove-from-combat":
+            return f"{tgt} is removed from combat{card}"
+        case "gain-life":
+            return f"{tgt} gains {n} life{card or (f' (from {src})' if src else '')}"
+        case "counters":
+            return f"{tgt} gets {n} +1/+1 counter(s){card}"
+        case "add-mana":
+            return f"{tgt} adds {n} mana{card}"
+        case "discard":
+            return f"{tgt} discards {n} card(s){card}"
+        case "activate":
+            return f"{src} activates ability {e['ability']}{card}"
+        case "loses":
+            return f"{tgt} has {e['life']} life and loses the game"
+        case "becomes-blocked":
+            return f"{tgt} becomes blocked{card}"
+        case "enter-blocking":
+            return f"{tgt} enters the battlefield blocking {e['attacker']}{card}"
+        case "end-of-combat":
+            return "end of combat step begins"
+    return f"{t}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("step", "type"))
+
+
+def narrate(outcome: dict[str, Any], title: str, era_name: str) -> str:
+    lines = [f"{title}", f"era: {outcome['era']} — {era_name}", ""]
+    entries: list[tuple[str, str]] = []
+    notes_by_step: dict[str, list[dict[str, Any]]] = {}
+    for n in outcome["notes"]:
+        notes_by_step.setdefault(n.get("step", ""), []).append(n)
+    for e in outcome["events"]:
+        entries.append((e["step"], f"  {sentence(e)}  [{e['rule']}]"))
+    step = None
+    shown_notes: set[str] = set()
+    for s, line in entries:
+        if s != step:
+            _flush_notes(lines, notes_by_step.get(step or "", []), shown_notes, step)
+            step = s
+            lines.append(STEP_TITLES.get(s, s))
+        lines.append(line)
+    _flush_notes(lines, notes_by_step.get(step or "", []), shown_notes, step)
+    for s, notes in notes_by_step.items():
+        if s not in shown_notes:
+            lines.append(STEP_TITLES.get(s, s))
+            _flush_notes(lines, notes, shown_notes, s)
+    lines += ["", "Outcome"]
+    for name, p in outcome["players"].items():
+        lost = " — lost the game" if p["lost"] else ""
+        lines.append(f"  {name}: {p['life']} life{lost}")
+    for pid, p in outcome["permanents"].items():
+        stats = f"{p['power']}/{p['toughness']}"
+        extra = f", {p['damage']} damage" if p["damage"] else ""
+        extra += ", tapped" if p["tapped"] else ""
+        extra += f", loyalty {p['loyalty']}" if p["loyalty"] is not None else ""
+        lines.append(f"  {pid} ({p['controller']}): {p['zone']}, {stats}{extra}")
+    return "\n".join(lines)
+
+
+def _flush_notes(lines: list[str], notes: list[dict[str, Any]], shown: set[str],
+                 step: str | None) -> None:
+    if step is None or step in shown:
+        return
+    shown.add(step)
+    for n in notes:
+        label = "hint" if n["type"] == "hint" else f"note ({n['type']})"
+        lines.append(f"  {label}: {n['text']}  [{n['rule']}]")

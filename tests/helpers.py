@@ -1,0 +1,42 @@
+"""Build and run scenarios written inline in tests."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from comparator.loader import parse
+from versions import find_era
+from versions.scenario import Scenario
+
+
+def scenario(text: str) -> Scenario:
+    return parse(textwrap.dedent(text), "<test>")
+
+
+def run(text: str, era: str) -> dict[str, Any]:
+    return find_era(era)().run(scenario(text))
+
+
+def divisions(text: str, era: str, creature: str) -> set[tuple[tuple[str, int], ...]]:
+    found = find_era(era)().divisions(scenario(text), creature)
+    return {tuple(sorted((k, v) for k, v in d.items() if v)) for d in found}
+
+
+def perm(outcome: dict[str, Any], pid: str) -> dict[str, Any]:
+    return outcome["permanents"][pid]
+
+
+def life(outcome: dict[str, Any], player: str) -> int:
+    return outcome["players"][player]["life"]
+
+
+def dealt(outcome: dict[str, Any], source: str, target: str) -> list[int]:
+    """Amounts of combat damage `source` dealt to `target`, in order."""
+    return [e["amount"] for e in outcome["events"]
+            if e["type"] == "damage" and e.get("combat") and e["source"] == source
+            and e["target"] == target]
+
+
+def notes(outcome: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [n for n in outcome["notes"] if n["type"] == kind]
