@@ -119,7 +119,8 @@ def parse(text: str, file: str) -> Scenario:
     try:
         scenario = Scenario.model_validate(raw)
     except ValidationError as err:
-        raise ScenarioError(_pydantic_problems(file, err, lines)) from None
+        problems = _pydantic_problems(file, err, lines) + _raw_card_problems(file, raw, lines)
+        raise ScenarioError(problems) from None
     from comparator.checks import check_scenario
 
     problems = [
@@ -129,6 +130,23 @@ def parse(text: str, file: str) -> Scenario:
     if problems:
         raise ScenarioError(problems)
     return resolve_cards(scenario)
+
+
+def _raw_card_problems(
+    file: str, raw: dict[str, Any], lines: dict[tuple[Any, ...], int]
+) -> list[Problem]:
+    """Unknown card names, found even when the rest of the file failed to parse, so that
+    one run of `validate` shows them too."""
+    cards = library()
+    out = []
+    permanents = raw.get("permanents")
+    for i, p in enumerate(permanents if isinstance(permanents, list) else []):
+        name = p.get("card") if isinstance(p, dict) else None
+        if isinstance(name, str) and name not in cards:
+            loc = ("permanents", i, "card")
+            out.append(Problem(file, dotted(loc), f"unknown card {name!r} (not in the card "
+                               f"library)", _line_for(lines, loc)))
+    return out
 
 
 def load(path: Path | str) -> Scenario:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from versions.game.damage import deal
-from versions.game.state import Game, Permanent, PendingTrigger
+from versions.game.state import Game, PendingTrigger, Permanent
 from versions.game.triggers import ability_triggers, keyword_trigger
 from versions.scenario import Ability, Keyword
 

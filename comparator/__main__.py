@@ -1,0 +1,3 @@
+from comparator.cli import main
+
+main()

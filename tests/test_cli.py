@@ -1,0 +1,83 @@
+"""The command line as a user runs it: `run`, `verify`, exit codes, output shapes."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from comparator.cli import app
+
+runner = CliRunner()
+SPEC_EXAMPLE = "giant-growth-vs-assignment-order"
+
+
+@pytest.mark.parametrize("era", ["sixth", "m10", "foundations"])
+def test_run_json_follows_the_outcome_contract(era):
+    result = runner.invoke(app, ["run", SPEC_EXAMPLE, "--era", era, "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert set(out) == {"schema", "scenario", "era", "players", "permanents", "events",
+                        "notes"}
+    assert out["schema"] == 1 and out["scenario"] == SPEC_EXAMPLE and out["era"] == era
+    assert out["players"]["A"] == {"life": 20, "lost": False}
+    for p in out["permanents"].values():
+        assert set(p) == {"zone", "controller", "damage", "power", "toughness", "tapped",
+                          "loyalty"}
+    for e in out["events"]:
+        assert {"step", "type", "rule"} <= set(e)
+    for n in out["notes"]:
+        assert {"type", "rule", "text"} <= set(n)
+
+
+def test_run_accepts_aliases_sixth():
+    a = runner.invoke(app, ["run", SPEC_EXAMPLE, "--era", "pre-m10", "--json"])
+    assert json.loads(a.output)["era"] == "sixth"
+
+
+def test_run_narrates_with_rules_m10():
+    result = runner.invoke(app, ["run", SPEC_EXAMPLE, "--era", "m10"])
+    assert result.exit_code == 0
+    assert "wurm's damage assignment order: bear > hawk  [509.2]" in result.output
+    assert "hint:" in result.output and "[510.1c]" in result.output
+
+
+def test_run_bad_era_and_missing_file_exit_2():
+    bad_era = runner.invoke(app, ["run", SPEC_EXAMPLE, "--era", "alpha"])
+    assert bad_era.exit_code == 2 and "unknown era 'alpha'" in bad_era.output
+    missing = runner.invoke(app, ["run", "no-such-scenario", "--era", "m10"])
+    assert missing.exit_code == 2 and "no-such-scenario" in missing.output
+
+
+def test_run_illegal_block_exit_2_names_rule_m10():
+    broken = str(Path(__file__).parent / "broken" / "illegal-block.yaml")
+    result = runner.invoke(app, ["run", broken, "--era", "m10"])
+    assert result.exit_code == 2
+    assert "combat.blocks.bear" in result.output and "509.1b" in result.output
+
+
+def test_verify_reports_each_mismatch(tmp_path):
+    text = (Path(__file__).parents[1] / "data" / "scenarios" /
+            f"{SPEC_EXAMPLE}.yaml").read_text()
+    wrong = text.replace("      hawk: {zone: battlefield, damage: 0}",
+                         "      hawk: {zone: graveyard, damage: 0}")
+    assert wrong != text
+    f = tmp_path / "wrong.yaml"
+    f.write_text(wrong)
+    result = runner.invoke(app, ["verify", str(f)])
+    assert result.exit_code == 1
+    assert 'm10: permanents.hawk.zone: expected "graveyard", got "battlefield"' in result.output
+
+
+def test_installed_command_works_from_any_directory(tmp_path):
+    exe = shutil.which("rulesdiff") or str(Path(sys.executable).parent / "rulesdiff")
+    if not os.path.exists(exe):
+        pytest.skip("rulesdiff is not installed in this environment")
+    done = subprocess.run([exe, "run", SPEC_EXAMPLE, "--era", "sixth", "--json"],
+                          cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["permanents"]["bear"]["damage"] == 3
