@@ -1,0 +1,273 @@
+"""Block triggers, keyword triggers and the era's deathtouch and lifelink, by era."""
+
+import pytest
+from helpers import dealt, life, notes, perm, run
+
+ERAS = ["sixth", "m10", "foundations"]
+BLOCKS_RULE = {"sixth": "309.1", "m10": "509.5a", "foundations": "509.3a"}
+BECOMES_BLOCKED_RULE = {"sixth": "309.1", "m10": "509.5c", "foundations": "509.3c"}
+UNBLOCKED_RULE = {"sixth": "309.2f", "m10": "509.5g", "foundations": "509.3g"}
+
+
+def triggers(o, condition):
+    return [e for e in o["events"] if e["type"] == "trigger" and e["condition"] == condition]
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_giant_badger_blocks(era):
+    o = run("""
+id: t-badger
+title: Giant Badger blocks
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: giant, controller: A, card: Hill Giant}
+  - {id: badger, controller: B, card: Giant Badger}
+combat:
+  attacks: {giant: B}
+  blocks: {badger: giant}
+""", era)
+    [t] = triggers(o, "blocks")
+    assert t["rule"] == BLOCKS_RULE[era]
+    # 4/4 after the trigger: kills the 3/3 giant and survives its 3 damage.
+    assert perm(o, "badger") == {**perm(o, "badger"), "zone": "battlefield", "damage": 3,
+                                 "power": 4, "toughness": 4}
+    assert perm(o, "giant")["zone"] == "graveyard"
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_norwood_warrior_once_cave_tiger_per_blocker(era):
+    o = run("""
+id: t-becomes-blocked
+title: Becomes blocked, and becomes blocked by a creature
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: warrior, controller: A, card: Norwood Warrior}
+  - {id: tiger, controller: A, card: Cave Tiger}
+  - {id: w1, controller: B, power: 0, toughness: 5}
+  - {id: w2, controller: B, power: 0, toughness: 5}
+  - {id: t1, controller: B, power: 0, toughness: 5}
+  - {id: t2, controller: B, power: 0, toughness: 5}
+combat:
+  attacks: {warrior: B, tiger: B}
+  blocks: {w1: warrior, w2: warrior, t1: tiger, t2: tiger}
+""", era)
+    assert [t["rule"] for t in triggers(o, "becomes-blocked")] == [BECOMES_BLOCKED_RULE[era]]
+    assert len(triggers(o, "becomes-blocked-by-creature")) == 2
+    assert (perm(o, "warrior")["power"], perm(o, "tiger")["power"]) == (3, 4)
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_loyal_sentry_destroys_both(era):
+    o = run("""
+id: t-sentry
+title: Loyal Sentry blocks a creature
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: wurm, controller: A, card: Craw Wurm}
+  - {id: sentry, controller: B, card: Loyal Sentry}
+combat:
+  attacks: {wurm: B}
+  blocks: {sentry: wurm}
+""", era)
+    assert perm(o, "wurm")["zone"] == "graveyard"
+    assert perm(o, "sentry")["zone"] == "graveyard"
+    assert dealt(o, "wurm", "sentry") == []  # both gone before combat damage
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_abyssal_nightstalker_unblocked_only(era):
+    text = """
+id: t-nightstalker
+title: Attacks and isn't blocked
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: stalker, controller: A, card: Abyssal Nightstalker}
+  - {id: other, controller: A, card: Abyssal Nightstalker}
+  - {id: bear, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {stalker: B, other: B}
+  blocks: {bear: other}
+"""
+    o = run(text, era)
+    [t] = triggers(o, "attacks-unblocked")
+    assert t["source"] == "stalker" and t["rule"] == UNBLOCKED_RULE[era]
+    assert [e["target"] for e in o["events"] if e["type"] == "discard"] == ["B"]
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_deathgazer_nonblack_only_at_end_of_combat(era):
+    o = run("""
+id: t-deathgazer
+title: Deathgazer blocks a nonblack creature; a black one blocks it
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: gazer, controller: A, card: Deathgazer}
+  - {id: rats, controller: B, power: 0, toughness: 4, colors: [black]}
+  - {id: wall, controller: B, power: 0, toughness: 4, colors: [white]}
+combat:
+  attacks: {gazer: B}
+  blocks: {rats: gazer, wall: gazer}
+""", era)
+    assert perm(o, "wall")["zone"] == "graveyard"
+    assert perm(o, "rats")["zone"] == "battlefield"
+    [destroy] = [e for e in o["events"] if e["type"] == "destroy"]
+    assert destroy["step"] == "end-of-combat" and destroy["target"] == "wall"
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_rampage_bushido_flanking(era):
+    o = run("""
+id: t-keywords
+title: Rampage, bushido and flanking
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: craw, controller: A, card: Craw Giant}
+  - {id: lancer, controller: A, card: "Suq'Ata Lancer"}
+  - {id: a1, controller: B, power: 0, toughness: 9}
+  - {id: a2, controller: B, power: 0, toughness: 9}
+  - {id: a3, controller: B, power: 0, toughness: 9}
+  - {id: retainer, controller: B, card: Devoted Retainer}
+combat:
+  attacks: {craw: B, lancer: B}
+  blocks: {a1: craw, a2: craw, a3: craw, retainer: lancer}
+""", era)
+    # Rampage 2, two blockers beyond the first: +4/+4.
+    assert (perm(o, "craw")["power"], perm(o, "craw")["toughness"]) == (10, 8)
+    # Bushido 1 (+1/+1) and flanking (-1/-1) on the Retainer: back to 1/1; dies to 2.
+    assert perm(o, "retainer")["zone"] == "graveyard"
+    assert dealt(o, "retainer", "lancer") == [1]
+
+
+DEATHTOUCH_RESPONSE = """
+id: t-dt-response
+title: Regenerating in response to deathtouch
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: rats, controller: A, card: Typhoid Rats}
+  - {id: giant, controller: B, card: Hill Giant}
+combat:
+  attacks: {rats: B}
+  blocks: {giant: rats}
+actions:
+  - {at: combat-damage, by: B, effect: regenerate, target: giant}
+"""
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_regenerate_in_response_to_deathtouch(era):
+    o = run(DEATHTOUCH_RESPONSE, era)
+    assert perm(o, "rats")["zone"] == "graveyard"
+    if era == "sixth":
+        # The deathtouch trigger waits on the stack; the shield made in response saves it.
+        assert perm(o, "giant")["zone"] == "battlefield"
+        assert perm(o, "giant")["tapped"] is True
+        assert [t["rule"] for t in triggers(o, "deathtouch")] == ["502"]
+    else:
+        # 704.5h destroyed it with the damage: nothing left to regenerate.
+        assert perm(o, "giant")["zone"] == "graveyard"
+        assert notes(o, "action-not-taken")
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_two_lifelink_instances(era):
+    o = run("""
+id: t-two-lifelink
+title: Two instances of lifelink
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: monk, controller: A, card: Rhox War Monk}
+combat:
+  attacks: {monk: B}
+actions:
+  - {at: declare-blockers, by: A, effect: grant, target: monk, keyword: lifelink}
+""", era)
+    assert life(o, "B") == 17
+    # Each triggered instance gains 3 in sixth; static instances are redundant later.
+    assert life(o, "A") == (26 if era == "sixth" else 23)
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_unsummon_own_attacker(era):
+    o = run("""
+id: t-own-unsummon
+title: Unsummon on your own attacker
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: giant, controller: A, card: Hill Giant}
+  - {id: wall, controller: B, power: 0, toughness: 3}
+combat:
+  attacks: {giant: B}
+  blocks: {wall: giant}
+actions:
+  - {at: damage-on-stack, by: A, effect: bounce, target: giant, card: Unsummon}
+""", era)
+    if era == "sixth":
+        assert perm(o, "giant")["zone"] == "hand"
+        # Its 3 damage on the stack is dealt from its last known information.
+        assert perm(o, "wall")["zone"] == "graveyard"
+        assert any("310.4a" in n["text"] for n in notes(o, "hint"))
+    else:
+        # No damage-on-stack window (skip): it stays and kills the wall.
+        assert perm(o, "giant")["zone"] == "battlefield"
+        assert perm(o, "wall")["zone"] == "graveyard"
+        assert notes(o, "missing-window")
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_planeswalker_attacked_and_trampled_over(era):
+    o = run("""
+id: t-walker
+title: Damage to a planeswalker, and trample over a blocker onto it
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: lions, controller: A, card: Savannah Lions}
+  - {id: craw, controller: A, power: 5, toughness: 5, keywords: [trample]}
+  - {id: walker, controller: B, types: [planeswalker], loyalty: 6}
+  - {id: bear, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {lions: walker, craw: walker}
+  blocks: {bear: craw}
+""", era)
+    # 2 from the Lions, 3 trampling over the bear: 6 - 5 = 1 loyalty left.
+    assert perm(o, "walker") == {**perm(o, "walker"), "zone": "battlefield", "loyalty": 1}
+    assert life(o, "B") == 20
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_nantuko_husk_sacrifices_its_blocked_partner(era):
+    o = run("""
+id: t-husk
+title: Nantuko Husk sacrifices a creature with damage on the stack
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: husk, controller: A, card: Nantuko Husk}
+  - {id: elder, controller: A, card: Sakura-Tribe Elder}
+  - {id: giant, controller: B, card: Hill Giant}
+  - {id: bear, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {husk: B, elder: B}
+  blocks: {giant: husk, bear: elder}
+actions:
+  - {at: damage-on-stack, by: A, effect: activate, source: husk, sacrifice: elder,
+     if-missing: earlier}
+""", era)
+    assert perm(o, "elder")["zone"] == "graveyard"
+    assert perm(o, "husk") == {**perm(o, "husk"), "zone": "battlefield", "power": 4}
+    if era == "sixth":
+        # The Elder's 1 damage to the bear was on the stack before the sacrifice.
+        assert dealt(o, "elder", "bear") == [1]
+        assert perm(o, "giant")["damage"] == 2  # husk's damage locked in at 2
+    else:
+        assert dealt(o, "elder", "bear") == []
+        assert perm(o, "giant")["zone"] == "graveyard"  # the 4/4 Husk deals 4
