@@ -271,3 +271,23 @@ actions:
     else:
         assert dealt(o, "elder", "bear") == []
         assert perm(o, "giant")["zone"] == "graveyard"  # the 4/4 Husk deals 4
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_indestructible_and_a_looping_trigger_end(era):
+    o = run("""
+id: t-loop
+title: An indestructible creature that damages itself whenever it is dealt damage
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: golem, controller: A, power: 2, toughness: 2, keywords: [indestructible],
+     abilities: [{trigger: dealt-damage, effect: damage, target: self, amount: 1}]}
+  - {id: bear, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {golem: B}
+  blocks: {bear: golem}
+""", era)
+    assert perm(o, "golem")["zone"] == "battlefield"
+    assert perm(o, "bear")["zone"] == "graveyard"
+    assert notes(o, "loop")

@@ -29,6 +29,7 @@ from versions.scenario import WINDOWS, Action, Scenario
 
 ON_STACK = {"first-strike-damage-on-stack", "damage-on-stack"}
 FIRST_STRIKE = {"first-strike-damage-on-stack", "first-strike-damage"}
+MAX_RESOLUTIONS = 500  # a scenario whose triggers feed each other forever stops here
 
 
 class IllegalBlocks(Exception):
@@ -336,7 +337,15 @@ class Era:
 
     def _resolve_stack(self, game: Game) -> None:
         self._settle(game)
+        resolved = 0
         while game.stack and not game.over:
+            resolved += 1
+            if resolved > MAX_RESOLUTIONS:
+                game.log.note("loop", self.rule("trigger-damage"), (
+                    f"more than {MAX_RESOLUTIONS} triggered abilities resolved in one "
+                    f"window; the scenario loops, and the rest of the stack is dropped"))
+                game.stack.clear()
+                return
             trigger = game.stack.pop()
             game.log.event("resolve", trigger.rule, source=trigger.source,
                            condition=trigger.condition)

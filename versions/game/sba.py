@@ -25,6 +25,8 @@ def check(game: Game) -> None:
             if p.is_creature:
                 if p.toughness <= 0:
                     graveyard.append((pid, "sba-toughness"))
+                elif p.has("indestructible"):
+                    continue  # it ignores the lethal-damage and deathtouch checks
                 elif p.damage >= p.toughness:
                     destroyed.append((pid, "sba-lethal"))
                 elif p.deathtouched:
