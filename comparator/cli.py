@@ -41,6 +41,29 @@ def _load(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
         fail(f"{first}{tail}")
 
 
+def _engine(db: str | None):  # noqa: ANN202 - a SQLAlchemy Engine, imported lazily
+    from comparator.store import StoreError, open_engine
+
+    try:
+        return open_engine(db)
+    except StoreError as err:
+        fail(str(err))
+
+
+def _save(engine, results) -> None:  # noqa: ANN001 - lazily imported types
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from comparator.dataset import save
+
+    try:
+        save(engine, results)
+    except SQLAlchemyError as exc:
+        fail(f"can't write the database: {getattr(exc, 'orig', exc)}")
+
+
+DB_HELP = "database path or SQLAlchemy URL (default: $RULESDIFF_DB, else ./rulesdiff.db)"
+
+
 def _era(name: str) -> str:
     from versions import find_era
 
@@ -167,6 +190,176 @@ def eras(
         typer.echo(f"  {e['began']} to {e['ended'] or 'today'}; {e['cr']}")
         for c in e["changes"]:
             typer.echo(f"  - {c}")
+
+
+@app.command()
+def diff(
+    files: Annotated[list[str], typer.Argument(help="scenario files, folders or shipped ids")],
+    era: Annotated[list[str] | None, typer.Option(
+        "--era", "-e", help="compare only these eras (repeat the option)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the diff JSON")] = False,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    no_store: Annotated[bool, typer.Option("--no-store", help="don't write the database")]
+    = False,
+) -> None:
+    """Run each scenario in every era (or those named) and show where they diverge.
+
+    Exit 0 when all eras agree on every file, 1 when any diverge, 2 on bad input."""
+    from comparator.dataset import run_files
+    from comparator.diffing import diff_document
+    from comparator.loader import ScenarioError
+
+    eras = [_era(e) for e in era] if era else None
+    from comparator.running import era_ids
+
+    paths = _expand([Path(f) for f in files])
+    engine = None if no_store else _engine(db)
+    try:
+        results = run_files(paths, era_ids(eras))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    if engine is not None:
+        _save(engine, results)
+    diverged = False
+    if as_json:
+        for r in results:
+            doc = diff_document(r.scenario.id, r.outcomes)
+            diverged |= doc["diverges"]
+            typer.echo(json.dumps(doc) if len(results) > 1 else json.dumps(doc, indent=2))
+    else:
+        from rich.console import Console
+
+        from comparator.report import render
+
+        console = Console()
+        for i, r in enumerate(results):
+            if i:
+                console.print()
+            doc = diff_document(r.scenario.id, r.outcomes)
+            diverged |= doc["diverges"]
+            render(doc, r.scenario.title, console)
+    raise typer.Exit(1 if diverged else 0)
+
+
+dataset_app = typer.Typer(help="The regression dataset: build, check, export.",
+                          no_args_is_help=True)
+app.add_typer(dataset_app, name="dataset")
+
+
+@dataset_app.command("build")
+def dataset_build(
+    dirs: Annotated[list[Path] | None, typer.Argument(
+        help="folders or files of scenarios (default: the shipped data/scenarios)")] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """Run and store every scenario in every era, then summarise."""
+    from rich.progress import Progress
+
+    from comparator.data_files import scenarios_dir
+    from comparator.dataset import run_files
+    from comparator.diffing import groups
+    from comparator.loader import ScenarioError
+    from comparator.running import era_ids
+
+    paths = _expand(dirs or [scenarios_dir()])
+    engine = _engine(db)
+    eras = era_ids(None)
+    try:
+        with Progress(transient=True) as progress:
+            task = progress.add_task("running", total=len(paths))
+            results = run_files(paths, eras, lambda: progress.advance(task))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    _save(engine, results)
+    pairs: dict[tuple[str, str], int] = {}
+    diverging = 0
+    for r in results:
+        if r.divergences:
+            diverging += 1
+        parts = groups(r.outcomes)
+        for i, a in enumerate(eras):
+            for b in eras[i + 1:]:
+                if not any(a in g and b in g for g in parts):
+                    pairs[(a, b)] = pairs.get((a, b), 0) + 1
+    typer.echo(f"{len(results)} scenarios, {len(results) * len(eras)} runs stored; "
+               f"{diverging} diverge")
+    for (a, b), n in sorted(pairs.items()):
+        typer.echo(f"  {a} vs {b}: {n} diverging scenario(s)")
+
+
+@dataset_app.command("check")
+def dataset_check(
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """Re-run every stored scenario and compare with the stored outcomes (exit 1 if any
+    changed): the regression check."""
+    from comparator.dataset import check
+
+    engine = _engine(db)
+    checked, changes = check(engine)
+    for c in changes:
+        typer.echo(f"{c.scenario}: {c.era}: {c.path}: stored {json.dumps(c.stored)}, "
+                   f"now {json.dumps(c.now)}")
+    if changes:
+        typer.echo(f"{len(changes)} change(s) in {checked} stored run(s)", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"ok: {checked} stored run(s) unchanged")
+
+
+@dataset_app.command("export")
+def dataset_export(
+    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv")] = "jsonl",
+    out: Annotated[Path | None, typer.Option("--out", help="write here, not stdout")] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """One record per scenario × era (with its outcome), then the divergences."""
+    from comparator.dataset import export
+
+    if fmt not in ("jsonl", "csv"):
+        fail(f"--format: {fmt!r} is not jsonl or csv")
+    text = export(_engine(db), fmt)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {out}", err=True)
+
+
+@app.command()
+def show(
+    scenario_id: Annotated[str, typer.Argument(help="a stored scenario's id")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """What the database holds for one scenario: its versions, runs and divergences."""
+    from comparator.dataset import stored_scenario
+
+    found = stored_scenario(_engine(db), scenario_id)
+    if found is None:
+        fail(f"{scenario_id}: no such scenario in the database")
+    if as_json:
+        typer.echo(json.dumps(found, indent=2))
+        return
+    typer.echo(f"{scenario_id}: {len(found['versions'])} stored version(s)")
+    for v in found["versions"]:
+        typer.echo(f"version {v['content_hash'][:12]} ({v['first_stored']}): {v['title']}")
+        for r in v["runs"]:
+            typer.echo(f"  run {r['era']} engine {r['engine_version']} "
+                       f"outcome {r['outcome_hash'][:12]} at {r['created']}")
+        for d in v["divergences"]:
+            typer.echo(f"  {d['path']}: {d['era_a']} {json.dumps(d['value_a'])} vs "
+                       f"{d['era_b']} {json.dumps(d['value_b'])}")
+
+
+@app.command()
+def schema() -> None:
+    """The JSON Schema of the scenario format, generated from the models."""
+    from versions.scenario import Scenario
+
+    doc = Scenario.model_json_schema(by_alias=True)
+    doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    doc["title"] = "rulesdiff scenario (spec v1)"
+    typer.echo(json.dumps(doc, indent=2))
 
 
 @app.command("scenarios")

@@ -11,6 +11,9 @@ from versions.game.era import Era, IllegalBlocks
 from versions.m10 import M10
 from versions.sixth import Sixth
 
+# Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
+ENGINE_VERSION = "1"
+
 ERAS: tuple[type[Era], ...] = (Sixth, M10, Foundations)
 ERA_IDS: tuple[str, ...] = tuple(e.id for e in ERAS)
 
@@ -25,4 +28,4 @@ def find_era(name: str) -> type[Era]:
     raise KeyError(f"unknown era {name!r}; known: {known}")
 
 
-__all__ = ["ERAS", "ERA_IDS", "Era", "IllegalBlocks", "find_era"]
+__all__ = ["ENGINE_VERSION", "ERAS", "ERA_IDS", "Era", "IllegalBlocks", "find_era"]

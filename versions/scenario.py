@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 ID_PATTERN = r"^[a-z0-9-]+$"
 
@@ -89,6 +96,11 @@ class Keyword(BaseModel):
     model_config = ConfigDict(frozen=True)
     name: str
     value: int | str | None = None
+
+    @model_serializer
+    def _as_written(self) -> str | dict[str, int | str]:
+        """Serialise as the scenario format writes it, so dumped scenarios load again."""
+        return self.name if self.value is None else {self.name: self.value}
 
     def __str__(self) -> str:
         return self.name if self.value is None else f"{self.name} {self.value}"

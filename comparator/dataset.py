@@ -1,0 +1,175 @@
+"""Run scenario files in every era and keep the results: the work behind `diff` and
+`dataset build/check/export`. Everything is computed before anything is written, so bad
+input leaves the database untouched."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from comparator.diffing import divergences
+from comparator.loader import load
+from comparator.running import run_all
+from comparator.store import (
+    DivergenceRow,
+    RunRow,
+    ScenarioRow,
+    latest_runs,
+    store_eras,
+    store_results,
+    write,
+)
+from versions import ENGINE_VERSION, ERAS
+from versions.scenario import Scenario
+
+
+@dataclass
+class Result:
+    file: str
+    scenario: Scenario
+    outcomes: dict[str, dict[str, Any]]
+    divergences: list[dict[str, Any]]
+
+    def record(self) -> dict[str, Any]:
+        return {"scenario": canonical_scenario(self.scenario), "outcomes": self.outcomes,
+                "divergences": self.divergences}
+
+
+def canonical_scenario(s: Scenario) -> dict[str, Any]:
+    """The scenario as stored: resolved (cards merged in), in the file format's own keys."""
+    return s.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+def run_file(path: Path, eras: list[str]) -> Result:
+    scenario = load(path)
+    outcomes = run_all(scenario, eras, str(path))
+    return Result(str(path), scenario, outcomes, divergences(outcomes))
+
+
+def run_files(paths: Iterable[Path], eras: list[str],
+              progress: Callable[[], None] | None = None) -> list[Result]:
+    out = []
+    for p in paths:
+        out.append(run_file(p, eras))
+        if progress:
+            progress()
+    return out
+
+
+def save(engine: Any, results: list[Result]) -> None:
+    """Store everything in one transaction."""
+    eras = [e.metadata() for e in ERAS]
+    records = [r.record() for r in results]
+
+    def work(session: Any) -> None:
+        store_eras(session, eras)
+        store_results(session, ENGINE_VERSION, records)
+
+    write(engine, work)
+
+
+@dataclass
+class Change:
+    scenario: str
+    era: str
+    path: str
+    stored: Any
+    now: Any
+
+
+def check(engine: Any) -> tuple[int, list[Change]]:
+    """Re-run every stored scenario version with this engine; what changed per field."""
+    from deepdiff import DeepDiff
+    from sqlmodel import Session
+
+    from comparator.diffing import dotted
+
+    with Session(engine) as session:
+        runs = latest_runs(session)
+        scenarios = {r.scenario_hash: session.get(ScenarioRow, r.scenario_hash) for r in runs}
+    changes: list[Change] = []
+    for run in runs:
+        row = scenarios[run.scenario_hash]
+        assert row is not None
+        scenario = Scenario.model_validate(json.loads(row.canonical_json))
+        now = run_all(scenario, [run.era])[run.era]
+        stored = json.loads(run.outcome_json)
+        if now == stored:
+            continue
+        diff = DeepDiff(stored, now, view="tree", verbose_level=2)
+        for report in diff.values():
+            for item in report:
+                path = item.path(output_format="list")
+                changes.append(Change(run.scenario_id, run.era, dotted(path),
+                                      _value(item.t1), _value(item.t2)))
+    return len(runs), changes
+
+
+def _value(v: Any) -> Any:
+    from deepdiff.helper import NotPresent
+
+    return None if isinstance(v, NotPresent) else v
+
+
+def export(engine: Any, fmt: str) -> str:
+    from sqlmodel import Session, select
+
+    with Session(engine) as session:
+        runs = sorted(latest_runs(session), key=lambda r: (r.scenario_id, r.era))
+        latest_hashes = {(r.scenario_hash, r.engine_version) for r in runs}
+        divs = [d for d in session.exec(select(DivergenceRow).order_by(
+            DivergenceRow.scenario_id, DivergenceRow.era_a, DivergenceRow.era_b,
+            DivergenceRow.path)).all() if (d.scenario_hash, d.engine_version) in latest_hashes]
+    if fmt == "jsonl":
+        lines = [json.dumps({"record": "outcome", "scenario": r.scenario_id, "era": r.era,
+                             "engine_version": r.engine_version,
+                             "outcome": json.loads(r.outcome_json)}) for r in runs]
+        lines += [json.dumps({"record": "divergence", "scenario": d.scenario_id,
+                              "era_a": d.era_a, "era_b": d.era_b, "path": d.path,
+                              "value_a": json.loads(d.value_a or "null"),
+                              "value_b": json.loads(d.value_b or "null")}) for d in divs]
+        return "\n".join(lines) + ("\n" if lines else "")
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["record", "scenario", "era", "era_b", "path", "value", "value_b",
+                "engine_version", "outcome"])
+    for r in runs:
+        w.writerow(["outcome", r.scenario_id, r.era, "", "", "", "", r.engine_version,
+                    r.outcome_json])
+    for d in divs:
+        w.writerow(["divergence", d.scenario_id, d.era_a, d.era_b, d.path, d.value_a,
+                    d.value_b, d.engine_version, ""])
+    return buf.getvalue()
+
+
+def stored_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:
+    from sqlmodel import Session, select
+
+    with Session(engine) as session:
+        versions = session.exec(select(ScenarioRow).where(
+            ScenarioRow.id == scenario_id).order_by(ScenarioRow.first_stored)).all()
+        if not versions:
+            return None
+        out = {"scenario": scenario_id, "versions": []}
+        for v in versions:
+            runs = session.exec(select(RunRow).where(
+                RunRow.scenario_hash == v.content_hash).order_by(RunRow.run_id)).all()
+            divs = session.exec(select(DivergenceRow).where(
+                DivergenceRow.scenario_hash == v.content_hash)).all()
+            out["versions"].append({
+                "content_hash": v.content_hash, "title": v.title,
+                "first_stored": v.first_stored,
+                "runs": [{"era": r.era, "engine_version": r.engine_version,
+                          "outcome_hash": r.outcome_hash, "created": r.created,
+                          "outcome": json.loads(r.outcome_json)} for r in runs],
+                "divergences": [{"era_a": d.era_a, "era_b": d.era_b, "path": d.path,
+                                 "value_a": json.loads(d.value_a or "null"),
+                                 "value_b": json.loads(d.value_b or "null"),
+                                 "engine_version": d.engine_version} for d in divs],
+            })
+        return out

@@ -1,0 +1,101 @@
+"""Where the eras' outcomes diverge (spec §3), found with deepdiff.
+
+Only the state (`players`, `permanents`) makes eras diverge; event logs are compared on
+their own and reported apart. Outcomes are plain JSON-able dicts already; equal states are
+recognised by hash first, so deepdiff runs only on pairs that differ.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from comparator.store import digest
+
+MISSING = None  # a permanent that exists in one era only (a token made by a skipped action)
+
+
+def state(outcome: dict[str, Any]) -> dict[str, Any]:
+    return {"players": outcome["players"], "permanents": outcome["permanents"]}
+
+
+def _get(data: Any, path: list[Any]) -> Any:
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return MISSING
+        data = data[part]
+    return data
+
+
+def _changed_paths(a: dict[str, Any], b: dict[str, Any]) -> list[list[Any]]:
+    from deepdiff import DeepDiff
+
+    diff = DeepDiff(a, b, view="tree", verbose_level=2)
+    paths = []
+    for report in diff.values():
+        for item in report:
+            paths.append(item.path(output_format="list"))
+    return paths
+
+
+def dotted(path: list[Any]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def divergences(outcomes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every state path on which some eras differ, with each era's value there."""
+    eras = list(outcomes)
+    states = {e: state(outcomes[e]) for e in eras}
+    hashes = {e: digest(states[e]) for e in eras}
+    seen: dict[str, list[Any]] = {}
+    for i, a in enumerate(eras):
+        for b in eras[i + 1:]:
+            if hashes[a] == hashes[b]:
+                continue
+            for path in _changed_paths(states[a], states[b]):
+                seen.setdefault(dotted(path), path)
+    out = []
+    for key in sorted(seen, key=lambda k: (k.split(".")[0], k)):
+        values = {e: _get(states[e], seen[key]) for e in eras}
+        if len({digest(v) for v in values.values()}) > 1:
+            out.append({"path": key, "values": values})
+    return out
+
+
+def event_differences(outcomes: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
+    """Pairs of eras whose event logs differ (reported apart from the state)."""
+    eras = list(outcomes)
+    logs = {e: digest(outcomes[e]["events"]) for e in eras}
+    return [(a, b) for i, a in enumerate(eras) for b in eras[i + 1:] if logs[a] != logs[b]]
+
+
+def groups(outcomes: dict[str, dict[str, Any]]) -> list[list[str]]:
+    """Eras grouped by identical state, in era order."""
+    by_hash: dict[str, list[str]] = {}
+    for era, outcome in outcomes.items():
+        by_hash.setdefault(digest(state(outcome)), []).append(era)
+    return list(by_hash.values())
+
+
+def verdict(outcomes: dict[str, dict[str, Any]], found: list[dict[str, Any]]) -> str:
+    if not found:
+        return f"no divergence: {', '.join(outcomes)} agree"
+    parts = groups(outcomes)
+    if len(parts) == 2:
+        small, big = sorted(parts, key=len)
+        split = f"{', '.join(small)} ≠ {', '.join(big)}"
+    else:
+        split = " ≠ ".join(", ".join(g) for g in parts)
+    return f"diverges on {len(found)} field{'s' if len(found) != 1 else ''}: {split}"
+
+
+def diff_document(scenario_id: str, outcomes: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The diff JSON of spec §3."""
+    found = divergences(outcomes)
+    return {
+        "schema": 1,
+        "scenario": scenario_id,
+        "eras": list(outcomes),
+        "diverges": bool(found),
+        "outcomes": outcomes,
+        "divergences": found,
+    }

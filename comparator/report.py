@@ -1,0 +1,74 @@
+"""The human-readable diff: a table of diverging fields, then what made each era differ."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from comparator.diffing import event_differences, verdict
+from comparator.narrate import sentence
+
+# Events that explain a state (who dealt what, who died, who changed): the rest is noise.
+EXPLAINING = {
+    "assign", "damage", "prevent", "destroy", "dies", "sacrifice", "bounce", "regenerate",
+    "pump", "grant", "gain-life", "loses", "counters", "remove-from-combat",
+    "damage-assignment-order", "indestructible", "enter-blocking", "becomes-blocked",
+}
+
+
+def _key(e: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in e.items() if k not in ("rule", "step")},
+                      sort_keys=True)
+
+
+def explanations(outcomes: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+    """For each era, the events not shared by every era, and its notes and hints."""
+    eras = list(outcomes)
+    keys = {e: Counter(_key(ev) for ev in outcomes[e]["events"]) for e in eras}
+    out: dict[str, list[str]] = {}
+    for era in eras:
+        lines = []
+        for ev in outcomes[era]["events"]:
+            if ev["type"] not in EXPLAINING:
+                continue
+            k = _key(ev)
+            if all(keys[o][k] >= keys[era][k] for o in eras):
+                continue  # the same thing happened everywhere: it explains nothing
+            lines.append(f"{ev['step']}: {sentence(ev)}  [{ev['rule']}]")
+        for n in outcomes[era]["notes"]:
+            label = "hint" if n["type"] == "hint" else n["type"]
+            lines.append(f"{label}: {n['text']}  [{n['rule']}]")
+        out[era] = lines
+    return out
+
+
+def render(doc: dict[str, Any], title: str, console: Any) -> None:
+    from rich.table import Table
+
+    outcomes = doc["outcomes"]
+    eras = doc["eras"]
+    console.print(f"[bold]{doc['scenario']}[/bold] — {title}")
+    found = doc["divergences"]
+    if found:
+        table = Table(show_header=True, header_style="bold")
+        table.add_column("field")
+        for e in eras:
+            table.add_column(e)
+        for d in found:
+            shown = {e: json.dumps(d["values"][e]) for e in eras}
+            common, _ = Counter(shown.values()).most_common(1)[0]
+            cells = [v if v == common else f"[bold yellow]{v}[/bold yellow]"
+                     for v in shown.values()]
+            table.add_row(d["path"], *cells)
+        console.print(table)
+        for era, lines in explanations(outcomes).items():
+            if lines:
+                console.print(f"[bold]{era}[/bold]")
+                for line in lines:
+                    console.print(f"  {line}", markup=False, highlight=False)
+    apart = event_differences(outcomes)
+    if apart and not found:
+        pairs = ", ".join(f"{a}/{b}" for a, b in apart)
+        console.print(f"the states agree; the event logs differ ({pairs})")
+    console.print(verdict(outcomes, found))

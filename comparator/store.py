@@ -1,0 +1,306 @@
+"""The SQLite store (any SQLAlchemy database works): scenarios, eras, runs, divergences.
+
+Writes are content-addressed and idempotent: a scenario version is keyed by the hash of its
+canonical JSON, a run by (scenario version, era, engine version). Storing the same thing
+twice adds nothing; a changed scenario file is a new version beside the old one. Each
+command writes in one transaction; on SQLite it takes the write lock up front (BEGIN
+IMMEDIATE) and waits for other writers (WAL, busy timeout, retry), so parallel `rulesdiff`
+processes lose nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, UniqueConstraint, event, text
+from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+SCHEMA_VERSION = 1
+DEFAULT_DB = "rulesdiff.db"
+
+
+class StoreError(Exception):
+    """The database can't be used: a bad URL, a newer schema. One line for the user."""
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(data: Any) -> str:
+    return hashlib.sha256(canonical(data).encode()).hexdigest()
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# -- tables ---------------------------------------------------------------------------------
+
+
+class Meta(SQLModel, table=True):
+    __tablename__ = "meta"
+    key: str = Field(primary_key=True)
+    value: str
+
+
+class EraRow(SQLModel, table=True):
+    __tablename__ = "era"
+    id: str = Field(primary_key=True)
+    name: str
+    aliases: str  # JSON list
+    began: str
+    ended: str | None = None
+    cr_modelled: str
+    summary: str
+    changes: str  # JSON list
+    sources: str  # JSON list
+
+
+class ScenarioRow(SQLModel, table=True):
+    """One version of a scenario: its canonical JSON, keyed by the hash of it."""
+
+    __tablename__ = "scenario"
+    content_hash: str = Field(primary_key=True)
+    id: str = Field(index=True)
+    title: str
+    tags: str  # JSON list
+    sources: str  # JSON list
+    canonical_json: str
+    first_stored: str
+
+
+class RunRow(SQLModel, table=True):
+    __tablename__ = "run"
+    __table_args__ = (UniqueConstraint("scenario_hash", "era", "engine_version"),)
+    run_id: int | None = Field(default=None, primary_key=True)
+    scenario_hash: str = Field(foreign_key="scenario.content_hash", index=True)
+    scenario_id: str = Field(index=True)
+    era: str = Field(foreign_key="era.id")
+    engine_version: str
+    outcome_json: str
+    outcome_hash: str
+    created: str
+
+
+class DivergenceRow(SQLModel, table=True):
+    __tablename__ = "divergence"
+    __table_args__ = (
+        UniqueConstraint("scenario_hash", "engine_version", "era_a", "era_b", "path"),
+    )
+    divergence_id: int | None = Field(default=None, primary_key=True)
+    scenario_hash: str = Field(foreign_key="scenario.content_hash", index=True)
+    scenario_id: str = Field(index=True)
+    engine_version: str
+    era_a: str = Field(foreign_key="era.id")
+    era_b: str = Field(foreign_key="era.id")
+    path: str
+    value_a: str | None  # JSON
+    value_b: str | None  # JSON
+
+
+VIEWS = {
+    "divergences_by_era_pair": """
+        SELECT era_a, era_b, COUNT(DISTINCT scenario_id) AS scenarios, COUNT(*) AS fields
+        FROM divergence GROUP BY era_a, era_b ORDER BY era_a, era_b""",
+    "survives_in_one_era": """
+        SELECT r.scenario_id, p.key AS permanent,
+               MAX(CASE WHEN json_extract(p.value, '$.zone') = 'battlefield'
+                        THEN r.era END) AS surviving_era
+        FROM run r, json_each(r.outcome_json, '$.permanents') p
+        WHERE r.run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era)
+        GROUP BY r.scenario_id, p.key
+        HAVING SUM(json_extract(p.value, '$.zone') = 'battlefield') = 1
+           AND COUNT(*) > 1""",
+    "latest_outcomes": """
+        SELECT r.scenario_id, r.era, r.engine_version, r.outcome_hash, r.created,
+               r.outcome_json
+        FROM run r
+        WHERE r.run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era)""",
+}
+
+
+# -- connecting -----------------------------------------------------------------------------
+
+
+def database_url(db: str | None) -> str:
+    """`--db`, else RULESDIFF_DB, else ./rulesdiff.db; a plain path means SQLite."""
+    value = db or os.environ.get("RULESDIFF_DB") or DEFAULT_DB
+    if "://" in value:
+        return value
+    return f"sqlite:///{Path(value)}"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def open_engine(db: str | None) -> Engine:
+    url = database_url(db)
+    try:
+        engine = create_engine(url)
+    except (ArgumentError, ImportError, ValueError) as exc:
+        raise StoreError(f"can't use database {url!r}: {exc}") from None
+    if engine.dialect.name == "sqlite":
+        # Let SQLAlchemy not open its own transactions: we issue BEGIN IMMEDIATE ourselves.
+        event.listen(engine, "connect", _sqlite_pragmas)
+
+        @event.listens_for(engine, "connect")
+        def _no_autobegin(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.isolation_level = None
+
+        @event.listens_for(engine, "begin")
+        def _begin_immediate(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+    try:
+        _prepare(engine)
+    except OperationalError as exc:
+        raise StoreError(f"can't open database {url!r}: {exc.orig}") from None
+    return engine
+
+
+def _prepare(engine: Engine) -> None:
+    def work(session: Session) -> None:
+        conn = session.connection()
+        SQLModel.metadata.create_all(conn)
+        row = session.get(Meta, "schema_version")
+        if row is None:
+            session.add(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
+        elif int(row.value) > SCHEMA_VERSION:
+            raise StoreError(
+                f"database schema version {row.value} is newer than this rulesdiff "
+                f"understands ({SCHEMA_VERSION}); upgrade rulesdiff")
+        if engine.dialect.name == "sqlite":
+            for name, sql in VIEWS.items():
+                conn.exec_driver_sql(f"CREATE VIEW IF NOT EXISTS {name} AS {sql}")
+
+    write(engine, work)
+
+
+def write(engine: Engine, work: Any) -> Any:
+    """Run `work(session)` in one transaction, retrying the whole transaction if the
+    database stayed locked beyond the busy timeout."""
+    for attempt in range(20):
+        try:
+            with Session(engine) as session, session.begin():
+                return work(session)
+        except OperationalError as exc:
+            if "locked" not in str(exc.orig) or attempt == 19:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    return None
+
+
+def read(engine: Engine, work: Any) -> Any:
+    with Session(engine) as session:
+        return work(session)
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def _insert_ignore(session: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
+    dialect = session.connection().dialect.name
+    if dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    elif dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert  # type: ignore[assignment]
+    else:
+        for row in rows:
+            session.merge(model(**row))
+        return
+    session.execute(insert(model).values(rows).on_conflict_do_nothing())
+
+
+def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
+    _insert_ignore(session, EraRow, [{
+        "id": e["id"], "name": e["name"], "aliases": canonical(e["aliases"]),
+        "began": e["began"], "ended": e["ended"], "cr_modelled": e["cr"],
+        "summary": e["summary"], "changes": canonical(e["changes"]),
+        "sources": canonical(e["sources"]),
+    } for e in eras])
+
+
+def store_results(
+    session: Session, engine_version: str, results: list[dict[str, Any]]
+) -> None:
+    """Store scenarios, their runs and divergences. Each result is
+    {"scenario": canonical dict, "outcomes": {era: outcome}, "divergences": [...]}."""
+    stamp = now()
+    scenarios, runs, divergences = [], [], []
+    for r in results:
+        sc = r["scenario"]
+        h = digest(sc)
+        scenarios.append({
+            "content_hash": h, "id": sc["id"], "title": sc["title"],
+            "tags": canonical(sc.get("tags", [])), "sources": canonical(sc.get("sources", [])),
+            "canonical_json": canonical(sc), "first_stored": stamp,
+        })
+        for era, outcome in r["outcomes"].items():
+            runs.append({
+                "scenario_hash": h, "scenario_id": sc["id"], "era": era,
+                "engine_version": engine_version, "outcome_json": canonical(outcome),
+                "outcome_hash": digest(outcome), "created": stamp,
+            })
+        for d in r["divergences"]:
+            eras = list(d["values"])
+            for i, a in enumerate(eras):
+                for b in eras[i + 1:]:
+                    va, vb = d["values"][a], d["values"][b]
+                    if va == vb:
+                        continue
+                    divergences.append({
+                        "scenario_hash": h, "scenario_id": sc["id"],
+                        "engine_version": engine_version, "era_a": a, "era_b": b,
+                        "path": d["path"], "value_a": canonical(va), "value_b": canonical(vb),
+                    })
+    for chunk in _chunks(scenarios):
+        _insert_ignore(session, ScenarioRow, chunk)
+    for chunk in _chunks(runs):
+        _insert_ignore(session, RunRow, chunk)
+    for chunk in _chunks(divergences):
+        _insert_ignore(session, DivergenceRow, chunk)
+
+
+def _chunks(rows: list[dict[str, Any]], size: int = 200) -> Iterator[list[dict[str, Any]]]:
+    for i in range(0, len(rows), size):
+        yield rows[i:i + size]
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+def latest_runs(session: Session) -> list[RunRow]:
+    """The newest stored run of each scenario version and era."""
+    rows = session.exec(select(RunRow).order_by(RunRow.run_id)).all()
+    newest: dict[tuple[str, str], RunRow] = {}
+    for r in rows:
+        newest[(r.scenario_hash, r.era)] = r
+    return list(newest.values())
+
+
+def counts(session: Session) -> dict[str, int]:
+    out = {}
+    for name in ("scenario", "run", "divergence"):
+        out[name] = session.connection().exec_driver_sql(
+            f"SELECT COUNT(*) FROM {name}").scalar_one()
+    return out
+
+
+def schema_version(session: Session) -> int:
+    return int(session.connection().execute(
+        text("SELECT value FROM meta WHERE key = 'schema_version'")).scalar_one())

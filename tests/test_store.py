@@ -1,0 +1,213 @@
+"""The diff command and the SQLite store: shapes, exit codes, idempotence, regressions,
+parallel writers, bad URLs, export, and transactions."""
+
+import csv
+import io
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from comparator import dataset as dataset_module
+from comparator.cli import app
+from comparator.data_files import find_scenario
+
+runner = CliRunner()
+EXAMPLE = "giant-growth-vs-assignment-order"
+
+
+def variants(folder: Path, n: int, prefix: str = "v") -> Path:
+    """n distinct copies of the spec example (own id, own life total)."""
+    text = find_scenario(EXAMPLE).read_text()
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        body = text.replace(f"id: {EXAMPLE}", f"id: {prefix}-{i}").replace(
+            "{name: A, life: 20}", f"{{name: A, life: {20 + i}}}")
+        (folder / f"{prefix}-{i}.yaml").write_text(body)
+    return folder
+
+
+def count(db: Path, table: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def test_diff_json_shape_and_exit_1_on_divergence(tmp_path):
+    result = runner.invoke(app, ["diff", EXAMPLE, "--json", "--db", str(tmp_path / "d.db")])
+    assert result.exit_code == 1
+    doc = json.loads(result.output)
+    assert set(doc) == {"schema", "scenario", "eras", "diverges", "outcomes", "divergences"}
+    assert doc["eras"] == ["sixth", "m10", "foundations"] and doc["diverges"] is True
+    zone = next(d for d in doc["divergences"] if d["path"] == "permanents.bear.zone")
+    assert zone["values"] == {"sixth": "battlefield", "m10": "graveyard",
+                              "foundations": "battlefield"}
+    assert set(doc["outcomes"]["m10"]) >= {"players", "permanents", "events", "notes"}
+
+
+def test_diff_exit_0_when_eras_agree(tmp_path):
+    trade = tmp_path / "trade.yaml"
+    trade.write_text("""
+id: trade
+title: Two bears trade
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: a, controller: A, card: Grizzly Bears}
+  - {id: b, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {a: B}
+  blocks: {b: a}
+""")
+    result = runner.invoke(app, ["diff", str(trade), "--no-store"])
+    assert result.exit_code == 0
+    assert "no divergence" in result.output
+    # Naming eras: m10 alone against its alias agrees too.
+    one = runner.invoke(app, ["diff", EXAMPLE, "--era", "m10", "--no-store", "--json"])
+    assert one.exit_code == 0 and json.loads(one.output)["eras"] == ["m10"]
+
+
+def test_diff_table_and_verdict(tmp_path):
+    result = runner.invoke(app, ["diff", EXAMPLE, "--no-store"])
+    assert result.exit_code == 1
+    assert "permanents.hawk.zone" in result.output
+    assert "diverges on 8 fields: sixth ≠ m10 ≠ foundations" in result.output
+    assert "[509.2]" in result.output  # the rule that made m10 differ
+
+
+def test_several_files_give_json_lines(tmp_path):
+    folder = variants(tmp_path / "s", 2)
+    result = runner.invoke(app, ["diff", str(folder), "--json", "--no-store"])
+    lines = result.output.strip().splitlines()
+    assert [json.loads(x)["scenario"] for x in lines] == ["v-0", "v-1"]
+
+
+def test_bad_input_exit_2_nothing_stored(tmp_path):
+    db = tmp_path / "d.db"
+    broken = Path(__file__).parent / "broken" / "references.yaml"
+    result = runner.invoke(app, ["diff", EXAMPLE, str(broken), "--db", str(db)])
+    assert result.exit_code == 2
+    assert count(db, "scenario") == 0 and count(db, "run") == 0
+
+
+def test_store_is_idempotent_and_versions_changed_files(tmp_path):
+    db = tmp_path / "d.db"
+    args = ["diff", EXAMPLE, "--db", str(db)]
+    runner.invoke(app, args)
+    first = (count(db, "scenario"), count(db, "run"), count(db, "divergence"))
+    runner.invoke(app, args)
+    assert (count(db, "scenario"), count(db, "run"), count(db, "divergence")) == first
+    assert first[:2] == (1, 3)
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(find_scenario(EXAMPLE).read_text().replace("power: 5", "power: 6"))
+    runner.invoke(app, ["diff", str(changed), "--db", str(db)])
+    assert count(db, "scenario") == 2 and count(db, "run") == 6  # old version kept
+
+
+def test_dataset_check_detects_a_changed_outcome(tmp_path):
+    db = tmp_path / "d.db"
+    assert runner.invoke(app, ["dataset", "build", "--db", str(db)]).exit_code == 0
+    assert runner.invoke(app, ["dataset", "check", "--db", str(db)]).exit_code == 0
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT run_id, outcome_json FROM run WHERE era = 'm10' "
+                           "AND scenario_id = ?", (EXAMPLE,)).fetchone()
+        outcome = json.loads(row[1])
+        outcome["permanents"]["hawk"]["zone"] = "graveyard"
+        conn.execute("UPDATE run SET outcome_json = ? WHERE run_id = ?",
+                     (json.dumps(outcome), row[0]))
+    result = runner.invoke(app, ["dataset", "check", "--db", str(db)])
+    assert result.exit_code == 1
+    assert (f'{EXAMPLE}: m10: permanents.hawk.zone: stored "graveyard", now "battlefield"'
+            in result.output)
+
+
+def test_parallel_writers_lose_nothing(tmp_path):
+    db = tmp_path / "shared.db"
+    procs = []
+    for w in range(4):
+        folder = variants(tmp_path / f"w{w}", 5, prefix=f"w{w}")
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "comparator", "dataset", "build", str(folder),
+             "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    for p in procs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err.decode()
+    assert count(db, "scenario") == 20
+    assert count(db, "run") == 60
+
+
+@pytest.mark.parametrize("url", ["notadb://x", "sqlite:////no/such/dir/x.db"])
+def test_bad_db_url_one_line_exit_2(url):
+    result = runner.invoke(app, ["diff", EXAMPLE, "--db", url])
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1
+    assert "database" in result.output
+
+
+def test_newer_schema_is_refused(tmp_path):
+    db = tmp_path / "d.db"
+    runner.invoke(app, ["dataset", "build", "--db", str(db)])
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    result = runner.invoke(app, ["dataset", "check", "--db", str(db)])
+    assert result.exit_code == 2 and "schema version 99 is newer" in result.output
+
+
+def test_export_round_trips(tmp_path):
+    db = tmp_path / "d.db"
+    runner.invoke(app, ["dataset", "build", "--db", str(db)])
+    with sqlite3.connect(db) as conn:
+        stored = {(s, e): json.loads(o) for s, e, o in conn.execute(
+            "SELECT scenario_id, era, outcome_json FROM run")}
+        n_div = conn.execute("SELECT COUNT(*) FROM divergence").fetchone()[0]
+    out = tmp_path / "x.jsonl"
+    assert runner.invoke(app, ["dataset", "export", "--out", str(out), "--db",
+                               str(db)]).exit_code == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    outcomes = {(r["scenario"], r["era"]): r["outcome"] for r in records
+                if r["record"] == "outcome"}
+    assert outcomes == stored
+    assert sum(r["record"] == "divergence" for r in records) == n_div
+    as_csv = runner.invoke(app, ["dataset", "export", "--format", "csv", "--db", str(db)])
+    rows = list(csv.DictReader(io.StringIO(as_csv.output)))
+    assert {(r["scenario"], r["era"]): json.loads(r["outcome"]) for r in rows
+            if r["record"] == "outcome"} == stored
+
+
+def test_interrupted_build_leaves_database_as_it_was(tmp_path, monkeypatch):
+    db = tmp_path / "d.db"
+    runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
+    before = (count(db, "scenario"), count(db, "run"), count(db, "divergence"))
+    real = dataset_module.store_results
+
+    def crash(session, engine_version, records):
+        real(session, engine_version, records)  # rows written inside the transaction...
+        raise RuntimeError("power cut")  # ...then the process dies
+
+    monkeypatch.setattr(dataset_module, "store_results", crash)
+    with pytest.raises(RuntimeError):
+        dataset_module.save(__import__("comparator.store", fromlist=["x"]).open_engine(
+            str(db)), dataset_module.run_files(list(variants(tmp_path / "n", 3).glob("*")),
+                                               ["sixth", "m10", "foundations"]))
+    assert (count(db, "scenario"), count(db, "run"), count(db, "divergence")) == before
+
+
+def test_show_and_views(tmp_path):
+    db = tmp_path / "d.db"
+    runner.invoke(app, ["dataset", "build", "--db", str(db)])
+    shown = json.loads(runner.invoke(app, ["show", EXAMPLE, "--json", "--db",
+                                           str(db)]).output)
+    assert [r["era"] for r in shown["versions"][0]["runs"]] == ["sixth", "m10",
+                                                                "foundations"]
+    with sqlite3.connect(db) as conn:
+        survivors = set(conn.execute(
+            "SELECT permanent, surviving_era FROM survives_in_one_era "
+            "WHERE scenario_id = ?", (EXAMPLE,)))
+        pairs = {(a, b) for a, b, *_ in conn.execute("SELECT * FROM divergences_by_era_pair")}
+    assert survivors == {("hawk", "m10"), ("wurm", "sixth")}
+    assert pairs == {("sixth", "m10"), ("sixth", "foundations"), ("m10", "foundations")}
+    missing = runner.invoke(app, ["show", "nope", "--db", str(db)])
+    assert missing.exit_code == 2
