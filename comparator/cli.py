@@ -185,11 +185,19 @@ def eras(
     if as_json:
         typer.echo(json.dumps(data, indent=2))
         return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(show_lines=True)
+    for col in ("era", "aliases", "in force", "rules modelled", "what changed", "sources"):
+        table.add_column(col)
     for e in data:
-        typer.echo(f"{e['id']} ({', '.join(e['aliases'])}): {e['name']}")
-        typer.echo(f"  {e['began']} to {e['ended'] or 'today'}; {e['cr']}")
-        for c in e["changes"]:
-            typer.echo(f"  - {c}")
+        table.add_row(
+            f"{e['id']}\n{e['name']}", ", ".join(e["aliases"]),
+            f"{e['began']} to {e['ended'] or 'today'}", e["cr"],
+            "\n".join(f"- {c}" for c in e["changes"]),
+            "\n".join(f"- {c}" for c in e["sources"]))
+    Console().print(table)
 
 
 @app.command()
@@ -251,6 +259,8 @@ def dataset_build(
     dirs: Annotated[list[Path] | None, typer.Argument(
         help="folders or files of scenarios (default: the shipped data/scenarios)")] = None,
     db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")]
+    = False,
 ) -> None:
     """Run and store every scenario in every era, then summarise."""
     from rich.progress import Progress
@@ -281,6 +291,13 @@ def dataset_build(
             for b in eras[i + 1:]:
                 if not any(a in g and b in g for g in parts):
                     pairs[(a, b)] = pairs.get((a, b), 0) + 1
+    if as_json:
+        typer.echo(json.dumps({
+            "scenarios": len(results), "runs": len(results) * len(eras),
+            "diverging": diverging,
+            "pairs": [{"era_a": a, "era_b": b, "diverging": n}
+                      for (a, b), n in sorted(pairs.items())]}, indent=2))
+        return
     typer.echo(f"{len(results)} scenarios, {len(results) * len(eras)} runs stored; "
                f"{diverging} diverge")
     for (a, b), n in sorted(pairs.items()):
@@ -290,6 +307,8 @@ def dataset_build(
 @dataset_app.command("check")
 def dataset_check(
     db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the changes as JSON")]
+    = False,
 ) -> None:
     """Re-run every stored scenario and compare with the stored outcomes (exit 1 if any
     changed): the regression check."""
@@ -297,6 +316,11 @@ def dataset_check(
 
     engine = _engine(db)
     checked, changes = check(engine)
+    if as_json:
+        typer.echo(json.dumps({"checked": checked, "changes": [
+            {"scenario": c.scenario, "era": c.era, "path": c.path, "stored": c.stored,
+             "now": c.now} for c in changes]}, indent=2))
+        raise typer.Exit(1 if changes else 0)
     for c in changes:
         typer.echo(f"{c.scenario}: {c.era}: {c.path}: stored {json.dumps(c.stored)}, "
                    f"now {json.dumps(c.now)}")

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.store import digest
+import hashlib
+import json
 
 MISSING = None  # a permanent that exists in one era only (a token made by a skipped action)
+
+
+def digest(data: Any) -> str:
+    """A hash of the content, whatever the key order (equal states hash equal)."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def state(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -37,6 +43,20 @@ def _changed_paths(a: dict[str, Any], b: dict[str, Any]) -> list[list[Any]]:
     return paths
 
 
+def _differing_entries(
+    a: dict[str, Any], b: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Only the players and permanents whose entries differ, for deepdiff to look into."""
+    out_a: dict[str, Any] = {}
+    out_b: dict[str, Any] = {}
+    for part in ("players", "permanents"):
+        keys = set(a[part]) | set(b[part])
+        diff_keys = [k for k in keys if a[part].get(k) != b[part].get(k)]
+        out_a[part] = {k: a[part][k] for k in diff_keys if k in a[part]}
+        out_b[part] = {k: b[part][k] for k in diff_keys if k in b[part]}
+    return out_a, out_b
+
+
 def dotted(path: list[Any]) -> str:
     return ".".join(str(p) for p in path)
 
@@ -47,12 +67,15 @@ def divergences(outcomes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     states = {e: state(outcomes[e]) for e in eras}
     hashes = {e: digest(states[e]) for e in eras}
     seen: dict[str, list[Any]] = {}
-    for i, a in enumerate(eras):
-        for b in eras[i + 1:]:
-            if hashes[a] == hashes[b]:
-                continue
-            for path in _changed_paths(states[a], states[b]):
-                seen.setdefault(dotted(path), path)
+    first = eras[0]
+    # Any path where two eras differ is a path where one of them differs from the first
+    # era, so comparing each era with the first finds them all.
+    for other in eras[1:]:
+        if hashes[other] == hashes[first]:
+            continue
+        a, b = _differing_entries(states[first], states[other])
+        for path in _changed_paths(a, b):
+            seen.setdefault(dotted(path), path)
     out = []
     for key in sorted(seen, key=lambda k: (k.split(".")[0], k)):
         values = {e: _get(states[e], seen[key]) for e in eras}

@@ -48,6 +48,13 @@ def dotted(loc: tuple[Any, ...]) -> str:
     return out
 
 
+SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when the wheel has it
+
+
+def _load_yaml(text: str) -> Any:
+    return yaml.load(text, Loader=SafeLoader)  # noqa: S506 - a safe loader
+
+
 def _line_map(text: str) -> dict[tuple[Any, ...], int]:
     """Field path -> 1-based line, from the YAML node tree."""
     lines: dict[tuple[Any, ...], int] = {}
@@ -65,7 +72,7 @@ def _line_map(text: str) -> dict[tuple[Any, ...], int]:
                 walk(item, (*path, i))
 
     try:
-        root = yaml.compose(text)
+        root = yaml.compose(text, Loader=SafeLoader)
     except yaml.YAMLError:
         return lines
     if root is not None:
@@ -107,7 +114,7 @@ def _pydantic_problems(
 def parse(text: str, file: str) -> Scenario:
     """YAML text -> checked, card-resolved Scenario; raise ScenarioError with every problem."""
     try:
-        raw = yaml.safe_load(text)
+        raw = _load_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
@@ -115,20 +122,20 @@ def parse(text: str, file: str) -> Scenario:
         raise ScenarioError([Problem(file, "", f"malformed YAML: {problem}", line)]) from None
     if not isinstance(raw, dict):
         raise ScenarioError([Problem(file, "", "a scenario file is a YAML mapping", 1)])
-    lines = _line_map(text)
     try:
         scenario = Scenario.model_validate(raw)
     except ValidationError as err:
+        lines = _line_map(text)  # only a file with problems pays for the line numbers
         problems = _pydantic_problems(file, err, lines) + _raw_card_problems(file, raw, lines)
         raise ScenarioError(problems) from None
     from comparator.checks import check_scenario
 
-    problems = [
-        Problem(file, dotted(loc), msg, _line_for(lines, loc))
-        for loc, msg in check_scenario(scenario)
-    ]
-    if problems:
-        raise ScenarioError(problems)
+    found = check_scenario(scenario)
+    if found:
+        lines = _line_map(text)
+        raise ScenarioError([
+            Problem(file, dotted(loc), msg, _line_for(lines, loc)) for loc, msg in found
+        ])
     return resolve_cards(scenario)
 
 

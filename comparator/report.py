@@ -66,7 +66,8 @@ def render(doc: dict[str, Any], title: str, console: Any) -> None:
             if lines:
                 console.print(f"[bold]{era}[/bold]")
                 for line in lines:
-                    console.print(f"  {line}", markup=False, highlight=False)
+                    console.print(f"  {line}", markup=False, highlight=False,
+                                  soft_wrap=True)
     apart = event_differences(outcomes)
     if apart and not found:
         pairs = ", ".join(f"{a}/{b}" for a, b in apart)

@@ -14,7 +14,6 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,9 @@ class StoreError(Exception):
 
 
 def canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON that keeps key order: in a scenario the order of `attacks`, `blocks`
+    and `permanents` is meaningful (it decides default orders and who assigns first)."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def digest(data: Any) -> str:
@@ -223,7 +224,8 @@ def _insert_ignore(session: Session, model: type[SQLModel], rows: list[dict[str,
         for row in rows:
             session.merge(model(**row))
         return
-    session.execute(insert(model).values(rows).on_conflict_do_nothing())
+    # One statement, executed for many rows: far cheaper than compiling a huge VALUES list.
+    session.execute(insert(model).on_conflict_do_nothing(), rows)
 
 
 def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
@@ -268,17 +270,9 @@ def store_results(
                         "engine_version": engine_version, "era_a": a, "era_b": b,
                         "path": d["path"], "value_a": canonical(va), "value_b": canonical(vb),
                     })
-    for chunk in _chunks(scenarios):
-        _insert_ignore(session, ScenarioRow, chunk)
-    for chunk in _chunks(runs):
-        _insert_ignore(session, RunRow, chunk)
-    for chunk in _chunks(divergences):
-        _insert_ignore(session, DivergenceRow, chunk)
-
-
-def _chunks(rows: list[dict[str, Any]], size: int = 200) -> Iterator[list[dict[str, Any]]]:
-    for i in range(0, len(rows), size):
-        yield rows[i:i + size]
+    _insert_ignore(session, ScenarioRow, scenarios)
+    _insert_ignore(session, RunRow, runs)
+    _insert_ignore(session, DivergenceRow, divergences)
 
 
 # -- reading --------------------------------------------------------------------------------

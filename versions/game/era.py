@@ -333,6 +333,15 @@ class Era:
 
     def _settle(self, game: Game) -> None:
         sba.check(game)
+        if game.over:
+            for t in game.pending + game.stack:
+                game.log.hint(t.rule, (
+                    f"{t.source}'s {t.condition} trigger ({t.rule}) never resolved: the "
+                    f"state-based actions ({self.rule('sba-life')}) that are checked before "
+                    f"it ended the game first."))
+            game.pending.clear()
+            game.stack.clear()
+            return
         put_on_stack(game)
 
     def _resolve_stack(self, game: Game) -> None:
