@@ -7,10 +7,9 @@ recognised by hash first, so deepdiff runs only on pairs that differ.
 
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
 import json
+from typing import Any
 
 MISSING = None  # a permanent that exists in one era only (a token made by a skipped action)
 
