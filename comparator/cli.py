@@ -386,6 +386,26 @@ def schema() -> None:
     typer.echo(json.dumps(doc, indent=2))
 
 
+@app.command()
+def catalog(
+    markdown: Annotated[bool, typer.Option("--markdown", help="print docs/catalog.md")]
+    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Every shipped scenario: title, tags, sources, and where the eras diverge."""
+    from comparator import catalog as cat
+    from comparator.data_files import shipped_scenarios
+
+    items = cat.entries(shipped_scenarios())
+    if markdown:
+        typer.echo(cat.markdown(items), nl=False)
+    elif as_json:
+        typer.echo(json.dumps(items, indent=2))
+    else:
+        for i in items:
+            typer.echo(f"{i['id']}: {i['verdict']}")
+
+
 @app.command("scenarios")
 def list_scenarios(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,

@@ -54,3 +54,13 @@ def test_schema_command_prints_a_json_schema():
     doc = json.loads(out)
     assert doc["type"] == "object" and "permanents" in doc["properties"]
     assert "if-missing" in json.dumps(doc)
+
+
+def test_each_era_has_its_doc():
+    from versions import ERAS
+
+    for era in ERAS:
+        text = (ROOT / "docs" / "eras" / f"{era.id}.md").read_text()
+        assert era.began in text
+        assert "## Concordance" in text and "## What rulesdiff does not model" in text
+        assert "## Other engines" in text
