@@ -138,9 +138,12 @@ def _blocks(s: Scenario) -> Found:
 
 
 def _fights(s: Scenario, creature: str) -> list[str]:
-    """The creatures `creature` blocks or is blocked by, as declared."""
+    """The creatures `creature` blocks or is blocked by, as declared, and the tokens an
+    action puts onto the battlefield blocking it."""
     if creature in s.combat.attacks:
-        return [b for b in s.combat.blocks if creature in s.combat.blocked_attackers(b)]
+        return [b for b in s.combat.blocks if creature in s.combat.blocked_attackers(b)] + [
+            a.id for a in s.actions
+            if a.effect == "enter-blocking" and a.attacker == creature and a.id]
     return s.combat.blocked_attackers(creature)
 
 

@@ -387,6 +387,43 @@ def schema() -> None:
 
 
 @app.command()
+def blocks(
+    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    era: Annotated[str, typer.Option("--era", "-e", help="era whose rules are cited")]
+    = "foundations",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Every legal block declaration for the scenario's attacks, with the requirements
+    each obeys; the maximal ones (509.1c) are marked."""
+    from versions import find_era
+
+    era_id = _era(era)
+    _path, scenario = _load(file)
+    rules = find_era(era_id)
+    found = rules().block_survey(scenario)
+    if as_json:
+        typer.echo(json.dumps({"scenario": scenario.id, "era": era_id, **found}, indent=2))
+        return
+    reqs = found["requirements"]
+    typer.echo(f"{scenario.id}: {found['count']}{'' if found['complete'] else '+'} block "
+               f"declaration(s) break no restriction; {found['maximal']} obey the most "
+               f"requirements that can be obeyed ({rules.rule('block-requirement')})")
+    for r in reqs:
+        what = f"must block {r['must_block']}" if r["must_block"] else "blocks if able"
+        typer.echo(f"  requirement: {r['creature']} {what}")
+    if found["sample"]:
+        typer.echo(f"  (showing {len(found['declarations'])})")
+    from versions.game.blocks import describe
+
+    for d in found["declarations"]:
+        mark = "*" if d["maximal"] else " "
+        cost = f", costs {d['cost']}" + ("" if d["affordable"] else " (can't pay)") \
+            if d["cost"] else ""
+        typer.echo(f"{mark} {describe({b: tuple(a) for b, a in d['blocks'].items()})}  "
+                   f"obeys {d['requirements_obeyed']}{cost}")
+
+
+@app.command()
 def catalog(
     markdown: Annotated[bool, typer.Option("--markdown", help="print docs/catalog.md")]
     = False,

@@ -84,6 +84,10 @@ def sentence(e: dict[str, Any]) -> str:
             return f"{tgt} becomes blocked{card}"
         case "enter-blocking":
             return f"{tgt} enters the battlefield blocking {e['attacker']}{card}"
+        case "block-cost":
+            return f"{tgt} must pay {n} mana in costs to block"
+        case "pay":
+            return f"{tgt} pays {n} mana"
         case "end-of-combat":
             return "end of combat step begins"
     return f"{t}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("step", "type"))

@@ -42,6 +42,9 @@ def test_validate_reports_every_problem_with_its_place():
         "references.yaml:24: expect.m10.permanents.bear.size: a permanent's outcome has no field",
         "illegal-block.yaml: combat.blocks.bear: illegal block in m10: bear can't block angel",
         "(rule 509.1b)",
+        "requirement.yaml: combat.blocks: illegal block in m10: the blocks obey 0 of 1 "
+        "requirements (eager must block if able), but 1 can be obeyed without breaking a "
+        "restriction, e.g. blocks: {eager: giant} (rule 509.1c)",
         "(rule 309.2b)",
     ]
     for line in expected:

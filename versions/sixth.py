@@ -66,6 +66,7 @@ class Sixth(Era):
         "deathtouch", "sba-life", "sba-toughness", "sba-lethal", "sba-loyalty",
         "end-of-combat", "delayed", "protection", "rampage", "bushido", "flanking",
         "regenerate", "prevent", "pump", "fizzle", "remove-from-combat", "enter-blocking",
+        "block-cost", "block-mana", "block-pay", "block-becomes",
     )
 
     RULES = {
@@ -74,6 +75,10 @@ class Sixth(Era):
         "block-untapped": "309.2a",
         "block-restriction": "309.2b",
         "block-requirement": "309.2c",
+        "block-cost": "309.2d",
+        "block-mana": "309.2d",
+        "block-pay": "309.2d",
+        "block-becomes": "309.2e",
         "block-triggers-stack": "309.1",
         "trigger-blocks": "309.1",
         "trigger-blocks-creature": "309.1",

@@ -1,16 +1,27 @@
-"""Is the scenario's block declaration legal? (509.1a-b from M10 on; 309.2a-b in sixth.)
+"""Is a block declaration legal? (509.1a-f from M10 on; 309.2a-f in sixth.)
 
-Checked: each blocker is an untapped creature of the defending player, on the battlefield;
-it blocks no more attackers than it may; and the restrictions of the keyword vocabulary
-(flying/reach, shadow, fear, menace, unblockable, cant-block, protection). Requirements
-(`must-block`, `lure`) and costs to block are not checked here.
+- 509.1a: each blocker is an untapped creature (not a battle) of the defending player, and
+  blocks attackers attacking that player or a planeswalker it controls; a creature blocks
+  one attacker unless it can block more (`can-block-additional`, `can-block-any-number`).
+- 509.1b restrictions: `cant-block`, `unblockable`, flying/reach, shadow, fear,
+  protection from a color, menace.
+- 509.1c requirements: `must-block` (this creature blocks if able), `lure` (every creature
+  able to block it does so). The declaration must obey as many requirements as any
+  declaration could without breaking a restriction; a creature with a cost to block is
+  never required to pay it.
+- 509.1d-f costs: `block-cost` (generic mana), paid from the player's mana and the mana
+  abilities of its permanents.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import combinations
 
 from versions.game.state import Game, Permanent
+
+SEARCH_LIMIT = 2_000_000  # declarations looked at before the search for the maximum gives up
 
 
 @dataclass
@@ -20,52 +31,11 @@ class BlockProblem:
     message: str
 
 
-def check_blocks(game: Game) -> list[BlockProblem]:
-    problems: list[BlockProblem] = []
-    blocks = game.scenario.combat
-    untapped_rule = game.rule("block-untapped")
-    restriction = game.rule("block-restriction")
-    counts: dict[str, int] = {}
-    for blocker_id in blocks.blocks:
-        path = f"combat.blocks.{blocker_id}"
-        blocker = game.perm(blocker_id)
-        attackers = blocks.blocked_attackers(blocker_id)
-        if not blocker.is_creature:
-            problems.append(BlockProblem(path, untapped_rule, f"{blocker_id} is not a creature"))
-            continue
-        if blocker.tapped:
-            problems.append(BlockProblem(path, untapped_rule, f"{blocker_id} is tapped"))
-        if blocker.has("cant-block"):
-            problems.append(BlockProblem(path, restriction, f"{blocker_id} can't block"))
-        allowed = 1 + blocker.count("can-block-additional")
-        if blocker.has("can-block-any-number"):
-            allowed = len(attackers)
-        if len(attackers) > allowed:
-            problems.append(BlockProblem(
-                path, untapped_rule,
-                f"{blocker_id} blocks {len(attackers)} attackers but may block {allowed}"))
-        for attacker_id in attackers:
-            counts[attacker_id] = counts.get(attacker_id, 0) + 1
-            attacker = game.perm(attacker_id)
-            defending = game.defending_player(attacker_id)
-            if blocker.controller != defending:
-                problems.append(BlockProblem(
-                    path, untapped_rule,
-                    f"{blocker_id} is controlled by {blocker.controller}, but {attacker_id} "
-                    f"attacks {game.attacks[attacker_id]} (defending player {defending})"))
-            why = _restriction(blocker, attacker)
-            if why:
-                problems.append(BlockProblem(path, restriction,
-                                             f"{blocker_id} can't block {attacker_id}: {why}"))
-    for attacker_id, n in counts.items():
-        if game.perm(attacker_id).has("menace") and n < 2:
-            problems.append(BlockProblem(
-                f"combat.blocks (attacker {attacker_id})", restriction,
-                f"{attacker_id} has menace and is blocked by only one creature"))
-    return problems
+Declaration = dict[str, tuple[str, ...]]  # blocker -> the attackers it blocks
 
 
-def _restriction(blocker: Permanent, attacker: Permanent) -> str | None:
+def restriction(blocker: Permanent, attacker: Permanent) -> str | None:
+    """Why `blocker` can't block `attacker` (an evasion or blocking restriction), or None."""
     if attacker.has("unblockable"):
         return "it can't be blocked"
     if attacker.has("flying") and not (blocker.has("flying") or blocker.has("reach")):
@@ -80,3 +50,246 @@ def _restriction(blocker: Permanent, attacker: Permanent) -> str | None:
         if color in blocker.colors:
             return f"it has protection from {color}"
     return None
+
+
+def capacity(blocker: Permanent) -> int:
+    if blocker.has("can-block-any-number"):
+        return 10**6
+    return 1 + blocker.count("can-block-additional")
+
+
+def potential_blockers(game: Game) -> list[str]:
+    """Creatures of a defending player that could be declared as blockers at all."""
+    defenders = {game.defending_player(a) for a in game.attacks}
+    return [
+        p for p in game.order
+        if (perm := game.perm(p)).on_battlefield and perm.is_creature
+        and "battle" not in perm.types and perm.controller in defenders
+        and p not in game.attacks and not perm.tapped and not perm.has("cant-block")
+    ]
+
+
+def blockable(game: Game, blocker: str) -> list[str]:
+    """Attackers `blocker` may block, one at a time, without breaking a restriction."""
+    b = game.perm(blocker)
+    return [a for a in game.attacks
+            if game.defending_player(a) == b.controller
+            and restriction(b, game.perm(a)) is None]
+
+
+def options(game: Game, blocker: str) -> list[tuple[str, ...]]:
+    """Everything `blocker` may do: not block, or block a set of attackers it may block."""
+    can = blockable(game, blocker)
+    most = min(capacity(game.perm(blocker)), len(can))
+    out: list[tuple[str, ...]] = [()]
+    for n in range(1, most + 1):
+        out += list(combinations(can, n))
+    return out
+
+
+def menace_problems(game: Game, decl: Declaration) -> list[str]:
+    counts: dict[str, int] = {}
+    for attackers in decl.values():
+        for a in attackers:
+            counts[a] = counts.get(a, 0) + 1
+    return [a for a, n in counts.items() if n == 1 and game.perm(a).has("menace")]
+
+
+def requirements(game: Game) -> list[tuple[str, str | None]]:
+    """Every requirement on the block: (creature, attacker it must block or None for
+    "blocks if able"). A creature that could block only by paying a cost has none."""
+    out: list[tuple[str, str | None]] = []
+    free = [b for b in potential_blockers(game) if game.perm(b).block_cost == 0]
+    for b in free:
+        if game.perm(b).has("must-block") and blockable(game, b):
+            out.append((b, None))
+    for a in game.attacks:
+        if game.perm(a).has("lure"):
+            out += [(b, a) for b in free if a in blockable(game, b)]
+    return out
+
+
+def obeyed(decl: Declaration, reqs: list[tuple[str, str | None]]) -> int:
+    n = 0
+    for blocker, attacker in reqs:
+        blocking = decl.get(blocker, ())
+        if (attacker is None and blocking) or (attacker is not None and attacker in blocking):
+            n += 1
+    return n
+
+
+def declarations(game: Game, include_costs: bool = True) -> Iterator[Declaration]:
+    """Every declaration that breaks no restriction (menace included)."""
+    blockers = [b for b in potential_blockers(game)
+                if include_costs or game.perm(b).block_cost == 0]
+    choices = [options(game, b) for b in blockers]
+
+    def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
+        if i == len(blockers):
+            if not menace_problems(game, decl):
+                yield dict(decl)
+            return
+        for choice in choices[i]:
+            if choice:
+                decl[blockers[i]] = choice
+            yield from walk(i + 1, decl)
+            decl.pop(blockers[i], None)
+
+    yield from walk(0, {})
+
+
+def most_obeyed(game: Game) -> tuple[int, Declaration] | None:
+    """The most requirements any restriction-respecting declaration obeys (paying no
+    costs), with one declaration that does; None if the search is too large."""
+    reqs = requirements(game)
+    if not reqs:
+        return 0, {}
+    best: tuple[int, Declaration] = (-1, {})
+    for seen, decl in enumerate(declarations(game, include_costs=False)):
+        if seen > SEARCH_LIMIT:
+            return None
+        n = obeyed(decl, reqs)
+        if n > best[0]:
+            best = (n, decl)
+            if n == len(reqs):
+                break
+    return best
+
+
+def mana_available(game: Game, player: str) -> int:
+    """The player's mana plus what its mana abilities can make (509.1e)."""
+    total = game.players[player].mana
+    for p in game.order:
+        perm = game.perm(p)
+        if perm.controller != player or not perm.on_battlefield:
+            continue
+        for ability in perm.abilities:
+            if ability.effect == "add-mana" and (
+                ability.activated == "sacrifice-self"
+                or (ability.activated == "tap" and not perm.tapped)
+            ):
+                total += ability.amount or 0
+    return total
+
+
+def declared(game: Game) -> Declaration:
+    combat = game.scenario.combat
+    return {b: tuple(combat.blocked_attackers(b)) for b in combat.blocks}
+
+
+def describe(decl: Declaration) -> str:
+    if not decl:
+        return "no blocks"
+    parts = [f"{b}: {a[0] if len(a) == 1 else '[' + ', '.join(a) + ']'}"
+             for b, a in decl.items()]
+    return "{" + ", ".join(parts) + "}"
+
+
+def check_blocks(game: Game) -> list[BlockProblem]:
+    problems: list[BlockProblem] = []
+    rule_a = game.rule("block-untapped")
+    rule_b = game.rule("block-restriction")
+    decl = declared(game)
+    for blocker_id, attackers in decl.items():
+        path = f"combat.blocks.{blocker_id}"
+        blocker = game.perm(blocker_id)
+        if not blocker.is_creature or "battle" in blocker.types:
+            problems.append(BlockProblem(path, rule_a, f"{blocker_id} is not a creature"))
+            continue
+        if blocker.tapped:
+            problems.append(BlockProblem(path, rule_a, f"{blocker_id} is tapped"))
+        if blocker.has("cant-block"):
+            problems.append(BlockProblem(path, rule_b, f"{blocker_id} can't block"))
+        if len(attackers) > capacity(blocker):
+            problems.append(BlockProblem(
+                path, rule_a,
+                f"{blocker_id} blocks {len(attackers)} attackers but may block "
+                f"{capacity(blocker)}"))
+        for attacker_id in attackers:
+            defending = game.defending_player(attacker_id)
+            if blocker.controller != defending:
+                problems.append(BlockProblem(
+                    path, rule_a,
+                    f"{blocker_id} is controlled by {blocker.controller}, but {attacker_id} "
+                    f"attacks {game.attacks[attacker_id]} (defending player {defending})"))
+            why = restriction(blocker, game.perm(attacker_id))
+            if why:
+                problems.append(BlockProblem(
+                    path, rule_b, f"{blocker_id} can't block {attacker_id}: {why}"))
+    for attacker_id in menace_problems(game, decl):
+        problems.append(BlockProblem(
+            f"combat.blocks (attacker {attacker_id})", rule_b,
+            f"{attacker_id} has menace and is blocked by only one creature"))
+    if problems:
+        return problems
+    problems += _requirement_problems(game, decl)
+    problems += _cost_problems(game, decl)
+    return problems
+
+
+def _requirement_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
+    found = most_obeyed(game)
+    if found is None:
+        return []
+    best, example = found
+    reqs = requirements(game)
+    have = obeyed(decl, reqs)
+    if have >= best:
+        return []
+    unmet = [f"{b} must block {a}" if a else f"{b} must block if able"
+             for b, a in reqs if not ((a is None and decl.get(b)) or (a and a in
+                                                                     decl.get(b, ())))]
+    return [BlockProblem(
+        "combat.blocks", game.rule("block-requirement"),
+        f"the blocks obey {have} of {len(reqs)} requirements ({'; '.join(unmet)}), but "
+        f"{best} can be obeyed without breaking a restriction, e.g. blocks: "
+        f"{describe(example)}")]
+
+
+def _cost_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
+    owed: dict[str, int] = {}
+    for b in decl:
+        p = game.perm(b)
+        if p.block_cost:
+            owed[p.controller] = owed.get(p.controller, 0) + p.block_cost
+    return [BlockProblem(
+        "combat.blocks", game.rule("block-cost"),
+        f"{player} must pay {cost} mana to block but can make only "
+        f"{mana_available(game, player)}")
+        for player, cost in owed.items() if mana_available(game, player) < cost]
+
+
+def survey(game: Game, limit: int = 10_000, sample: int = 25) -> dict[str, object]:
+    """Every restriction-respecting block declaration (up to `limit`), with how many
+    requirements each obeys; those obeying the most that can be obeyed are marked maximal
+    (the legal ones, 509.1c)."""
+    reqs = requirements(game)
+    found = most_obeyed(game)
+    best = found[0] if found else None
+    rows = []
+    total = 0
+    for decl in declarations(game):
+        total += 1
+        if total > limit:
+            break
+        n = obeyed(decl, reqs)
+        cost = {}
+        for b in decl:
+            p = game.perm(b)
+            if p.block_cost:
+                cost[p.controller] = cost.get(p.controller, 0) + p.block_cost
+        affordable = all(mana_available(game, pl) >= c for pl, c in cost.items())
+        rows.append({"blocks": {b: list(a) for b, a in decl.items()},
+                     "requirements_obeyed": n, "cost": sum(cost.values()),
+                     "affordable": affordable,
+                     "maximal": affordable and best is not None and n >= best})
+    rows.sort(key=lambda r: (not r["maximal"], -r["requirements_obeyed"],
+                             len(r["blocks"])))
+    return {
+        "requirements": [{"creature": b, "must_block": a} for b, a in reqs],
+        "most_obeyed": best,
+        "count": min(total, limit), "complete": total <= limit,
+        "maximal": sum(1 for r in rows if r["maximal"]),
+        "declarations": rows if len(rows) <= sample else rows[:sample],
+        "sample": len(rows) > sample,
+    }

@@ -200,10 +200,22 @@ def _enter_blocking(game: Game, e: Effect) -> None:
         # 509.7a: it enters, but is never a blocking creature.
         return
     game.blocks[e.id] = [a.id]
-    if a.id in game.damage_orders:
-        game.damage_orders[a.id].append(e.id)  # the active player puts it last (509.6)
-    elif game.era.has_damage_order and len(game.blockers_of(a.id)) > 1:
-        game.damage_orders[a.id] = game.blockers_of(a.id)
+    if game.era.has_damage_order and len(game.blockers_of(a.id)) > 1:
+        # 509.7: the active player places it in the order, where the scenario's `order`
+        # puts it, else last; the others keep their relative order.
+        current = game.damage_orders.get(a.id) or game.blockers_of(a.id)[:-1]
+        written = [c for c in game.scenario.combat.order.get(a.id, []) if
+                   c in current or c == e.id]
+        if e.id in written:
+            at = written.index(e.id)
+            before = [c for c in written[:at] if c in current]
+            cut = max((current.index(c) + 1 for c in before), default=0)
+            order = current[:cut] + [e.id] + current[cut:]
+        else:
+            order = [*current, e.id]
+        game.damage_orders[a.id] = order
+        game.log.event("damage-assignment-order", game.rule("enter-blocking"), source=a.id,
+                       order=list(order))
     newly_blocked = a.id not in game.blocked
     game.blocked.add(a.id)
     if newly_blocked:

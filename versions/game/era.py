@@ -18,7 +18,7 @@ from versions.game.assignment import (
     legal_divisions,
     targets_of,
 )
-from versions.game.blocks import BlockProblem, check_blocks
+from versions.game.blocks import BlockProblem, check_blocks, survey
 from versions.game.damage import deal
 from versions.game.effects import Effect, NotTaken, apply, resolve_trigger
 from versions.game.outcome import outcome
@@ -99,6 +99,11 @@ class Era:
         self._unhandled_actions(game)
         return outcome(game)
 
+    def block_survey(self, scenario: Scenario) -> dict[str, Any]:
+        """Every block declaration the scenario's attacks allow, with the requirements
+        each obeys (see ``versions.game.blocks.survey``)."""
+        return survey(new_game(self, scenario))
+
     def divisions(self, scenario: Scenario, creature: str) -> list[dict[str, int]]:
         """Every legal division of `creature`'s combat damage as combat damage begins
         (after the declare blockers step), ignoring what other creatures assign."""
@@ -113,9 +118,56 @@ class Era:
 
     # -- declare blockers ------------------------------------------------------------------
 
+    def _pay_block_costs(self, game: Game) -> None:
+        """509.1d-f: total the costs, make mana (509.1e), pay. A creature sacrificed to
+        pay was declared but never becomes a blocking creature (509.1g); what it was
+        declared to block is still a blocked creature (509.1h)."""
+        owed: dict[str, int] = {}
+        for blocker in game.blocks:
+            p = game.perm(blocker)
+            if p.block_cost:
+                owed[p.controller] = owed.get(p.controller, 0) + p.block_cost
+        declared = {b: list(a) for b, a in game.blocks.items()}
+        for player, cost in owed.items():
+            game.log.event("block-cost", self.rule("block-cost"), target=player, amount=cost)
+            pool = game.players[player]
+            for p in [game.perm(x) for x in game.order]:
+                if pool.mana >= cost:
+                    break
+                if p.controller != player or not p.on_battlefield:
+                    continue
+                for i, ability in enumerate(p.abilities):
+                    if pool.mana >= cost or ability.effect != "add-mana":
+                        continue
+                    if ability.activated == "tap" and not p.tapped:
+                        p.tapped = True
+                    elif ability.activated != "sacrifice-self":
+                        continue
+                    game.log.event("activate", self.rule("block-mana"), source=p.id,
+                                   ability=i, card=p.name)
+                    if ability.activated == "sacrifice-self":
+                        game.leave_battlefield(p.id, "graveyard")
+                        game.log.event("sacrifice", self.rule("block-mana"), target=p.id,
+                                       card=p.name)
+                    pool.mana += ability.amount or 0
+                    game.log.event("add-mana", self.rule("block-mana"), target=player,
+                                   amount=ability.amount)
+                    if not p.on_battlefield:
+                        break
+            pool.mana -= cost
+            game.log.event("pay", self.rule("block-pay"), target=player, amount=cost)
+        for blocker, attackers in declared.items():
+            if blocker not in game.blocks:
+                game.log.hint(self.rule("block-becomes"), (
+                    f"{blocker} was declared as a blocker but left the battlefield while "
+                    f"the costs to block were paid, so it never becomes a blocking creature "
+                    f"({self.rule('block-becomes')}); {', '.join(attackers)} still "
+                    f"became blocked ({self.rule('blocked')})."))
+
     def _declare_blockers(self, game: Game) -> None:
         game.log.step = "declare-blockers"
         combat = game.scenario.combat
+        self._pay_block_costs(game)
         for blocker, attackers in game.blocks.items():
             for attacker in attackers:
                 game.log.event("block", self.rule("block"), source=blocker, target=attacker)
