@@ -101,7 +101,14 @@ def _damage_triggers(game: Game, dealt: list[Dealt]) -> None:
                              defending=d.target)
         by_source[d.source] = by_source.get(d.source, 0) + d.amount
         if game.era.triggered_deathtouch and d.target not in game.players and \
-                game.perm(d.target).is_creature and source.on_battlefield:
+                game.perm(d.target).is_creature:
+            if not source.on_battlefield:
+                if source.has("deathtouch"):  # read from its last known information
+                    game.log.hint(game.rule("deathtouch"), (
+                        f"{d.source} had left the battlefield when its damage was dealt, so "
+                        f"its triggered deathtouch was not around to trigger "
+                        f"({game.rule('deathtouch')}); {d.target} is only dealt damage."))
+                continue
             for _ in range(source.count("deathtouch")):
                 game.pending.append(PendingTrigger(
                     source=d.source, controller=source.controller,

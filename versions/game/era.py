@@ -20,7 +20,7 @@ from versions.game.assignment import (
 )
 from versions.game.blocks import BlockProblem, check_blocks, survey
 from versions.game.damage import deal
-from versions.game.effects import Effect, NotTaken, apply, resolve_trigger
+from versions.game.effects import Effect, NotTaken, ability_effect, apply, resolve_trigger
 from versions.game.outcome import outcome
 from versions.game.setup import new_game
 from versions.game.state import Game
@@ -186,7 +186,6 @@ class Era:
         self._window(game, "declare-blockers")
 
     def _announce_orders(self, game: Game) -> None:
-        combat = game.scenario.combat
         for attacker in game.listing_order():
             blockers = game.blockers_of(attacker) if attacker in game.attacks else []
             if len(blockers) > 1:
@@ -201,7 +200,6 @@ class Era:
                 game.damage_orders[blocker] = order
                 game.log.event("damage-assignment-order", self.rule("order-blocker"),
                                source=blocker, order=list(order))
-        del combat
 
     def _choose_order(self, game: Game, creature: str, others: list[str]) -> list[str]:
         """Spec §1.5.1: the written order; else one under which the intended amounts are
@@ -516,10 +514,7 @@ class Era:
             game.log.event("sacrifice", self.rule("sacrifice"), target=source.id,
                            card=source.name)
         target = source.id if ability.target == "self" else action.target
-        apply(game, Effect(
-            name=ability.effect, target=target, power=ability.power,
-            toughness=ability.toughness, amount=ability.amount, keyword=ability.keyword,
-            source=source.id, by=action.by, label=source.name))
+        apply(game, ability_effect(ability, target, source.id, action.by, source.name))
 
     def _unhandled_actions(self, game: Game) -> None:
         for index, action in enumerate(game.scenario.actions):
