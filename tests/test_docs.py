@@ -44,6 +44,7 @@ def test_readme_opens_with_the_two_commands():
     lines = (ROOT / "README.md").read_text().splitlines()
     first = lines[lines.index("```bash") + 1: lines.index("```bash") + 3]
     assert "pip install ." in first[0] and "rulesdiff diff" in first[0]
+    assert first[0].endswith("|| [ $? -eq 1 ]; }")  # a divergence (exit 1) is success here
     assert 'pip install -e ".[test]"' in first[1] and first[1].endswith("pytest")
 
 
