@@ -230,6 +230,9 @@ def check_blocks(game: Game) -> list[BlockProblem]:
 def _requirement_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
     found = most_obeyed(game)
     if found is None:
+        game.log.note("requirements-unchecked", game.rule("block-requirement"), (
+            f"more than {SEARCH_LIMIT} block declarations are possible here; whether the "
+            f"blocks obey as many requirements as possible was not checked"))
         return []
     best, example = found
     reqs = requirements(game)
