@@ -61,7 +61,8 @@ def targets_of(game: Game, pid: str) -> Targets:
         overflow = _attack_target_alive(game, pid) if creature.has("trample") else None
         if not blockers and overflow:
             return Targets([], unblocked=overflow, rule=game.rule("trample-no-blockers"))
-        return Targets(blockers, overflow=overflow, rule=game.rule("assign-blocked"))
+        rule = game.rule("trample" if overflow else "assign-blocked")
+        return Targets(blockers, overflow=overflow, rule=rule)
     attackers = list(game.blocks.get(pid, []))
     if game.era.has_damage_order and pid in game.damage_orders:
         ordered = [a for a in game.damage_orders[pid] if a in attackers]

@@ -275,6 +275,8 @@ class Era:
             return
         started = {p for p in ordered
                    if game.perm(p).has("first-strike") or game.perm(p).has("double-strike")}
+        game.log.step = "first-strike-damage-on-stack" if self.damage_uses_stack \
+            else "first-strike-damage"
         game.log.event("first-strike-step", self.rule("first-strike-step"),
                        creatures=[p for p in ordered if p in started])
         assigned = self._damage_step(game, [p for p in ordered if p in started], True)
