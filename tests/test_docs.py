@@ -65,3 +65,20 @@ def test_each_era_has_its_doc():
         assert era.began in text
         assert "## Concordance" in text and "## What rulesdiff does not model" in text
         assert "## Other engines" in text
+
+
+def test_schema_accepts_every_shipped_scenario_and_rejects_a_bad_one():
+    import json
+
+    import jsonschema
+    import yaml
+
+    from comparator.data_files import shipped_scenarios
+
+    schema = json.loads(CliRunner().invoke(app, ["schema"]).output)
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in shipped_scenarios():
+        errors = list(validator.iter_errors(yaml.safe_load(path.read_text())))
+        assert not errors, (path.name, errors[0].message)
+    bad = yaml.safe_load((ROOT / "tests" / "broken" / "unknown-things.yaml").read_text())
+    assert list(validator.iter_errors(bad))

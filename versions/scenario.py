@@ -97,6 +97,18 @@ class Keyword(BaseModel):
     name: str
     value: int | str | None = None
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
+        """The keyword as a file writes it: a name, or a one-key map for valued ones."""
+        return {"anyOf": [
+            {"type": "string", "enum": list(PLAIN_KEYWORDS)},
+            {"type": "object", "additionalProperties": False, "minProperties": 1,
+             "maxProperties": 1, "properties": {
+                 "rampage": {"type": "integer", "minimum": 1},
+                 "bushido": {"type": "integer", "minimum": 1},
+                 "protection": {"type": "string", "enum": list(COLORS)}}},
+        ]}
+
     @model_serializer
     def _as_written(self) -> str | dict[str, int | str]:
         """Serialise as the scenario format writes it, so dumped scenarios load again."""
