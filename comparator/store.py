@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, UniqueConstraint, event, text
+from sqlalchemy import Engine, UniqueConstraint, event
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
@@ -204,10 +204,6 @@ def write(engine: Engine, work: Any) -> Any:
     return None
 
 
-def read(engine: Engine, work: Any) -> Any:
-    with Session(engine) as session:
-        return work(session)
-
 
 # -- writing --------------------------------------------------------------------------------
 
@@ -285,16 +281,3 @@ def latest_runs(session: Session) -> list[RunRow]:
     for r in rows:
         newest[(r.scenario_hash, r.era)] = r
     return list(newest.values())
-
-
-def counts(session: Session) -> dict[str, int]:
-    out = {}
-    for name in ("scenario", "run", "divergence"):
-        out[name] = session.connection().exec_driver_sql(
-            f"SELECT COUNT(*) FROM {name}").scalar_one()
-    return out
-
-
-def schema_version(session: Session) -> int:
-    return int(session.connection().execute(
-        text("SELECT value FROM meta WHERE key = 'schema_version'")).scalar_one())

@@ -42,16 +42,7 @@ WINDOWS = (
     "end-of-combat",
 )
 
-TRIGGERS = (
-    "blocks", "blocks-creature", "becomes-blocked", "becomes-blocked-by-creature",
-    "attacks-unblocked", "deals-combat-damage-to-player", "dealt-damage",
-)
-TRIGGER_TARGETS = ("self", "that-creature", "defending-player", "controller")
-# Costs of activated abilities. `sacrifice-self` is the spec's; the others let the library
-# express {T} abilities (Kabuto Moth), "Sacrifice a creature" (Nantuko Husk) and mana costs.
-ACTIVATION_COSTS = ("sacrifice-self", "tap", "sacrifice-creature", "mana")
-
-# effect -> fields it needs (beyond `effect`); optional fields are listed in EFFECT_OPTIONAL.
+# effect -> the fields it needs beyond `effect` (others are optional).
 EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "pump": ("target", "power", "toughness"),
     "damage": ("target", "amount"),
@@ -75,10 +66,6 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
 # trigger supplies the target.
 ABILITY_EFFECT_FIELDS = {k: tuple(f for f in v if f != "target") for k, v in EFFECT_FIELDS.items()}
 
-# Effects that came with the declare-blockers issue and are recognised but not yet run.
-EFFECTS_NOT_RUN = ("become-blocked", "enter-blocking")
-
-PERMANENT_TYPES = ("creature", "planeswalker", "battle")
 OUTCOME_PLAYER_FIELDS = ("life", "lost")
 OUTCOME_PERMANENT_FIELDS = (
     "zone", "controller", "damage", "power", "toughness", "tapped", "loyalty",

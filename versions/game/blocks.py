@@ -156,20 +156,38 @@ def most_obeyed(game: Game) -> tuple[int, Declaration] | None:
     return best
 
 
-def mana_available(game: Game, player: str) -> int:
-    """The player's mana plus what its mana abilities can make (509.1e)."""
-    total = game.players[player].mana
-    for p in game.order:
-        perm = game.perm(p)
+def mana_sources(game: Game, player: str) -> list[tuple[Permanent, int]]:
+    """The player's mana abilities (509.1e), in the order rulesdiff uses them to pay a
+    cost to block: those that tap come before those that sacrifice, each group in listing
+    order, so a creature is sacrificed only when nothing else will do."""
+    found: dict[str, list[tuple[Permanent, int]]] = {"tap": [], "sacrifice-self": []}
+    for pid in game.order:
+        perm = game.perm(pid)
         if perm.controller != player or not perm.on_battlefield:
             continue
-        for ability in perm.abilities:
-            if ability.effect == "add-mana" and (
-                ability.activated == "sacrifice-self"
-                or (ability.activated == "tap" and not perm.tapped)
-            ):
-                total += ability.amount or 0
-    return total
+        for i, ability in enumerate(perm.abilities):
+            if ability.effect != "add-mana" or ability.activated not in found:
+                continue
+            if ability.activated == "tap" and perm.tapped:
+                continue
+            found[ability.activated].append((perm, i))
+    return found["tap"] + found["sacrifice-self"]
+
+
+def mana_available(game: Game, player: str) -> int:
+    """The player's mana plus what its mana abilities can make."""
+    return game.players[player].mana + sum(
+        perm.abilities[i].amount or 0 for perm, i in mana_sources(game, player))
+
+
+def costs_owed(game: Game, decl: Declaration | dict[str, list[str]]) -> dict[str, int]:
+    """The total cost to block (509.1d), per player."""
+    owed: dict[str, int] = {}
+    for b in decl:
+        p = game.perm(b)
+        if p.block_cost:
+            owed[p.controller] = owed.get(p.controller, 0) + p.block_cost
+    return owed
 
 
 def declared(game: Game) -> Declaration:
@@ -250,16 +268,12 @@ def _requirement_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
 
 
 def _cost_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
-    owed: dict[str, int] = {}
-    for b in decl:
-        p = game.perm(b)
-        if p.block_cost:
-            owed[p.controller] = owed.get(p.controller, 0) + p.block_cost
     return [BlockProblem(
         "combat.blocks", game.rule("block-cost"),
         f"{player} must pay {cost} mana to block but can make only "
         f"{mana_available(game, player)}")
-        for player, cost in owed.items() if mana_available(game, player) < cost]
+        for player, cost in costs_owed(game, decl).items()
+        if mana_available(game, player) < cost]
 
 
 def survey(game: Game, limit: int = 10_000, sample: int = 25) -> dict[str, object]:
@@ -276,11 +290,7 @@ def survey(game: Game, limit: int = 10_000, sample: int = 25) -> dict[str, objec
         if total > limit:
             break
         n = obeyed(decl, reqs)
-        cost = {}
-        for b in decl:
-            p = game.perm(b)
-            if p.block_cost:
-                cost[p.controller] = cost.get(p.controller, 0) + p.block_cost
+        cost = costs_owed(game, decl)
         affordable = all(mana_available(game, pl) >= c for pl, c in cost.items())
         rows.append({"blocks": {b: list(a) for b, a in decl.items()},
                      "requirements_obeyed": n, "cost": sum(cost.values()),

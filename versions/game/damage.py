@@ -78,9 +78,7 @@ def _static_lifelink(game: Game, dealt: list[Dealt]) -> None:
             totals[d.source] = totals.get(d.source, 0) + d.amount
     # 702.15e: separate sources give separate life-gain events; instances don't add up.
     for source, amount in totals.items():
-        src = game.perm(source)
-        controller = src.lki.controller if (src.lki and not src.on_battlefield) else \
-            src.controller
+        controller = game.perm(source).controller
         game.players[controller].life += amount
         game.log.event("gain-life", game.rule("lifelink"), source=source, target=controller,
                        amount=amount)

@@ -274,9 +274,8 @@ def resolve_trigger(game: Game, t: PendingTrigger) -> None:
         destroy(game, other.id, t.rule, by=t.source)
         return
     elif t.kind == "lifelink":
-        effect = Effect("gain-life", src.controller if src.on_battlefield else
-                        (src.lki.controller if src.lki else src.controller),
-                        amount=t.amount, source=t.source, label=label)
+        effect = Effect("gain-life", src.controller, amount=t.amount, source=t.source,
+                        label=label)
     else:
         ability = t.ability
         if ability.delay == "end-of-combat":

@@ -18,7 +18,13 @@ from versions.game.assignment import (
     legal_divisions,
     targets_of,
 )
-from versions.game.blocks import BlockProblem, check_blocks, survey
+from versions.game.blocks import (
+    BlockProblem,
+    check_blocks,
+    costs_owed,
+    mana_sources,
+    survey,
+)
 from versions.game.damage import deal
 from versions.game.effects import Effect, NotTaken, ability_effect, apply, resolve_trigger
 from versions.game.outcome import outcome
@@ -122,38 +128,25 @@ class Era:
         """509.1d-f: total the costs, make mana (509.1e), pay. A creature sacrificed to
         pay was declared but never becomes a blocking creature (509.1g); what it was
         declared to block is still a blocked creature (509.1h)."""
-        owed: dict[str, int] = {}
-        for blocker in game.blocks:
-            p = game.perm(blocker)
-            if p.block_cost:
-                owed[p.controller] = owed.get(p.controller, 0) + p.block_cost
         declared = {b: list(a) for b, a in game.blocks.items()}
-        for player, cost in owed.items():
+        for player, cost in costs_owed(game, declared).items():
             game.log.event("block-cost", self.rule("block-cost"), target=player, amount=cost)
             pool = game.players[player]
-            for p in [game.perm(x) for x in game.order]:
+            for p, i in mana_sources(game, player):
                 if pool.mana >= cost:
                     break
-                if p.controller != player or not p.on_battlefield:
-                    continue
-                for i, ability in enumerate(p.abilities):
-                    if pool.mana >= cost or ability.effect != "add-mana":
-                        continue
-                    if ability.activated == "tap" and not p.tapped:
-                        p.tapped = True
-                    elif ability.activated != "sacrifice-self":
-                        continue
-                    game.log.event("activate", self.rule("block-mana"), source=p.id,
-                                   ability=i, card=p.name)
-                    if ability.activated == "sacrifice-self":
-                        game.leave_battlefield(p.id, "graveyard")
-                        game.log.event("sacrifice", self.rule("block-mana"), target=p.id,
-                                       card=p.name)
-                    pool.mana += ability.amount or 0
-                    game.log.event("add-mana", self.rule("block-mana"), target=player,
-                                   amount=ability.amount)
-                    if not p.on_battlefield:
-                        break
+                ability = p.abilities[i]
+                game.log.event("activate", self.rule("block-mana"), source=p.id, ability=i,
+                               card=p.name)
+                if ability.activated == "tap":
+                    p.tapped = True
+                else:
+                    game.leave_battlefield(p.id, "graveyard")
+                    game.log.event("sacrifice", self.rule("block-mana"), target=p.id,
+                                   card=p.name)
+                pool.mana += ability.amount or 0
+                game.log.event("add-mana", self.rule("block-mana"), target=player,
+                               amount=ability.amount)
             pool.mana -= cost
             game.log.event("pay", self.rule("block-pay"), target=player, amount=cost)
         for blocker, attackers in declared.items():

@@ -7,7 +7,6 @@ that era's own numbering.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,14 +27,12 @@ class PlayerState:
 
 @dataclass
 class Snapshot:
-    """Last known information of a permanent as it left the battlefield."""
+    """Last known information of a permanent as it left the battlefield: what leaving
+    resets (its controller and colors stay on the object)."""
 
     power: int
     toughness: int
-    controller: str
-    colors: frozenset[str]
     keywords: tuple[Keyword, ...]
-    artifact: bool
 
 
 @dataclass
@@ -108,14 +105,11 @@ class Permanent:
     def protected_from(self, source: Permanent | None) -> bool:
         if source is None:
             return False
-        colors = source.lki.colors if (source.lki and not source.on_battlefield) else source.colors
-        return any(c in colors for c in self.values("protection"))
+        return any(c in source.colors for c in self.values("protection"))
 
     def snapshot(self) -> Snapshot:
-        return Snapshot(
-            power=self.power, toughness=self.toughness, controller=self.controller,
-            colors=self.colors, keywords=tuple(self.keywords), artifact=self.artifact,
-        )
+        return Snapshot(power=self.power, toughness=self.toughness,
+                        keywords=tuple(self.keywords))
 
 
 @dataclass
@@ -233,6 +227,3 @@ class Game:
         p.regen_shields = 0
         p.prevention = 0
         p.deathtouched = False
-
-    def clone(self) -> Game:
-        return copy.deepcopy(self)
