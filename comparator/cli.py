@@ -138,10 +138,12 @@ def verify(
     from comparator.loader import ScenarioError, load
     from comparator.running import run_all
     from comparator.verify import mismatches
+    from versions import ERA_IDS
 
     paths = _expand(files)
     bad = 0
     checked = 0
+    unchecked: dict[str, int] = {}  # era -> files whose `expect:` doesn't name it
     for path in paths:
         try:
             scenario = load(path)
@@ -153,10 +155,16 @@ def verify(
             typer.echo(f"{path}: {m.era}: {m.field}: expected {json.dumps(m.expected)}, "
                        f"got {json.dumps(m.got)}")
         checked += len(scenario.expect)
+        for era in ERA_IDS:
+            if era not in scenario.expect:
+                unchecked[era] = unchecked.get(era, 0) + 1
+    missing = "".join(
+        f"; {era} not checked in {n} file(s) (no expect: for it)"
+        for era, n in unchecked.items())
     if bad:
-        typer.echo(f"{bad} mismatch(es) in {len(paths)} file(s)", err=True)
+        typer.echo(f"{bad} mismatch(es) in {len(paths)} file(s){missing}", err=True)
         raise typer.Exit(1)
-    typer.echo(f"ok: {len(paths)} file(s), {checked} era outcome(s) as expected")
+    typer.echo(f"ok: {len(paths)} file(s), {checked} era outcome(s) as expected{missing}")
 
 
 def _expand(files: list[Path]) -> list[Path]:

@@ -43,6 +43,11 @@ def explanations(outcomes: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
     return out
 
 
+def _cell(value: Any) -> str:
+    """A value as a person reads it: strings bare, the rest as JSON."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
 def render(doc: dict[str, Any], title: str, console: Any) -> None:
     from rich.table import Table
 
@@ -52,15 +57,18 @@ def render(doc: dict[str, Any], title: str, console: Any) -> None:
     found = doc["divergences"]
     if found:
         table = Table(show_header=True, header_style="bold")
-        table.add_column("field")
+        # The field names the row: never cut it; values fold instead. Ids are unique across
+        # players and permanents, so the row drops the JSON path's first part.
+        rows = [(d["path"].split(".", 1)[1], d) for d in found]
+        table.add_column("field", no_wrap=True, min_width=max(len(r) for r, _ in rows))
         for e in eras:
-            table.add_column(e)
-        for d in found:
-            shown = {e: json.dumps(d["values"][e]) for e in eras}
+            table.add_column(e, overflow="fold", min_width=len(e))
+        for row, d in rows:
+            shown = {e: _cell(d["values"][e]) for e in eras}
             common, _ = Counter(shown.values()).most_common(1)[0]
             cells = [v if v == common else f"[bold yellow]{v}[/bold yellow]"
                      for v in shown.values()]
-            table.add_row(d["path"], *cells)
+            table.add_row(row, *cells)
         console.print(table)
         for era, lines in explanations(outcomes).items():
             if lines:

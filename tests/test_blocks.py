@@ -8,12 +8,11 @@ from helpers import life, perm, run, scenario
 from typer.testing import CliRunner
 
 from comparator.cli import app
-from versions import find_era
-from versions.game.blocks import check_blocks, most_obeyed, requirements
+from versions import ERA_IDS, find_era
+from versions.game.blocks import check_blocks, most_obeyed, requirements, written
 from versions.game.setup import new_game
 
-ERAS = ["sixth", "m10", "foundations"]
-REQUIREMENT_RULE = {"sixth": "309.2c", "m10": "509.1c", "foundations": "509.1c"}
+ERAS = ERA_IDS
 
 
 def game(text, era="m10"):
@@ -21,7 +20,8 @@ def game(text, era="m10"):
 
 
 def problems(text, era="m10"):
-    return check_blocks(game(text, era))
+    g = game(text, era)
+    return check_blocks(g, written(g.scenario.combat))
 
 
 MENACE = """
@@ -45,7 +45,7 @@ def test_menace_and_a_creature_that_must_block(era):
     assert most_obeyed(game(MENACE % "{}", era))[0] == 1
     assert problems(MENACE % "{eager: brute, plain: brute}", era) == []
     [none] = problems(MENACE % "{}", era)
-    assert none.rule == REQUIREMENT_RULE[era]
+    assert none.rule == find_era(era).rule("block-requirement")
     assert "obey 0 of 1" in none.message
     assert "e.g. blocks: {eager: brute, plain: brute}" in none.message
     [alone] = problems(MENACE % "{eager: brute}", era)
@@ -66,7 +66,7 @@ combat:
 """
     g = game(text)
     assert requirements(g) == []  # it is not able to block, so nothing is required
-    assert check_blocks(g) == []
+    assert check_blocks(g, written(g.scenario.combat)) == []
 
 
 def test_two_lures_one_blocker_obeys_one():
@@ -183,7 +183,7 @@ combat:
   blocks: {soldier: bears}
 """
     [p] = problems(text, "sixth")
-    assert p.rule == "309.2b" and "shadow" in p.message
+    assert p.rule == "500.3" and "shadow" in p.message
 
 
 def test_blocks_command_lists_and_marks_maximal(tmp_path):
@@ -195,7 +195,7 @@ def test_blocks_command_lists_and_marks_maximal(tmp_path):
     marked = [d for d in doc["declarations"] if d["maximal"]]
     assert marked[0]["blocks"] == {"eager": ["brute"], "plain": ["brute"]}
     text = CliRunner().invoke(app, ["blocks", str(f), "--era", "sixth"]).output
-    assert "* {eager: brute, plain: brute}  obeys 1" in text and "(309.2c)" in text
+    assert "* {eager: brute, plain: brute}  obeys 1" in text and "(500.4)" in text
 
 
 def test_blocks_command_samples_large_counts(tmp_path):

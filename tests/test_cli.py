@@ -81,3 +81,10 @@ def test_installed_command_works_from_any_directory(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["permanents"]["bear"]["damage"] == 3
+
+
+def test_era_traits_cover_the_registry():
+    from eras import TRAITS
+
+    from versions import ERA_IDS
+    assert set(TRAITS) == set(ERA_IDS)

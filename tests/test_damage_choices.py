@@ -1,9 +1,8 @@
 """Spec §1.5: the order, intended amounts, the default division, the most-kills policy."""
 
 import pytest
+from eras import ERAS
 from helpers import dealt, life, notes, perm, run
-
-ERAS = ["sixth", "m10", "foundations"]
 
 TWO_BEARS = """
 id: t-choices

@@ -169,15 +169,29 @@ combat:
 """
 
 
-def test_m11_deathtouch_follows_the_order_m10():
-    found = divisions(DEATHTOUCH_ORDER, "m10", "snake")
+def test_m11_deathtouch_follows_the_order_m11():
+    found = divisions(DEATHTOUCH_ORDER, "m11", "snake")
     # "assign 1 damage to the 9/9 ... 1 damage to the 7/7 ... 1 damage to the 4/4.
     # (You can't hit the 2/2 in this scenario.)"
     assert (("four", 1), ("nine", 1), ("seven", 1)) in found
     assert all("two" not in dict(d) for d in found)
-    o = run(DEATHTOUCH_ORDER, "m10")
+    o = run(DEATHTOUCH_ORDER, "m11")
     assert [perm(o, p)["zone"] for p in ("nine", "seven", "four", "two")] == [
         "graveyard", "graveyard", "graveyard", "battlefield"]
+
+
+def test_m10_deathtouch_ignores_the_order_m10():
+    # M10 CR 702.2b (2009-07-08): a deathtouch creature divides "as he or she chooses among
+    # any number of creatures blocking or blocked by it": the 2/2 can be hit, and every
+    # division of 3 among the four is legal (C(6,3) = 20).
+    found = divisions(DEATHTOUCH_ORDER, "m10", "snake")
+    assert (("four", 1), ("seven", 1), ("two", 1)) in found
+    assert (("two", 3),) in found and len(found) == 20
+    # With no intended division the default follows the order with toughness-based lethal
+    # damage (contract §4): all 3 to the 9/9, which deathtouch destroys (704.5h).
+    o = run(DEATHTOUCH_ORDER, "m10")
+    assert [perm(o, p)["zone"] for p in ("nine", "seven", "four", "two")] == [
+        "graveyard", "battlefield", "battlefield", "battlefield"]
 
 
 def test_m11_deathtouch_free_in_foundations():
@@ -185,7 +199,7 @@ def test_m11_deathtouch_free_in_foundations():
     assert (("four", 1), ("seven", 1), ("two", 1)) in found
 
 
-def test_deathtouch_trampler_bulletin_example_m10():
+def test_deathtouch_trampler_bulletin_example_m11():
     text = """
 id: t-m11-trample
 title: A 4/4 deathtouch trampler blocked by a 3/3 (July 2010 Update Bulletin)
@@ -198,7 +212,11 @@ combat:
   attacks: {snake: B}
   blocks: {bear: snake}
 """
-    assert (("B", 3), ("bear", 1)) in divisions(text, "m10", "snake")
+    assert (("B", 3), ("bear", 1)) in divisions(text, "m11", "snake")
+    assert (("B", 3), ("bear", 1)) in divisions(text, "foundations", "snake")
+    # Before M11, lethal damage for trample was the blocker's toughness, deathtouch or not.
+    assert (("B", 3), ("bear", 1)) not in divisions(text, "m10", "snake")
+    assert (("B", 1), ("bear", 3)) in divisions(text, "m10", "snake")
     assert (("B", 3), ("bear", 1)) not in divisions(text, "sixth", "snake")
 
 

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from comparator import dataset as dataset_module
 from comparator.cli import app
 from comparator.data_files import find_scenario
+from versions import ERA_IDS
 
 runner = CliRunner()
 EXAMPLE = "giant-growth-vs-assignment-order"
@@ -41,9 +42,9 @@ def test_diff_json_shape_and_exit_1_on_divergence(tmp_path):
     assert result.exit_code == 1
     doc = json.loads(result.output)
     assert set(doc) == {"schema", "scenario", "eras", "diverges", "outcomes", "divergences"}
-    assert doc["eras"] == ["sixth", "m10", "foundations"] and doc["diverges"] is True
+    assert doc["eras"] == list(ERA_IDS) and doc["diverges"] is True
     zone = next(d for d in doc["divergences"] if d["path"] == "permanents.bear.zone")
-    assert zone["values"] == {"sixth": "battlefield", "m10": "graveyard",
+    assert zone["values"] == {"sixth": "battlefield", "m10": "graveyard", "m11": "graveyard",
                               "foundations": "battlefield"}
     assert set(doc["outcomes"]["m10"]) >= {"players", "permanents", "events", "notes"}
 
@@ -73,8 +74,8 @@ combat:
 def test_diff_table_and_verdict(tmp_path):
     result = runner.invoke(app, ["diff", EXAMPLE, "--no-store"])
     assert result.exit_code == 1
-    assert "permanents.hawk.zone" in result.output
-    assert "diverges on 8 fields: sixth ≠ m10 ≠ foundations" in result.output
+    assert "hawk.zone" in result.output
+    assert "diverges on 8 fields: sixth ≠ m10, m11 ≠ foundations" in result.output
     assert "[509.2]" in result.output  # the rule that made m10 differ
 
 
@@ -100,11 +101,11 @@ def test_store_is_idempotent_and_versions_changed_files(tmp_path):
     first = (count(db, "scenario"), count(db, "run"), count(db, "divergence"))
     runner.invoke(app, args)
     assert (count(db, "scenario"), count(db, "run"), count(db, "divergence")) == first
-    assert first[:2] == (1, 3)
+    assert first[:2] == (1, len(ERA_IDS))
     changed = tmp_path / "changed.yaml"
     changed.write_text(find_scenario(EXAMPLE).read_text().replace("power: 5", "power: 6"))
     runner.invoke(app, ["diff", str(changed), "--db", str(db)])
-    assert count(db, "scenario") == 2 and count(db, "run") == 6  # old version kept
+    assert count(db, "scenario") == 2 and count(db, "run") == 2 * len(ERA_IDS)  # old kept
 
 
 def test_dataset_check_detects_a_changed_outcome(tmp_path):
@@ -136,7 +137,7 @@ def test_parallel_writers_lose_nothing(tmp_path):
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0, err.decode()
     assert count(db, "scenario") == 20
-    assert count(db, "run") == 60
+    assert count(db, "run") == 20 * len(ERA_IDS)
 
 
 @pytest.mark.parametrize("url", ["notadb://x", "sqlite:////no/such/dir/x.db"])
@@ -191,7 +192,7 @@ def test_interrupted_build_leaves_database_as_it_was(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError):
         dataset_module.save(__import__("comparator.store", fromlist=["x"]).open_engine(
             str(db)), dataset_module.run_files(list(variants(tmp_path / "n", 3).glob("*")),
-                                               ["sixth", "m10", "foundations"]))
+                                               list(ERA_IDS)))
     assert (count(db, "scenario"), count(db, "run"), count(db, "divergence")) == before
 
 
@@ -200,14 +201,16 @@ def test_show_and_views(tmp_path):
     runner.invoke(app, ["dataset", "build", "--db", str(db)])
     shown = json.loads(runner.invoke(app, ["show", EXAMPLE, "--json", "--db",
                                            str(db)]).output)
-    assert [r["era"] for r in shown["versions"][0]["runs"]] == ["sixth", "m10",
-                                                                "foundations"]
+    assert [r["era"] for r in shown["versions"][0]["runs"]] == list(ERA_IDS)
     with sqlite3.connect(db) as conn:
         survivors = set(conn.execute(
             "SELECT permanent, surviving_era FROM survives_in_one_era "
             "WHERE scenario_id = ?", (EXAMPLE,)))
         pairs = {(a, b) for a, b, *_ in conn.execute("SELECT * FROM divergences_by_era_pair")}
-    assert survivors == {("hawk", "m10"), ("wurm", "sixth")}
-    assert pairs == {("sixth", "m10"), ("sixth", "foundations"), ("m10", "foundations")}
+    # The hawk lives in m10 and m11: in more than one era, so not listed.
+    assert survivors == {("wurm", "sixth")}
+    # Over the whole dataset every two eras differ somewhere (m10 and m11 on deathtouch).
+    assert pairs == {("sixth", "m10"), ("sixth", "m11"), ("sixth", "foundations"),
+                     ("m10", "m11"), ("m10", "foundations"), ("m11", "foundations")}
     missing = runner.invoke(app, ["show", "nope", "--db", str(db)])
     assert missing.exit_code == 2

@@ -1,9 +1,8 @@
 """The traps other engines fell into (reference, "Traps every engine has fallen into")."""
 
 import pytest
+from eras import ERAS, has
 from helpers import dealt, life, perm, run
-
-ERAS = ["sixth", "m10", "foundations"]
 
 
 @pytest.mark.parametrize("era", ERAS)
@@ -110,7 +109,7 @@ actions:
 @pytest.mark.parametrize("era", ERAS)
 def test_second_step_eligibility(era):
     o = run(ZERO_POWER_FIRST_STRIKER, era)
-    if era == "sixth":
+    if has(era, "damage-on-stack"):
         # 310.5: the second step is for creatures that did not assign combat damage in
         # the first: the 0-power first striker assigned none, so it assigns now.
         assert dealt(o, "sentry", "bear") == [2]

@@ -45,7 +45,7 @@ def test_validate_reports_every_problem_with_its_place():
         "requirement.yaml: combat.blocks: illegal block in m10: the blocks obey 0 of 1 "
         "requirements (eager must block if able), but 1 can be obeyed without breaking a "
         "restriction, e.g. blocks: {eager: giant} (rule 509.1c)",
-        "(rule 309.2b)",
+        "(rule 500.3)",
     ]
     for line in expected:
         assert line in out, line

@@ -7,14 +7,16 @@ the command line.
 from __future__ import annotations
 
 from versions.foundations import Foundations
-from versions.game.era import Era, IllegalBlocks
+from versions.game.combat import IllegalBlocks
+from versions.game.era import Era
 from versions.m10 import M10
+from versions.m11 import M11
 from versions.sixth import Sixth
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 
-ERAS: tuple[type[Era], ...] = (Sixth, M10, Foundations)
+ERAS: tuple[type[Era], ...] = (Sixth, M10, M11, Foundations)
 ERA_IDS: tuple[str, ...] = tuple(e.id for e in ERAS)
 
 

@@ -1,9 +1,8 @@
-"""Combat damage assignment: who a creature may assign to, what division is legal, and the
-choices of spec §1.5 (intended amounts, the default division, the `most-kills` policy).
+"""Combat damage assignment: who a creature may assign to, the pieces a division is checked
+with, and the choices of spec §1.5 (the default division, the `most-kills` policy).
 
-The era supplies two switches: whether a damage assignment order binds the division
-(``has_damage_order``) and whether 1 damage from a deathtouch source counts as lethal for
-checking an assignment (``deathtouch_lethal_one``).
+What is lethal and which pieces make a division legal are the era's to say
+(``Era.lethal_damage``, ``Era.division_problem``); this module supplies the pieces.
 """
 
 from __future__ import annotations
@@ -44,6 +43,8 @@ def _attack_target_alive(game: Game, attacker: str) -> str | None:
         return None
     if game.is_player(target):
         return target
+    if target in game.not_attacked:  # removed from combat (506.4c): attacks nothing
+        return None
     p = game.permanents[target]
     return target if p.on_battlefield and (p.is_planeswalker or "battle" in p.types) else None
 
@@ -55,7 +56,7 @@ def targets_of(game: Game, pid: str) -> Targets:
             return Targets([], unblocked=_attack_target_alive(game, pid),
                            rule=game.rule("assign-unblocked"))
         blockers = game.blockers_of(pid)
-        if game.era.has_damage_order and pid in game.damage_orders:
+        if pid in game.damage_orders:
             ordered = [b for b in game.damage_orders[pid] if b in blockers]
             blockers = ordered + [b for b in blockers if b not in ordered]
         overflow = _attack_target_alive(game, pid) if creature.has("trample") else None
@@ -64,37 +65,30 @@ def targets_of(game: Game, pid: str) -> Targets:
         rule = game.rule("trample" if overflow else "assign-blocked")
         return Targets(blockers, overflow=overflow, rule=rule)
     attackers = list(game.blocks.get(pid, []))
-    if game.era.has_damage_order and pid in game.damage_orders:
+    if pid in game.damage_orders:
         ordered = [a for a in game.damage_orders[pid] if a in attackers]
         attackers = ordered + [a for a in attackers if a not in ordered]
     return Targets(attackers, rule=game.rule("assign-blocker"))
 
 
-def _assigned_to(target: str, others: list[Assignment]) -> int:
+def assigned_to(target: str, others: list[Assignment]) -> int:
     return sum(a.amounts.get(target, 0) for a in others)
 
 
-def _deathtouch(game: Game, source: str) -> bool:
-    return game.era.deathtouch_lethal_one and game.perm(source).has("deathtouch")
-
-
-def lethal_needed(game: Game, source: str, target: str, others: list[Assignment]) -> int:
-    """Damage `source` must assign to `target` for it to count as lethal, given what other
-    creatures assign to it in the same step and damage already marked (never prevention)."""
+def toughness_lethal(game: Game, target: str, others: list[Assignment]) -> int:
+    """Lethal damage as the rules first defined it: toughness minus damage already marked
+    and minus damage other creatures assign to it in the same step (never prevention)."""
     t = game.perm(target)
-    if any(_deathtouch(game, a.source) and a.amounts.get(target, 0) > 0 for a in others):
-        return 0
-    need = max(0, t.toughness - t.damage - _assigned_to(target, others))
-    if need > 0 and _deathtouch(game, source):
-        return 1
-    return need
+    return max(0, t.toughness - t.damage - assigned_to(target, others))
 
 
-def division_problem(
-    game: Game, source: str, targets: Targets, amounts: dict[str, int], others: list[Assignment]
-) -> str | None:
-    """Why this division is illegal in the era, or None. `others` are every other creature's
-    assignments in the step, so the check is of the assignment as a whole (510.1e)."""
+def lethal_needed(game: Game, source: str | None, target: str, others: list[Assignment]) -> int:
+    """What `source` must assign to `target` for it to count as lethal, in this era."""
+    return game.era.lethal_damage(game, source, target, others)
+
+
+def total_problem(game: Game, source: str, targets: Targets, amounts: dict[str, int]) -> str | None:
+    """Every point of the creature's power goes to something it may assign to (510.1a)."""
     power = game.perm(source).power
     allowed = set(targets.keys) if not targets.unblocked else {targets.unblocked}
     for key in amounts:
@@ -103,23 +97,45 @@ def division_problem(
     total = sum(amounts.values())
     if total != max(power, 0):
         return f"the amounts add up to {total}, but {source}'s power is now {power}"
-    ordered = game.era.has_damage_order
+    return None
+
+
+def order_problem(
+    game: Game, source: str, targets: Targets, amounts: dict[str, int], others: list[Assignment]
+) -> str | None:
+    """A damage assignment order binds: nothing to a creature until every creature before it
+    in the order is assigned lethal damage."""
     for i, target in enumerate(targets.creatures):
         if amounts.get(target, 0) == 0:
             continue
-        if ordered:
-            for before in targets.creatures[:i]:
-                need = lethal_needed(game, source, before, others)
-                if amounts.get(before, 0) < need:
-                    return (f"{before} must be assigned lethal damage ({need}) before {target} "
-                            f"in {source}'s damage assignment order")
-    if targets.overflow and amounts.get(targets.overflow, 0) > 0:
-        for blocker in targets.creatures:
-            need = lethal_needed(game, source, blocker, others)
-            if amounts.get(blocker, 0) < need:
-                return (f"{blocker} must be assigned lethal damage ({need}) before any damage "
-                        f"tramples over to {targets.overflow}")
+        for before in targets.creatures[:i]:
+            need = lethal_needed(game, source, before, others)
+            if amounts.get(before, 0) < need:
+                return (f"{before} must be assigned lethal damage ({need}) before {target} "
+                        f"in {source}'s damage assignment order")
     return None
+
+
+def trample_problem(
+    game: Game, source: str, targets: Targets, amounts: dict[str, int], others: list[Assignment]
+) -> str | None:
+    """Trample: damage goes past the blockers only once each is assigned lethal damage."""
+    if not targets.overflow or amounts.get(targets.overflow, 0) == 0:
+        return None
+    for blocker in targets.creatures:
+        need = lethal_needed(game, source, blocker, others)
+        if amounts.get(blocker, 0) < need:
+            return (f"{blocker} must be assigned lethal damage ({need}) before any damage "
+                    f"tramples over to {targets.overflow}")
+    return None
+
+
+def free_division_problem(
+    game: Game, source: str, targets: Targets, amounts: dict[str, int], others: list[Assignment]
+) -> str | None:
+    """No order: any division of the whole power, trample aside."""
+    return (total_problem(game, source, targets, amounts)
+            or trample_problem(game, source, targets, amounts, others))
 
 
 def default_division(
@@ -168,16 +184,13 @@ def legal_divisions(
     out = []
     for parts in _compositions(power, len(keys)):
         amounts = {k: v for k, v in zip(keys, parts, strict=True) if v}
-        if division_problem(game, source, targets, amounts, others) is None:
+        if game.era.division_problem(game, source, targets, amounts, others) is None:
             out.append(amounts)
     return out
 
 
 def _is_lethal(game: Game, target: str, amounts_all: list[Assignment]) -> bool:
-    t = game.perm(target)
-    if any(_deathtouch(game, a.source) and a.amounts.get(target, 0) > 0 for a in amounts_all):
-        return True
-    return t.damage + _assigned_to(target, amounts_all) >= t.toughness
+    return lethal_needed(game, None, target, amounts_all) == 0
 
 
 def most_kills(
@@ -203,48 +216,3 @@ def most_kills(
         if best is None or key > best:
             best, best_amounts = key, amounts
     return best_amounts
-
-
-@dataclass
-class StepAssignment:
-    assignments: list[Assignment]
-    rejected: dict[str, str]  # creature -> why its intended amounts were not used
-
-
-def assign_step(game: Game, creatures: list[str]) -> StepAssignment:
-    """Assign combat damage for every creature of one step (510.1 / 310.1).
-
-    Intended amounts are kept when legal for the assignment as a whole; defaults and
-    policies are computed in order, each seeing what the creatures before it assigned. A
-    rejected intention changes what the others see, so the pass repeats until it is stable
-    (each creature can be rejected once, so it ends).
-    """
-    intents = game.scenario.combat.assign
-    targets = {c: targets_of(game, c) for c in creatures}
-    rejected: dict[str, str] = {}
-    while True:
-        done: list[Assignment] = []
-        for c in creatures:
-            t = targets[c]
-            intent = intents.get(c)
-            if isinstance(intent, dict) and c not in rejected and not t.unblocked and t.keys:
-                amounts = {k: v for k, v in intent.items() if v}
-            elif intent == "most-kills" and not t.unblocked and t.keys:
-                amounts = most_kills(game, c, t, done)
-            else:
-                amounts = default_division(game, c, t, done)
-            done.append(Assignment(c, amounts, t.rule))
-        newly = None
-        for a in done:
-            intent = intents.get(a.source)
-            t = targets[a.source]
-            if not isinstance(intent, dict) or a.source in rejected or t.unblocked or not t.keys:
-                continue
-            others = [o for o in done if o.source != a.source]
-            why = division_problem(game, a.source, t, a.amounts, others)
-            if why:
-                newly = (a.source, why)
-                break
-        if newly is None:
-            return StepAssignment([a for a in done if a.amounts], rejected)
-        rejected[newly[0]] = newly[1]

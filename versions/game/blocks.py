@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from versions.game.state import Game, Permanent
+from versions.scenario import Combat
 
 SEARCH_LIMIT = 2_000_000  # declarations looked at before the search for the maximum gives up
 
@@ -190,8 +191,8 @@ def costs_owed(game: Game, decl: Declaration | dict[str, list[str]]) -> dict[str
     return owed
 
 
-def declared(game: Game) -> Declaration:
-    combat = game.scenario.combat
+def written(combat: Combat) -> Declaration:
+    """The declaration a scenario writes."""
     return {b: tuple(combat.blocked_attackers(b)) for b in combat.blocks}
 
 
@@ -203,11 +204,23 @@ def describe(decl: Declaration) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def check_blocks(game: Game) -> list[BlockProblem]:
+def legal_declarations(game: Game) -> list[Declaration]:
+    """Every legal declaration: no restriction broken, as many requirements obeyed as can
+    be (509.1c), costs payable."""
+    found = most_obeyed(game)
+    reqs = requirements(game)
+    best = found[0] if found else 0
+    return [
+        decl for decl in declarations(game)
+        if obeyed(decl, reqs) >= best
+        and all(mana_available(game, pl) >= c for pl, c in costs_owed(game, decl).items())
+    ]
+
+
+def check_blocks(game: Game, decl: Declaration) -> list[BlockProblem]:
     problems: list[BlockProblem] = []
     rule_a = game.rule("block-untapped")
     rule_b = game.rule("block-restriction")
-    decl = declared(game)
     for blocker_id, attackers in decl.items():
         path = f"combat.blocks.{blocker_id}"
         blocker = game.perm(blocker_id)

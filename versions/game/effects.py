@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from versions.game.damage import deal
 from versions.game.state import Game, PendingTrigger, Permanent
-from versions.game.triggers import ability_triggers, keyword_trigger
+from versions.game.triggers import becomes_blocked
 from versions.scenario import Ability, Keyword
 
 
@@ -125,7 +125,7 @@ def _bounce(game: Game, e: Effect) -> None:
 
 def _remove_from_combat(game: Game, e: Effect) -> None:
     p = _creature(game, e.target, "remove-from-combat")
-    if not game.in_combat(p.id):
+    if not game.in_combat(p.id) and not game.being_attacked(p.id):
         raise NotTaken(f"{p.id} is not in combat")
     game.remove_from_combat(p.id)
     game.log.event("remove-from-combat", game.rule("remove-from-combat"), target=p.id,
@@ -173,13 +173,8 @@ def _become_blocked(game: Game, e: Effect) -> None:
         raise NotTaken(f"{p.id} is not attacking")
     if p.id in game.blocked:
         raise NotTaken(f"{p.id} is already blocked")
-    game.blocked.add(p.id)
     game.log.event("becomes-blocked", game.rule("blocked"), target=p.id, **_label(e))
-    ability_triggers(game, p.id, "becomes-blocked")
-    for value in p.values("rampage"):
-        keyword_trigger(game, p.id, "rampage", "rampage", value=value)
-    for value in p.values("bushido"):
-        keyword_trigger(game, p.id, "bushido", "bushido", value=value)
+    becomes_blocked(game, p.id, by=[])
 
 
 def _enter_blocking(game: Game, e: Effect) -> None:
@@ -200,27 +195,8 @@ def _enter_blocking(game: Game, e: Effect) -> None:
         # 509.7a: it enters, but is never a blocking creature.
         return
     game.blocks[e.id] = [a.id]
-    if game.era.has_damage_order and len(game.blockers_of(a.id)) > 1:
-        # 509.7: the active player places it in the order, where the scenario's `order`
-        # puts it, else last; the others keep their relative order.
-        current = game.damage_orders.get(a.id) or game.blockers_of(a.id)[:-1]
-        written = [c for c in game.scenario.combat.order.get(a.id, []) if
-                   c in current or c == e.id]
-        if e.id in written:
-            at = written.index(e.id)
-            before = [c for c in written[:at] if c in current]
-            cut = max((current.index(c) + 1 for c in before), default=0)
-            order = current[:cut] + [e.id] + current[cut:]
-        else:
-            order = [*current, e.id]
-        game.damage_orders[a.id] = order
-        game.log.event("damage-assignment-order", game.rule("enter-blocking"), source=a.id,
-                       order=list(order))
-    newly_blocked = a.id not in game.blocked
-    game.blocked.add(a.id)
-    if newly_blocked:
-        ability_triggers(game, a.id, "becomes-blocked")
-    ability_triggers(game, a.id, "becomes-blocked-by-creature", other=e.id)
+    game.era.place_in_order(game, a.id, e.id)
+    becomes_blocked(game, a.id, by=[e.id], entered=True)
 
 
 def _label(e: Effect) -> dict[str, str]:

@@ -1,4 +1,7 @@
-"""State-based actions (704.5 from M10 on; "state-based effects", 420.5, in sixth)."""
+"""State-based actions (704.5 from M10 on; "state-based effects", 420.5, in sixth).
+
+Whether damage from a deathtouch source is itself a state-based action is the era's
+(``Era.deathtouch_sba``)."""
 
 from __future__ import annotations
 
@@ -29,8 +32,8 @@ def check(game: Game) -> None:
                     continue  # it ignores the lethal-damage and deathtouch checks
                 elif p.damage >= p.toughness:
                     destroyed.append((pid, "sba-lethal"))
-                elif p.deathtouched:
-                    destroyed.append((pid, "sba-deathtouch"))
+                elif key := game.era.deathtouch_sba(game, p):
+                    destroyed.append((pid, key))
             elif p.is_planeswalker and (p.loyalty or 0) <= 0:
                 graveyard.append((pid, "sba-loyalty"))
         for p in game.permanents.values():

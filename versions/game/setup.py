@@ -1,4 +1,4 @@
-"""Build the starting game state of a scenario: the moment blockers are declared."""
+"""Build the starting game state of a scenario: attackers declared, blockers not yet."""
 
 from __future__ import annotations
 
@@ -45,8 +45,4 @@ def new_game(era: Era, scenario: Scenario) -> Game:
         # Attacking tapped it, unless it has vigilance (the scenario starts after attacks).
         if not permanents[attacker].has("vigilance"):
             permanents[attacker].tapped = True
-    for blocker in combat.blocks:
-        attackers = combat.blocked_attackers(blocker)
-        game.blocks[blocker] = list(attackers)
-        game.blocked.update(attackers)
     return game

@@ -7,7 +7,7 @@ that era's own numbering.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from versions.scenario import Ability, Keyword, Scenario
@@ -111,6 +111,11 @@ class Permanent:
         return Snapshot(power=self.power, toughness=self.toughness,
                         keywords=tuple(self.keywords))
 
+    def copy(self) -> Permanent:
+        # Everything else on a permanent is immutable or replaced, never changed in place.
+        return replace(self, base_keywords=list(self.base_keywords), pumps=list(self.pumps),
+                       granted=list(self.granted))
+
 
 @dataclass
 class Log:
@@ -128,6 +133,10 @@ class Log:
     def hint(self, rule: str, text: str) -> None:
         """An era-specific rule changed what happened: say so as a judge would."""
         self.notes.append({"type": "hint", "step": self.step, "rule": rule, "text": text})
+
+    def copy(self) -> Log:
+        # Entries are never changed once written, so the lists can share them.
+        return Log(list(self.events), list(self.notes), self.step)
 
 
 @dataclass
@@ -155,11 +164,27 @@ class Game:
     blocked: set[str] = field(default_factory=set)  # attackers that became blocked (509.1h)
     blocks: dict[str, list[str]] = field(default_factory=dict)  # blocker -> attackers
     damage_orders: dict[str, list[str]] = field(default_factory=dict)
+    not_attacked: set[str] = field(default_factory=set)  # attacked, then removed from combat
     stack: list[PendingTrigger] = field(default_factory=list)
     pending: list[PendingTrigger] = field(default_factory=list)
     delayed: list[PendingTrigger] = field(default_factory=list)
     log: Log = field(default_factory=Log)
     over: bool = False
+
+    def copy(self) -> Game:
+        """An independent copy, cheap enough to take at every decision of a search: the
+        scenario, the era and the triggers (never changed once made) are shared."""
+        return replace(
+            self,
+            players={n: replace(p) for n, p in self.players.items()},
+            permanents={i: p.copy() for i, p in self.permanents.items()},
+            order=list(self.order), attacks=dict(self.attacks), blocked=set(self.blocked),
+            blocks={b: list(a) for b, a in self.blocks.items()},
+            damage_orders={c: list(o) for c, o in self.damage_orders.items()},
+            not_attacked=set(self.not_attacked),
+            stack=list(self.stack), pending=list(self.pending), delayed=list(self.delayed),
+            log=self.log.copy(),
+        )
 
     # -- lookups ----------------------------------------------------------------------------
 
@@ -183,6 +208,10 @@ class Game:
     def in_combat(self, pid: str) -> bool:
         return pid in self.attacks or pid in self.blocks
 
+    def being_attacked(self, pid: str) -> bool:
+        """A planeswalker or battle that an attacking creature attacks (506.4)."""
+        return pid not in self.not_attacked and pid in self.attacks.values()
+
     def blockers_of(self, attacker: str) -> list[str]:
         """Creatures blocking `attacker` now, in the order the scenario lists the blocks."""
         return [b for b, atts in self.blocks.items() if attacker in atts]
@@ -203,6 +232,9 @@ class Game:
     # -- combat bookkeeping -----------------------------------------------------------------
 
     def remove_from_combat(self, pid: str) -> None:
+        if self.being_attacked(pid):
+            # 506.4c: its attackers keep attacking, but attack nothing.
+            self.not_attacked.add(pid)
         self.attacks.pop(pid, None)
         self.blocks.pop(pid, None)
         for atts in self.blocks.values():

@@ -46,6 +46,12 @@ def ability_triggers(
     for ability in perm.abilities:
         if ability.trigger != condition or not _passes(ability, other_perm):
             continue
+        if not perm.on_battlefield:
+            # Only leaves-the-battlefield abilities look back in time; none of ours do.
+            game.log.hint(game.rule("trigger-left"), (
+                f"{pid} had left the battlefield, so its {condition} ability no longer "
+                f"existed and did not trigger ({game.rule('trigger-left')})."))
+            continue
         game.pending.append(PendingTrigger(
             source=pid, controller=perm.controller, ability=ability,
             rule=game.rule(TRIGGER_RULE_KEYS[condition]), condition=condition, other=other,
@@ -60,6 +66,33 @@ def keyword_trigger(game: Game, pid: str, kind: str, rule_key: str, other: str |
         ability=Ability(trigger="becomes-blocked", effect="pump", target="self", power=value,
                         toughness=value),
         rule=game.rule(rule_key), condition=kind, other=other, amount=value, kind=kind))
+
+
+def becomes_blocked(game: Game, attacker: str, by: list[str], entered: bool = False) -> None:
+    """`attacker` becomes blocked by the creatures `by` (none when an effect blocks it).
+
+    One function for every way: declared blockers, an effect (Curtain of Light), a creature
+    put onto the battlefield blocking it (Flash Foliage). "Becomes blocked" abilities and
+    the keywords that trigger on it (rampage, bushido) trigger once, and only if it was
+    unblocked; "becomes blocked by a creature" ones once for each creature. Flanking reads
+    "whenever a creature without flanking blocks this creature": a creature put onto the
+    battlefield blocking never "blocked" (509.7 / 509.4), so it doesn't trigger flanking.
+    """
+    a = game.perm(attacker)
+    defending = game.defending_player(attacker)
+    if attacker not in game.blocked:
+        game.blocked.add(attacker)
+        ability_triggers(game, attacker, "becomes-blocked", defending=defending)
+        for value in a.values("rampage"):
+            keyword_trigger(game, attacker, "rampage", "rampage", value=value)
+        for value in a.values("bushido"):
+            keyword_trigger(game, attacker, "bushido", "bushido", value=value)
+    for blocker in by:
+        ability_triggers(game, attacker, "becomes-blocked-by-creature", other=blocker,
+                         defending=defending)
+        if not entered and not game.perm(blocker).has("flanking"):
+            for _ in range(a.count("flanking")):
+                keyword_trigger(game, attacker, "flanking", "flanking", other=blocker)
 
 
 def put_on_stack(game: Game) -> None:

@@ -1,0 +1,24 @@
+"""What each era's rules say, as the tests branch on it: written by hand from the texts,
+never read from the engine. A new era must be classified here (test_era_traits_cover_the
+registry), so no test silently treats it as another era."""
+
+from versions import ERA_IDS
+
+ERAS = ERA_IDS
+
+TRAITS: dict[str, frozenset[str]] = {
+    # 310.1 (CR 2009-05-01): combat damage uses the stack; 502.63a, 502.68a: deathtouch
+    # and lifelink are triggered abilities.
+    "sixth": frozenset({"damage-on-stack", "triggered-deathtouch", "triggered-lifelink"}),
+    # 509.2-509.3, 510.1c (CR 2009-07-08): a damage assignment order binds; 702.2b: a
+    # deathtouch creature may ignore it; lethal damage stays toughness-based.
+    "m10": frozenset({"damage-order", "deathtouch-ignores-order"}),
+    # 702.2b (CR 2010-07-16): any nonzero deathtouch damage is lethal for assignment.
+    "m11": frozenset({"damage-order", "deathtouch-lethal"}),
+    # 510.1c-d (CR 2025-02-07): free division; 702.2c: deathtouch lethal.
+    "foundations": frozenset({"deathtouch-lethal"}),
+}
+
+
+def has(era: str, trait: str) -> bool:
+    return trait in TRAITS[era]
