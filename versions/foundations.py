@@ -46,6 +46,7 @@ class Foundations(M11):
     began = "2024-11-08"
     ended = None
     cr_modelled = "Comprehensive Rules of 2025-02-07 (the first after Foundations)"
+    cr_date = "2025-02-07"
     sources = (
         "\"Magic: The Gathering Foundations Mechanics\", 2024-10-25 (Removal of Damage "
         "Assignment Order)",

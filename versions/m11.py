@@ -40,6 +40,7 @@ class M11(M10):
     began = "2010-07-16"
     ended = "2024-11-07"
     cr_modelled = "Comprehensive Rules of 2010-07-16"
+    cr_date = "2010-07-16"
     sources = (
         "Mark L. Gottlieb, \"July 2010 Update Bulletin\", 2010-07-14",
         "Comprehensive Rules, 2010-07-16 (509, 510, 702.2, 702.13, 702.17, 704.5)",
@@ -83,10 +84,14 @@ class M11(M10):
         for a in assignments:
             if not game.perm(a.source).has("deathtouch"):
                 continue
-            short = [c for c, n in a.amounts.items() if c in game.permanents
-                     and 0 < n < toughness_lethal(game, c, [])]
-            beyond = len(a.amounts) > 1
-            if short and beyond:
+            # In order: the creatures (its damage assignment order), then what it attacks.
+            order = game.damage_orders.get(a.source, []) + [
+                k for k in a.amounts if k not in game.damage_orders.get(a.source, [])]
+            short = [c for i, c in enumerate(order) if c in game.permanents
+                     and game.perm(c).is_creature
+                     and 0 < a.amounts.get(c, 0) < toughness_lethal(game, c, [])
+                     and any(a.amounts.get(later, 0) for later in order[i + 1:])]
+            if short:
                 game.log.hint(self.rule("deathtouch-lethal"), (
                     f"{a.source} has deathtouch, so in this era any damage it assigns to a "
                     f"creature counts as lethal damage ({self.rule('deathtouch-lethal')}): "

@@ -65,11 +65,12 @@ class Sixth(Era):
     aliases = ("5.5.2", "damage-on-stack", "pre-m10")
     began = "1999-04-23"
     ended = "2009-07-10"
-    cr_modelled = "Comprehensive Rules 2007-2009 (5.5.2 numbering)"
+    cr_modelled = "Comprehensive Rules of 2009-05-01 (the last before M10)"
+    cr_date = "2009-05-01"
     sources = (
+        "Comprehensive Rules, 2009-05-01 (306.4, 309, 310, 311, 410, 419, 420.5, 500, 502)",
         "Comprehensive Rules 5.5.2, rule 310 (seed 003, via MTG Wiki)",
         "Bleiweiss, \"Damage on the Stack\", 2002-12-11",
-        "Crystal Keep rule summaries (309, 310, glossary)",
     )
     changes = (
         "Combat damage uses the stack (310.1); players may respond before it is dealt.",

@@ -1,4 +1,4 @@
-"""Is a block declaration legal? (509.1a-f from M10 on; 309.2a-f in sixth.)
+"""Is a block declaration legal? (Cited in each era's numbering: 509.1a-f of the later texts.)
 
 - 509.1a: each blocker is an untapped creature (not a battle) of the defending player, and
   blocks attackers attacking that player or a planeswalker it controls; a creature blocks

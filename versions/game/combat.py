@@ -77,7 +77,7 @@ class Combat:
         self.first_strikers: frozenset[str] = frozenset()  # had it as the first step began
         self.assigned_first: frozenset[str] = frozenset()  # assigned in the first step
         self.step: DamageStep | None = None
-        self.on_stack: list[Assignment] = []  # sixth: the combat damage object
+        self.on_stack: list[Assignment] = []  # combat damage on the stack (eras with one)
         self.resolutions = 0
         self.done = False
 
@@ -207,7 +207,7 @@ class Combat:
                             order=list(order))
 
     def _block_triggers(self) -> None:
-        """What blocking triggers (509.5 m10 / 509.3 foundations / 309 sixth)."""
+        """What blocking triggers: the blocking creatures' abilities, then each attacker's."""
         game = self.game
         for blocker, attackers in game.blocks.items():
             ability_triggers(game, blocker, "blocks", other=attackers[0] if attackers else None)

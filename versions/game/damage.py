@@ -1,8 +1,8 @@
 """Dealing damage: prevention, protection, marking, loyalty, life, and what it triggers.
 
 What deathtouch and lifelink do with the damage is the era's (``Era.damage_dealt`` as it
-is dealt, ``Era.damage_triggers`` for what it triggers): static from M10 on, triggered in
-sixth.
+is dealt, ``Era.damage_triggers`` for what it triggers): static in some eras, triggered
+in others.
 """
 
 from __future__ import annotations

@@ -68,6 +68,7 @@ class Era:
     began: ClassVar[str] = ""
     ended: ClassVar[str | None] = None
     cr_modelled: ClassVar[str] = ""  # the document the rule numbers are taken from, by date
+    cr_date: ClassVar[str] = ""  # that document's date, YYYY-MM-DD
     sources: ClassVar[tuple[str, ...]] = ()
     changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
     unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
@@ -104,8 +105,9 @@ class Era:
     def metadata(cls) -> dict[str, Any]:
         return {
             "id": cls.id, "name": cls.name, "aliases": list(cls.aliases), "began": cls.began,
-            "ended": cls.ended, "cr": cls.cr_modelled, "sources": list(cls.sources),
-            "changes": list(cls.changes), "summary": (cls.__doc__ or "").strip().split("\n")[0],
+            "ended": cls.ended, "cr": cls.cr_modelled, "cr_date": cls.cr_date,
+            "sources": list(cls.sources), "changes": list(cls.changes),
+            "summary": (cls.__doc__ or "").strip().split("\n")[0],
         }
 
     # -- running a scenario -----------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""State-based actions (704.5 from M10 on; "state-based effects", 420.5, in sixth).
+"""State-based actions ("state-based effects" in the older texts), cited in each era's numbering.
 
 Whether damage from a deathtouch source is itself a state-based action is the era's
 (``Era.deathtouch_sba``)."""

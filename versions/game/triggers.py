@@ -2,7 +2,7 @@
 
 Abilities written on cards (spec §1.3) and the classic trigger keywords (rampage, bushido,
 flanking) both become ``PendingTrigger``s; the era's triggered deathtouch and lifelink
-(sixth) are added by ``versions.game.damage``.
+(where an era has them triggered) are added by the era's ``damage_triggers``.
 """
 
 from __future__ import annotations

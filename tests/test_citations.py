@@ -1,0 +1,67 @@
+"""Every rule an era cites exists, under that number, in the Comprehensive Rules document the
+era says it cites (the verbatim texts of shared/reference/, which CI has beside the repo)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from versions import ERAS, find_era
+from versions.game.era import CORE_RULES, Era, cites
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+
+
+def numbers(era_id: str) -> set[str]:
+    era = find_era(era_id)
+    text = (REFERENCE / f"cr-{era.cr_date}.txt").read_text(encoding="utf-8", errors="replace")
+    found = set()
+    for line in text.splitlines():
+        m = re.match(r"\s*(\d{3}\.\d+[a-z]?)\.? ", line)
+        if m:
+            found.add(m.group(1))
+    return found
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="shared/reference is not beside the repo")
+@pytest.mark.parametrize("era", [e.id for e in ERAS])
+def test_every_cited_number_is_in_the_cited_text(era):
+    rules = find_era(era).RULES
+    known = numbers(era)
+    cited = {k: v for k, v in rules.items() if not v.startswith("Glossary")}
+    missing = {k: v for k, v in cited.items() if v not in known}
+    assert not missing, f"{era} cites numbers its CR ({find_era(era).cr_date}) doesn't have"
+
+
+@pytest.mark.parametrize("era", [e.id for e in ERAS])
+def test_glossary_and_zone_citations_are_marked_unverified(era):
+    e = find_era(era)
+    for key, number in e.RULES.items():
+        if number.startswith("Glossary"):
+            assert key in e.unverified, (era, key)
+
+
+def test_rules_table_is_checked_when_an_era_is_defined():
+    sixth = find_era("sixth")
+    with pytest.raises(TypeError, match="never cited: stray"):
+        type("Broken", (sixth,), {"id": "broken", "RULES": {**sixth.RULES, "stray": "1.1"}})
+
+    class Hook(Era):  # a hook citing a key the table lacks
+        @cites("new-key")
+        def lethal_damage(self, game, source, target, others):
+            return 0
+
+    with pytest.raises(TypeError, match="cited but missing: new-key"):
+        type("Broken2", (Hook,), {"id": "broken2", "RULES": dict.fromkeys(CORE_RULES, "1.1")})
+
+
+def test_every_literal_rule_key_in_an_era_module_is_declared():
+    # A hook that cites a key must say so with @cites, or the definition-time check could
+    # not see it: every rule("...") literal in an era module is in its class's cited keys.
+    root = Path(__file__).resolve().parents[1] / "versions"
+    for era in ERAS:
+        module = root / f"{era.__module__.split('.')[-1]}.py"
+        literals = set(re.findall(r"rule\(\"([a-z0-9-]+)\"\)", module.read_text()))
+        assert literals <= era.cited_keys(), (era.id, literals - era.cited_keys())
+    core = "".join(p.read_text() for p in (root / "game").glob("*.py"))
+    assert set(re.findall(r"rule\(\"([a-z0-9-]+)\"\)", core)) <= CORE_RULES
