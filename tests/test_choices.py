@@ -1,0 +1,107 @@
+"""The one choice point: every player decision goes through `choose(player, kind, options)`,
+and a combat copied at a decision continues independently along another choice."""
+
+from eras import ERAS, has
+from helpers import scenario
+
+from versions import find_era
+from versions.game.outcome import outcome
+from versions.game.script import ScriptedChooser
+
+TEXT = """
+id: t-choices
+title: A double block, two pumps, two triggers of one player
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: wurm, controller: A, power: 5, toughness: 5}
+  - {id: bear, controller: B, card: Grizzly Bears}
+  - id: badger
+    controller: B
+    power: 2
+    toughness: 2
+    abilities:
+      - {trigger: blocks, effect: pump, target: self, power: 1, toughness: 1}
+      - {trigger: blocks, effect: gain-life, target: controller, amount: 1}
+combat:
+  attacks: {wurm: B}
+  blocks: {bear: wurm, badger: wurm}
+actions:
+  - {at: declare-blockers, by: B, effect: pump, target: bear, power: 3, toughness: 3}
+"""
+
+
+class Recorder(ScriptedChooser):
+    def __init__(self, s):
+        super().__init__(s)
+        self.asked: list[tuple[str, str]] = []
+        self.divisions: dict[str, list] = {}
+
+    def choose(self, player, kind, options):
+        self.asked.append((player, kind))
+        if kind == "divide":
+            self.divisions[options.creature] = list(options)
+        return super().choose(player, kind, options)
+
+
+def test_every_decision_goes_through_choose():
+    for era in ERAS:
+        s = scenario(TEXT)
+        rec = Recorder(s)
+        find_era(era)().combat(s).play(rec)
+        kinds = [k for _, k in rec.asked]
+        assert rec.asked[0] == ("B", "blocks")
+        # The wurm's order is announced by its controller, only where an order exists.
+        assert (("A", "order") in rec.asked) == has(era, "damage-order"), era
+        assert ("B", "trigger-order") in rec.asked  # badger's two block triggers
+        # The wurm divides 5 between the bear (5/5 after the pump) and the badger: freely
+        # (6 ways) without an order; with the bear first in its order, only all 5 to it.
+        assert len(rec.divisions["wurm"]) == (1 if has(era, "damage-order") else 6), era
+        # Each blocker has one way: all to the wurm.
+        assert rec.divisions["bear"] == [{"wurm": 5}]  # 5/5 after the pump
+        assert kinds.count("priority") >= 6  # both players pass in every window
+
+
+def test_a_copy_at_a_decision_continues_independently():
+    s = scenario(TEXT)
+    era = find_era("m11")()
+    combat = era.combat(s)
+    chooser = ScriptedChooser(s)
+    # Play to the wurm's damage assignment order.
+    while (d := combat.advance()).kind != "order":
+        combat.resume(chooser.choose(d.player, d.kind, d.options))
+    assert set(d.options) == {("bear", "badger"), ("badger", "bear")}
+    twin = combat.copy()
+    combat.resume(("bear", "badger"))
+    twin.resume(("badger", "bear"))
+    first = combat.play(chooser)
+    second = twin.play(chooser)
+    # The bear becomes 5/5 at declare blockers. Ordered first, it needs all 5 (the default
+    # gives each in turn its lethal damage) and dies; the badger lives. Ordered second, the
+    # badger (3/3 after its trigger) takes 3 and dies, the bear takes the other 2 and lives.
+    assert first["permanents"]["bear"]["zone"] == "graveyard"
+    assert first["permanents"]["badger"]["zone"] == "battlefield"
+    assert second["permanents"]["badger"]["zone"] == "graveyard"
+    assert second["permanents"]["bear"] == {**second["permanents"]["bear"],
+                                            "zone": "battlefield", "damage": 2}
+    # The copy shared nothing: the original's outcome is what a fresh run gives.
+    assert first == era.run(s)
+
+
+def test_priority_options_start_with_pass_and_the_scripted_actions():
+    s = scenario(TEXT)
+    combat = find_era("foundations")().combat(s)
+    chooser = ScriptedChooser(s)
+    seen = []
+    while (d := combat.advance()) is not None:
+        if d.kind == "priority" and d.options.window == "declare-blockers":
+            seen.append((d.player, [type(o).__name__ for o in d.options]))
+        combat.resume(chooser.choose(d.player, d.kind, d.options))
+    # The pump was taken: the bear was 5/5 and took all 5 of the wurm's damage.
+    bear = [e for e in outcome(combat.game)["events"] if e["type"] == "damage"
+            and e["target"] == "bear"]
+    assert [e["amount"] for e in bear] == [5]
+    # A has priority first and passes; B takes the pump; priority returns to A; then A and
+    # B pass with nothing left to take.
+    assert seen[:3] == [("A", ["Pass", "Act"]), ("B", ["Pass", "Act"]), ("A", ["Pass"])]
+    assert seen[3:] == [("B", ["Pass"])]
