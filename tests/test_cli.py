@@ -11,12 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from comparator.cli import app
+from versions import ERA_IDS
 
 runner = CliRunner()
 SPEC_EXAMPLE = "giant-growth-vs-assignment-order"
 
 
-@pytest.mark.parametrize("era", ["sixth", "m10", "foundations"])
+@pytest.mark.parametrize("era", ERA_IDS)
 def test_run_json_follows_the_outcome_contract(era):
     result = runner.invoke(app, ["run", SPEC_EXAMPLE, "--era", era, "--json"])
     assert result.exit_code == 0, result.output

@@ -1,9 +1,8 @@
 """The official examples named in the reference, reproduced by hand from their sources."""
 
 import pytest
+from eras import ERAS
 from helpers import dealt, divisions, life, notes, perm, run
-
-ERAS = ["sixth", "m10", "foundations"]
 
 GORGER = """
 id: t-gorger
