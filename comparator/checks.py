@@ -186,14 +186,17 @@ def _actions(s: Scenario) -> Found:
         if a.by not in players:
             yield (*here, "by"), f"{a.by!r} is not one of the players"
         known = ids | made
-        if a.effect in PERMANENT_TARGET and a.target not in known:
-            yield (*here, "target"), f"target {a.target!r} is not a permanent of the scenario"
-        if a.effect in PLAYER_TARGET and a.target not in players:
-            yield (*here, "target"), f"target {a.target!r} is not a player"
-        if a.effect in ANY_TARGET and a.target not in known | players:
-            yield (*here, "target"), f"target {a.target!r} is neither a permanent nor a player"
-        if a.effect == "become-blocked" and a.target not in s.combat.attacks:
-            yield (*here, "target"), f"{a.target!r} is not attacking"
+        for t in a.targets:
+            if a.effect in PERMANENT_TARGET and t not in known:
+                yield (*here, "target"), f"target {t!r} is not a permanent of the scenario"
+            if a.effect in PLAYER_TARGET and t not in players:
+                yield (*here, "target"), f"target {t!r} is not a player"
+            if a.effect in ANY_TARGET and t not in known | players:
+                yield (*here, "target"), f"target {t!r} is neither a permanent nor a player"
+        if a.effect == "become-blocked":
+            for t in a.targets:
+                if t not in s.combat.attacks:
+                    yield (*here, "target"), f"{t!r} is not attacking"
         if a.effect == "enter-blocking":
             if a.id in known or a.id in players:
                 yield (*here, "id"), f"id {a.id!r} is already used"
@@ -204,8 +207,9 @@ def _actions(s: Scenario) -> Found:
             if a.id:
                 made.add(a.id)
         if a.effect == "activate":
-            yield from _activation(s, i, a.source, a.ability, a.target, a.sacrifice, a.by,
-                                   known | players)
+            for t in a.targets:
+                yield from _activation(s, i, a.source, a.ability, t, a.sacrifice, a.by,
+                                       known | players)
 
 
 def _activation(s: Scenario, i: int, source: str | None, index: int, target: str | None,

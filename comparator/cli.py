@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -257,6 +257,115 @@ def diff(
     raise typer.Exit(1 if diverged else 0)
 
 
+@app.command()
+def explore(
+    files: Annotated[list[str], typer.Argument(help="scenario files, folders or shipped ids")],
+    era: Annotated[list[str] | None, typer.Option(
+        "--era", "-e", help="explore only these eras (repeat the option)")] = None,
+    blocks: Annotated[str, typer.Option(
+        "--blocks", help="fixed: the blocks as written; all: every legal declaration")]
+    = "fixed",
+    objective: Annotated[str, typer.Option(
+        "--objective", help="material, kills or life: what best play optimises")]
+    = "material",
+    fields: Annotated[str, typer.Option(
+        "--fields", help="end-of-turn: what survives the turn; all: every outcome field")]
+    = "end-of-turn",
+    limit: Annotated[int, typer.Option(
+        "--limit", help="refuse a search of more lines of play than this")] = 1_000_000,
+    as_json: Annotated[bool, typer.Option("--json", help="print the explore JSON")] = False,
+    show_all: Annotated[bool, typer.Option("--all", help="show every outcome row")] = False,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    no_store: Annotated[bool, typer.Option("--no-store", help="don't write the database")]
+    = False,
+) -> None:
+    """Every line of play in each era: the outcomes each player can make happen, and what
+    happens with best play.
+
+    Exit 0 when every era reaches the same outcomes with the same value, 1 when they
+    differ, 2 on bad input or a search larger than --limit."""
+    from comparator.explore import BLOCKS, FIELDS, OBJECTIVES
+    from comparator.running import era_ids
+
+    for name, value, allowed in (("--blocks", blocks, BLOCKS), ("--objective", objective,
+                                                                 OBJECTIVES),
+                                 ("--fields", fields, FIELDS)):
+        if value not in allowed:
+            fail(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    if limit < 1:
+        fail("--limit must be at least 1")
+    eras = era_ids([_era(e) for e in era] if era else None)
+    paths = _expand([Path(f) for f in files])
+    engine = None if no_store else _engine(db)
+    docs = [(path, scenario, _explore_one(path, scenario, eras, objective, fields, blocks,
+                                           limit))
+            for path, scenario in ((p, _load(str(p))[1]) for p in paths)]
+    if engine is not None:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from comparator.dataset import save_explorations
+
+        try:
+            save_explorations(engine, [(s, d) for _, s, d in docs])
+        except SQLAlchemyError as exc:
+            fail(f"can't write the database: {getattr(exc, 'orig', exc)}")
+    diverged = any(d["diverges"] for _, _, d in docs)
+    if as_json:
+        for _, _, doc in docs:
+            typer.echo(json.dumps(doc) if len(docs) > 1 else json.dumps(doc, indent=2))
+    else:
+        from rich.console import Console
+
+        from comparator.explore_report import render
+
+        console = Console()
+        for i, (_, scenario, doc) in enumerate(docs):
+            if i:
+                console.print()
+            render(doc, scenario, console, show_all)
+    raise typer.Exit(1 if diverged else 0)
+
+
+def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noqa: ANN001,ANN202
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from comparator.explore import TooLarge, Unsupported, explore
+    from comparator.loader import Problem, ScenarioError
+    from versions import IllegalBlocks
+
+    bar: dict[str, Any] = {}
+
+    def progress(era: str, lines: int) -> None:
+        # A bar only for searches that take a while: it appears after the first 5,000 lines.
+        if lines < 5000:
+            return
+        if "p" not in bar:
+            bar["p"] = Progress(console=Console(stderr=True), transient=True)
+            bar["p"].start()
+        p = bar["p"]
+        if era not in bar:
+            bar[era] = p.add_task(f"{scenario.id}: exploring {era}", total=None)
+        p.update(bar[era], completed=lines, description=f"{scenario.id}: {era}, {lines} lines")
+
+    try:
+        return explore(scenario, eras, objective, fields, blocks, limit, progress)
+    except TooLarge as big:
+        fail(f"{path}: {big.era}: more than {big.limit} lines of play (reached {big.reached});"
+             f" raise --limit to explore it")
+    except Unsupported as why:
+        fail(f"{path}: players: {why}")
+    except IllegalBlocks as illegal:
+        p = illegal.problems[0]
+        fail(str(Problem(str(path), p.path, f"illegal block in {illegal.era}: {p.message} "
+                                            f"(rule {p.rule})")))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    finally:
+        if "p" in bar:
+            bar["p"].stop()
+
+
 dataset_app = typer.Typer(help="The regression dataset: build, check, export.",
                           no_args_is_help=True)
 app.add_typer(dataset_app, name="dataset")
@@ -363,7 +472,8 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
 ) -> None:
-    """What the database holds for one scenario: its versions, runs and divergences."""
+    """What the database holds for one scenario: its versions, runs, divergences and
+    explorations."""
     from comparator.dataset import stored_scenario
 
     found = stored_scenario(_engine(db), scenario_id)
@@ -381,6 +491,11 @@ def show(
         for d in v["divergences"]:
             typer.echo(f"  {d['path']}: {d['era_a']} {json.dumps(d['value_a'])} vs "
                        f"{d['era_b']} {json.dumps(d['value_b'])}")
+        for x in v["explorations"]:
+            value = x["value"]["score"] if x["value"] else "no legal line"
+            typer.echo(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
+                       f"fields {x['fields']}): {x['lines']} lines, {x['outcomes']} "
+                       f"outcome(s), value {value}, at {x['created']}")
 
 
 @app.command()

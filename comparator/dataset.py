@@ -17,10 +17,12 @@ from comparator.loader import load
 from comparator.running import run_all
 from comparator.store import (
     DivergenceRow,
+    ExplorationRow,
     RunRow,
     ScenarioRow,
     latest_runs,
     store_eras,
+    store_explorations,
     store_results,
     write,
 )
@@ -69,6 +71,18 @@ def save(engine: Any, results: list[Result]) -> None:
     def work(session: Any) -> None:
         store_eras(session, eras)
         store_results(session, ENGINE_VERSION, records)
+
+    write(engine, work)
+
+
+def save_explorations(engine: Any, items: list[tuple[Scenario, dict[str, Any]]]) -> None:
+    """Store explorations in one transaction."""
+    eras = [e.metadata() for e in ERAS]
+    records = [(canonical_scenario(s), doc) for s, doc in items]
+
+    def work(session: Any) -> None:
+        store_eras(session, eras)
+        store_explorations(session, ENGINE_VERSION, records)
 
     write(engine, work)
 
@@ -161,6 +175,9 @@ def stored_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:
                 RunRow.scenario_hash == v.content_hash).order_by(RunRow.run_id)).all()
             divs = session.exec(select(DivergenceRow).where(
                 DivergenceRow.scenario_hash == v.content_hash)).all()
+            explored = session.exec(select(ExplorationRow).where(
+                ExplorationRow.scenario_hash == v.content_hash).order_by(
+                ExplorationRow.exploration_id)).all()
             out["versions"].append({
                 "content_hash": v.content_hash, "title": v.title,
                 "first_stored": v.first_stored,
@@ -171,5 +188,11 @@ def stored_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:
                                  "value_a": json.loads(d.value_a or "null"),
                                  "value_b": json.loads(d.value_b or "null"),
                                  "engine_version": d.engine_version} for d in divs],
+                "explorations": [{"era": x.era, "engine_version": x.engine_version,
+                                  "objective": x.objective, "fields": x.fields,
+                                  "blocks": x.blocks, "lines": x.lines,
+                                  "outcomes": x.outcomes,
+                                  "value": json.loads(x.value_json), "created": x.created}
+                                 for x in explored],
             })
         return out

@@ -128,6 +128,26 @@ VIEWS = {
         WHERE r.run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era)""",
 }
 
+class ExplorationRow(SQLModel, table=True):
+    """One era's exploration of a scenario version (explore contract §6.6)."""
+
+    __tablename__ = "exploration"
+    __table_args__ = (UniqueConstraint("scenario_hash", "era", "engine_version", "objective",
+                                       "fields", "blocks"),)
+    exploration_id: int | None = Field(default=None, primary_key=True)
+    scenario_hash: str = Field(foreign_key="scenario.content_hash", index=True)
+    scenario_id: str = Field(index=True)
+    era: str = Field(foreign_key="era.id")
+    engine_version: str
+    objective: str
+    fields: str
+    blocks: str
+    lines: int
+    outcomes: int
+    value_json: str  # {"score", "state", "line"}
+    result_json: str  # the era's whole result, as in the explore JSON
+    created: str
+
 
 # -- connecting -----------------------------------------------------------------------------
 
@@ -269,6 +289,31 @@ def store_results(
     _insert_ignore(session, ScenarioRow, scenarios)
     _insert_ignore(session, RunRow, runs)
     _insert_ignore(session, DivergenceRow, divergences)
+
+
+def store_explorations(
+    session: Session, engine_version: str, items: list[tuple[dict[str, Any], dict[str, Any]]]
+) -> None:
+    """Store explorations: (canonical scenario, explore JSON) pairs, one row per era."""
+    stamp = now()
+    scenarios, rows = [], []
+    for sc, doc in items:
+        h = digest(sc)
+        scenarios.append({
+            "content_hash": h, "id": sc["id"], "title": sc["title"],
+            "tags": canonical(sc.get("tags", [])), "sources": canonical(sc.get("sources", [])),
+            "canonical_json": canonical(sc), "first_stored": stamp,
+        })
+        for era, res in doc["eras"].items():
+            rows.append({
+                "scenario_hash": h, "scenario_id": sc["id"], "era": era,
+                "engine_version": engine_version, "objective": doc["objective"],
+                "fields": doc["fields"], "blocks": doc["blocks"], "lines": res["lines"],
+                "outcomes": len(res["outcomes"]), "value_json": canonical(res["value"]),
+                "result_json": canonical(res), "created": stamp,
+            })
+    _insert_ignore(session, ScenarioRow, scenarios)
+    _insert_ignore(session, ExplorationRow, rows)
 
 
 # -- reading --------------------------------------------------------------------------------

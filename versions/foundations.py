@@ -24,16 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.game.assignment import (
-    Assignment,
-    free_division_problem,
-    toughness_lethal,
-)
+from versions.game.assignment import TOTAL, TRAMPLE, Assignment, DivisionRule, toughness_lethal
 from versions.game.era import cites
 from versions.m11 import M11
 
 if TYPE_CHECKING:
-    from versions.game.assignment import Targets
     from versions.game.state import Game
 
 
@@ -92,6 +87,8 @@ class Foundations(M11):
         "flanking": "702.25a",
         "end-of-combat": "511.1",
         "delayed": "511.2",
+        "priority": "117.3d",
+        "trigger-order": "603.3b",
         "trigger-damage": "603.2",
         "trigger-left": "603.10a",
         "activate": "602.2",
@@ -127,9 +124,8 @@ class Foundations(M11):
     def place_in_order(self, game: Game, attacker: str, blocker: str) -> None:
         return None
 
-    def division_problem(self, game: Game, source: str, targets: Targets,
-                         amounts: dict[str, int], others: list[Assignment]) -> str | None:
-        return free_division_problem(game, source, targets, amounts, others)
+    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
+        return (TOTAL, TRAMPLE)  # no order: divided as its controller chooses (510.1c-d)
 
     def assignment_refused(self, game: Game, creature: str, why: str) -> None:
         return None

@@ -32,17 +32,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.game.assignment import (
-    Assignment,
-    order_problem,
-    total_problem,
-    trample_problem,
-)
+from versions.game.assignment import IN_ORDER, TOTAL, TRAMPLE, Assignment, DivisionRule
 from versions.game.era import cites
 from versions.sixth import ON_STACK, Sixth
 
 if TYPE_CHECKING:
-    from versions.game.assignment import Targets
     from versions.game.combat import Combat
     from versions.game.damage import Dealt
     from versions.game.state import Game, Permanent
@@ -110,6 +104,8 @@ class M10(Sixth):
         "flanking": "702.22a",
         "end-of-combat": "511.1",
         "delayed": "511.1",
+        "priority": "115.3d",
+        "trigger-order": "603.3b",
         "trigger-damage": "603.2",
         "trigger-left": "603.6d",
         "activate": "602.2",
@@ -190,12 +186,10 @@ class M10(Sixth):
         """702.2b: a creature with deathtouch divides as its controller chooses."""
         return game.perm(source).has("deathtouch")
 
-    def division_problem(self, game: Game, source: str, targets: Targets,
-                         amounts: dict[str, int], others: list[Assignment]) -> str | None:
-        return (total_problem(game, source, targets, amounts)
-                or (None if self.ignores_order(game, source)
-                    else order_problem(game, source, targets, amounts, others))
-                or trample_problem(game, source, targets, amounts, others))
+    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
+        if self.ignores_order(game, source):
+            return (TOTAL, TRAMPLE)
+        return (TOTAL, IN_ORDER, TRAMPLE)
 
     @cites("order-attacker", "assign-blocked")
     def assignment_refused(self, game: Game, creature: str, why: str) -> None:

@@ -56,6 +56,7 @@ class M11(M10):
         **M10.RULES,
         "deathtouch-lethal": "702.2b",
         "lifelink": "702.13b",
+        "priority": "116.3d",
         "fizzle": "608.2b",
         "pump": "611.2a",
         "noncombat-damage": "119.2b",

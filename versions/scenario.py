@@ -241,14 +241,20 @@ class Combat(Strict):
         return [v] if isinstance(v, str) else list(v)
 
 
+Window = Literal[
+    "declare-blockers", "first-strike-damage-on-stack", "first-strike-damage",
+    "damage-on-stack", "combat-damage", "end-of-combat",
+]
+
+
 class Action(Strict):
-    at: Literal[
-        "declare-blockers", "first-strike-damage-on-stack", "first-strike-damage",
-        "damage-on-stack", "combat-damage", "end-of-combat",
-    ]
+    # `explore` offers the action in each window listed and at each target listed (explore
+    # contract §6.2); `run` and `diff` take it in the first listed window the era has (else
+    # the first, with `if-missing`), at the first target.
+    at: Window | list[Window] = Field(union_mode="left_to_right")
     by: str
     effect: str
-    target: str | None = None
+    target: str | list[str] | None = Field(default=None, union_mode="left_to_right")
     power: int | None = None
     toughness: int | None = None
     amount: int | None = None
@@ -260,7 +266,26 @@ class Action(Strict):
     attacker: str | None = None
     sacrifice: str | None = None  # the creature sacrificed to a `sacrifice-creature` cost
     if_missing: Literal["skip", "earlier", "later"] = Field(default="skip", alias="if-missing")
+    required: bool = False  # explore: taken at its first legal window
     card: str | None = None
+
+    @property
+    def windows(self) -> list[str]:
+        return [self.at] if isinstance(self.at, str) else list(self.at)
+
+    @property
+    def window(self) -> str:
+        return self.windows[0]
+
+    @property
+    def targets(self) -> list[str | None]:
+        if self.target is None:
+            return [None]
+        return [self.target] if isinstance(self.target, str) else list(self.target)
+
+    @property
+    def first_target(self) -> str | None:
+        return self.targets[0]
 
     @field_validator("keyword", mode="before")
     @classmethod
@@ -274,6 +299,10 @@ class Action(Strict):
         missing = [f for f in EFFECT_FIELDS[self.effect] if getattr(self, f) is None]
         if missing:
             raise ValueError(f"effect {self.effect!r} needs {', '.join(missing)}")
+        if isinstance(self.at, list) and not self.at:
+            raise ValueError("`at` lists at least one window")
+        if isinstance(self.target, list) and not self.target:
+            raise ValueError("`target` lists at least one candidate")
         return self
 
 

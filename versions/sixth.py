@@ -44,13 +44,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.game.assignment import Assignment, free_division_problem, toughness_lethal
+from versions.game.assignment import TOTAL, TRAMPLE, Assignment, DivisionRule, toughness_lethal
 from versions.game.era import Era, cites
 from versions.game.state import PendingTrigger
 from versions.scenario import Ability
 
 if TYPE_CHECKING:
-    from versions.game.assignment import Targets
     from versions.game.combat import Combat
     from versions.game.damage import Dealt
     from versions.game.state import Game, Permanent
@@ -117,6 +116,8 @@ class Sixth(Era):
         "flanking": "502.3a",
         "end-of-combat": "311.1",
         "delayed": "311.1",
+        "priority": "408.1c",
+        "trigger-order": "410.3",
         "trigger-damage": "410.2",
         "trigger-left": "410.10d",
         "activate": "409.1",
@@ -166,9 +167,8 @@ class Sixth(Era):
                       others: list[Assignment]) -> int:
         return toughness_lethal(game, target, others)
 
-    def division_problem(self, game: Game, source: str, targets: Targets,
-                         amounts: dict[str, int], others: list[Assignment]) -> str | None:
-        return free_division_problem(game, source, targets, amounts, others)
+    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
+        return (TOTAL, TRAMPLE)  # divided as its controller chooses (310.2c-d), trample aside
 
     def assignment_step(self, first_strike: bool) -> str:
         return "first-strike-damage-on-stack" if first_strike else "damage-on-stack"

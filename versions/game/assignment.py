@@ -1,8 +1,8 @@
-"""Combat damage assignment: who a creature may assign to, the pieces a division is checked
+"""Combat damage assignment: who a creature may assign to, the rules a division is checked
 with, and the choices of spec §1.5 (the default division, the `most-kills` policy).
 
-What is lethal and which pieces make a division legal are the era's to say
-(``Era.lethal_damage``, ``Era.division_problem``); this module supplies the pieces.
+What is lethal and which rules a division must obey are the era's to say
+(``Era.lethal_damage``, ``Era.division_rules``); this module supplies the rules.
 """
 
 from __future__ import annotations
@@ -82,60 +82,105 @@ def toughness_lethal(game: Game, target: str, others: list[Assignment]) -> int:
     return max(0, t.toughness - t.damage - assigned_to(target, others))
 
 
+class FixedLethal:
+    """While divisions of one creature are enumerated, the game and the other creatures'
+    assignments don't change, so what is lethal for each target is asked of the era once."""
+
+    cache: dict[tuple[str | None, str], int] | None = None
+
+    def __enter__(self) -> FixedLethal:
+        FixedLethal.cache = {}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        FixedLethal.cache = None
+
+
 def lethal_needed(game: Game, source: str | None, target: str, others: list[Assignment]) -> int:
     """What `source` must assign to `target` for it to count as lethal, in this era."""
-    return game.era.lethal_damage(game, source, target, others)
+    cache = FixedLethal.cache
+    if cache is None:
+        return game.era.lethal_damage(game, source, target, others)
+    key = (source, target)
+    if key not in cache:
+        cache[key] = game.era.lethal_damage(game, source, target, others)
+    return cache[key]
 
 
-def total_problem(game: Game, source: str, targets: Targets, amounts: dict[str, int]) -> str | None:
-    """Every point of the creature's power goes to something it may assign to (510.1a)."""
-    power = game.perm(source).power
-    allowed = set(targets.keys) if not targets.unblocked else {targets.unblocked}
-    for key in amounts:
-        if key not in allowed:
-            return f"{key} is not something {source} can assign damage to now"
-    total = sum(amounts.values())
-    if total != max(power, 0):
-        return f"the amounts add up to {total}, but {source}'s power is now {power}"
-    return None
+class DivisionRule:
+    """One rule a division of combat damage must obey. `amounts` may cover only the first
+    keys of `targets.keys` (in the era's order, what it attacks last): `complete` says
+    whether all are there; an incomplete division fails only if no completion could pass,
+    which lets legal divisions be generated without trying every one."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        raise NotImplementedError
 
 
-def order_problem(
-    game: Game, source: str, targets: Targets, amounts: dict[str, int], others: list[Assignment]
-) -> str | None:
-    """A damage assignment order binds: nothing to a creature until every creature before it
-    in the order is assigned lethal damage."""
-    for i, target in enumerate(targets.creatures):
-        if amounts.get(target, 0) == 0:
-            continue
-        for before in targets.creatures[:i]:
-            need = lethal_needed(game, source, before, others)
-            if amounts.get(before, 0) < need:
+class Total(DivisionRule):
+    """Every point of the creature's power goes to something it may assign damage to."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        power = game.perm(source).power
+        allowed = targets.keys if not targets.unblocked else (targets.unblocked,)
+        for key in amounts:
+            if key not in allowed:
+                return f"{key} is not something {source} can assign damage to now"
+        total = sum(amounts.values())
+        if total != max(power, 0) and (complete or total > max(power, 0)):
+            return f"the amounts add up to {total}, but {source}'s power is now {power}"
+        return None
+
+
+class InOrder(DivisionRule):
+    """A damage assignment order binds: nothing to a creature until every creature before
+    it in the order is assigned lethal damage."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        short: tuple[str, int] | None = None  # the first creature not assigned lethal damage
+        for target in targets.creatures:
+            amount = amounts.get(target, 0)
+            if amount and short is not None:
+                before, need = short
                 return (f"{before} must be assigned lethal damage ({need}) before {target} "
                         f"in {source}'s damage assignment order")
-    return None
-
-
-def trample_problem(
-    game: Game, source: str, targets: Targets, amounts: dict[str, int], others: list[Assignment]
-) -> str | None:
-    """Trample: damage goes past the blockers only once each is assigned lethal damage."""
-    if not targets.overflow or amounts.get(targets.overflow, 0) == 0:
+            if short is None:
+                need = lethal_needed(game, source, target, others)
+                if amount < need:
+                    short = (target, need)
         return None
-    for blocker in targets.creatures:
-        need = lethal_needed(game, source, blocker, others)
-        if amounts.get(blocker, 0) < need:
-            return (f"{blocker} must be assigned lethal damage ({need}) before any damage "
-                    f"tramples over to {targets.overflow}")
+
+
+class Trample(DivisionRule):
+    """Trample: damage goes past the blockers only once each is assigned lethal damage."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        if not targets.overflow or amounts.get(targets.overflow, 0) == 0:
+            return None
+        for blocker in targets.creatures:
+            need = lethal_needed(game, source, blocker, others)
+            if amounts.get(blocker, 0) < need:
+                return (f"{blocker} must be assigned lethal damage ({need}) before any damage "
+                        f"tramples over to {targets.overflow}")
+        return None
+
+
+TOTAL, IN_ORDER, TRAMPLE = Total(), InOrder(), Trample()
+
+
+def division_problem(game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                     others: list[Assignment], complete: bool = True,
+                     rules: tuple[DivisionRule, ...] | None = None) -> str | None:
+    """Why this division breaks one of the era's rules for `source`, or None."""
+    for rule in rules if rules is not None else game.era.division_rules(game, source):
+        why = rule.problem(game, source, targets, amounts, others, complete)
+        if why:
+            return why
     return None
-
-
-def free_division_problem(
-    game: Game, source: str, targets: Targets, amounts: dict[str, int], others: list[Assignment]
-) -> str | None:
-    """No order: any division of the whole power, trample aside."""
-    return (total_problem(game, source, targets, amounts)
-            or trample_problem(game, source, targets, amounts, others))
 
 
 def default_division(
@@ -177,16 +222,40 @@ def divisions_count(power: int, parts: int) -> int:
 def legal_divisions(
     game: Game, source: str, targets: Targets, others: list[Assignment]
 ) -> list[dict[str, int]]:
+    """Every legal division, generated key by key in the era's order, dropping a partial
+    division as soon as no completion of it could be legal."""
     power = max(game.perm(source).power, 0)
     keys = targets.keys
     if targets.unblocked or not keys:
         return [default_division(game, source, targets, others)]
-    out = []
-    for parts in _compositions(power, len(keys)):
-        amounts = {k: v for k, v in zip(keys, parts, strict=True) if v}
-        if game.era.division_problem(game, source, targets, amounts, others) is None:
-            out.append(amounts)
+    out: list[dict[str, int]] = []
+    rules = game.era.division_rules(game, source)
+
+    def walk(i: int, left: int, amounts: dict[str, int]) -> None:
+        if i == len(keys) - 1:
+            done = {**amounts, keys[i]: left} if left else amounts
+            if division_problem(game, source, targets, done, others, rules=rules) is None:
+                out.append(done)
+            return
+        for v in range(left, -1, -1):
+            partial = {**amounts, keys[i]: v} if v else amounts
+            if v and division_problem(game, source, targets, partial, others, False, rules):
+                continue
+            walk(i + 1, left - v, partial)
+
+    with FixedLethal():
+        walk(0, power, {})
     return out
+
+
+def all_divisions(game: Game, source: str, targets: Targets) -> list[dict[str, int]]:
+    """Every division of the whole power among what `source` may assign to, legal or not."""
+    power = max(game.perm(source).power, 0)
+    keys = targets.keys
+    if targets.unblocked or not keys:
+        return [default_division(game, source, targets, [])]
+    return [{k: v for k, v in zip(keys, parts, strict=True) if v}
+            for parts in _compositions(power, len(keys))]
 
 
 def _is_lethal(game: Game, target: str, amounts_all: list[Assignment]) -> bool:

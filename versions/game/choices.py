@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Protocol
 
-from versions.game.assignment import Assignment, Targets, default_division, legal_divisions
+from versions.game.assignment import (
+    Assignment,
+    Targets,
+    all_divisions,
+    default_division,
+    division_problem,
+    legal_divisions,
+)
 from versions.game.blocks import Declaration, legal_declarations
 from versions.game.state import Game, PendingTrigger
 
@@ -68,16 +75,20 @@ class DivideOptions(Options):
     targets: Targets
     earlier: list[Assignment]
     rejected: str | None = None  # why the scenario's intended amounts were refused here
+    # Another creature of the same player, assigning later, may make more divisions legal:
+    # offer every division of the whole power; the assignment is checked as a whole.
+    permissive: bool = False
 
     def __iter__(self) -> Iterator[dict[str, int]]:
+        if self.permissive:
+            return iter(all_divisions(self.game, self.creature, self.targets))
         return iter(legal_divisions(self.game, self.creature, self.targets, self.earlier))
 
     def default(self) -> dict[str, int]:
         return default_division(self.game, self.creature, self.targets, self.earlier)
 
     def problem(self, amounts: dict[str, int]) -> str | None:
-        return self.game.era.division_problem(
-            self.game, self.creature, self.targets, amounts, self.earlier)
+        return division_problem(self.game, self.creature, self.targets, amounts, self.earlier)
 
 
 @dataclass(frozen=True)
@@ -107,9 +118,11 @@ class PriorityOptions(Options):
 
     window: str
     acts: list[Act]
+    can_pass: bool = True  # not while a required action of this player waits (explore)
 
     def __iter__(self) -> Iterator[Pass | Act]:
-        yield Pass()
+        if self.can_pass:
+            yield Pass()
         yield from self.acts
 
 
@@ -131,6 +144,7 @@ class Decision:
     options: Options
     then: str  # the procedure's method that takes the choice
     args: tuple[Any, ...] = ()
+    rule: str = ""  # the era's rule that gives the player this choice
 
 
 class Chooser(Protocol):

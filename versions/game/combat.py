@@ -13,10 +13,10 @@ of play, and why every piece of run state lives on this object, never on the era
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from versions.game import sba
-from versions.game.assignment import Assignment, targets_of
+from versions.game.assignment import Assignment, Targets, division_problem, targets_of
 from versions.game.blocks import BlockProblem, Declaration, check_blocks, costs_owed, mana_sources
 from versions.game.choices import (
     Act,
@@ -39,12 +39,36 @@ from versions.scenario import Action, Scenario
 
 if TYPE_CHECKING:
     from versions.game.era import Era
-    from versions.game.script import Script
 
 FIRST_STRIKE_WINDOWS = ("first-strike-damage-on-stack", "first-strike-damage")
 MAX_RESOLUTIONS = 500  # a scenario whose triggers feed each other forever stops here
 
 Task = tuple[Any, ...]  # (method name, *arguments)
+# Effects that can be taken exactly when their target is a permanent on the battlefield
+# (versions.game.effects raises NotTaken for these only when it is not).
+ON_A_PERMANENT = frozenset({"pump", "destroy", "sacrifice", "regenerate", "bounce", "grant",
+                            "counters"})
+# The tasks that assign combat damage: while one waits, damage assignment orders matter.
+DAMAGE_TASKS = frozenset({"combat_damage", "damage_steps", "damage_step", "second_step",
+                          "divide", "check_assignment"})
+
+
+class ActionPolicy(Protocol):
+    """Which of the scenario's actions a player may take, where: the script of `run` (each
+    action in its window) or explore's availability (each action wherever it can be taken)."""
+
+    def open_window(self, combat: Combat, window: str) -> None: ...
+    def acts(self, combat: Combat, window: str, player: str) -> list[Act]: ...
+    def taken(self, combat: Combat, act: Act) -> None: ...
+    def has_late_actions(self, combat: Combat) -> bool: ...
+    def finish(self, combat: Combat) -> None: ...
+    def copy(self) -> ActionPolicy: ...
+    def key(self) -> Any: ...
+
+
+class IllegalLine(Exception):
+    """Explore: the choices made so far break a rule that is checked only once they are all
+    made (a player's combat damage assignment as a whole, 510.1e): no line goes on."""
 
 
 class IllegalBlocks(Exception):
@@ -60,15 +84,22 @@ class DamageStep:
 
     first_strike: bool
     creatures: tuple[str, ...]  # those that assign, active player's first (510.1)
+    targets: dict[str, Targets]  # what each may assign to (nothing changes while assigning)
     done: list[Assignment] = field(default_factory=list)
     rejected: dict[str, str] = field(default_factory=dict)  # intended division refused, why
+    # Explore: a division was offered that only the whole assignment can show legal.
+    unchecked: bool = False
 
 
 class Combat:
-    def __init__(self, era: Era, scenario: Scenario, script: Script | None = None):
+    def __init__(self, era: Era, scenario: Scenario, actions: ActionPolicy,
+                 exploring: bool = False):
         self.era = era
         self.game: Game = new_game(era, scenario)
-        self.script = script
+        self.actions = actions
+        # Explore enumerates divisions a player may announce and refuses a line whose
+        # assignment is illegal as a whole; a script's illegal division is replaced instead.
+        self.exploring = exploring
         # The agenda is a stack: the last task is done next.
         self.agenda: list[Task] = [("finish",), ("end_of_combat",), ("combat_damage",),
                                    ("declare_blockers",)]
@@ -110,24 +141,53 @@ class Combat:
         return outcome(self.game)
 
     def copy(self) -> Combat:
+        """An independent copy: the game, the agenda and the run state."""
         twin = object.__new__(Combat)
         twin.__dict__.update(self.__dict__)
         twin.game = self.game.copy()
         twin.agenda = list(self.agenda)
         if self.step is not None:
             twin.step = DamageStep(self.step.first_strike, self.step.creatures,
-                                   list(self.step.done), dict(self.step.rejected))
+                                   self.step.targets, list(self.step.done),
+                                   dict(self.step.rejected), self.step.unchecked)
         twin.on_stack = list(self.on_stack)
-        if self.script is not None:
-            twin.script = self.script.copy()
+        twin.actions = self.actions.copy()
         return twin
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that decides what can still happen, and nothing else (not the log):
+        two combats with equal keys have the same futures, so a search may merge them."""
+        step = self.step
+        # A damage assignment order matters only to a creature that will still assign.
+        if any(t[0] in DAMAGE_TASKS for t in self.agenda if t[0] not in ("divide",
+                                                                    "check_assignment")):
+            ordering: Any = True
+        elif step is not None and step.unchecked:
+            ordering = True  # the whole assignment, orders and all, is still to be checked
+        elif step is not None:
+            ordering = frozenset(step.creatures[len(step.done):])
+        else:
+            ordering = False
+        d = self.decision
+        return (
+            tuple(self.agenda),
+            (d.kind, d.player, d.then, d.args) if d else None,
+            self.game.key(orders=ordering),
+            self.first_strike_step, self.first_strikers, self.assigned_first,
+            (step.first_strike, step.creatures,
+             tuple((a.source, tuple(a.amounts.items())) for a in step.done),
+             tuple(step.rejected.items())) if step else None,
+            tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack),
+            self.resolutions, self.actions.key(), self.game.log.step,
+        )
 
     def then(self, *tasks: Task) -> None:
         """Do `tasks`, in the order given, before anything already on the agenda."""
         self.agenda.extend(reversed(tasks))
 
-    def ask(self, player: str, kind: str, options: Any, then: str, *args: Any) -> None:
-        self.decision = Decision(player, kind, options, then, args)
+    def ask(self, player: str, kind: str, options: Any, then: str, *args: Any,
+            rule: str = "") -> None:
+        self.decision = Decision(player, kind, options, then, args, rule)
 
     def rule(self, key: str) -> str:
         return self.era.rule(key)
@@ -138,7 +198,8 @@ class Combat:
         game = self.game
         game.log.step = "declare-blockers"
         defending = next(n for n in self.turn_order() if n != game.active)
-        self.ask(defending, "blocks", BlockOptions(game), "blocks_declared")
+        self.ask(defending, "blocks", BlockOptions(game), "blocks_declared",
+                 rule=self.rule("block-untapped"))
 
     def _blocks_declared(self, decl: Declaration) -> None:
         game = self.game
@@ -199,7 +260,7 @@ class Combat:
     def _order(self, creature: str, others: tuple[str, ...], rule_key: str) -> None:
         player = self.game.perm(creature).controller
         self.ask(player, "order", OrderOptions(self.game, creature, others), "order_announced",
-                 creature, rule_key)
+                 creature, rule_key, rule=self.rule(rule_key))
 
     def _order_announced(self, order: tuple[str, ...], creature: str, rule_key: str) -> None:
         self.game.damage_orders[creature] = list(order)
@@ -233,7 +294,7 @@ class Combat:
         # out not to exist be placed; those moved onto declare blockers are taken at its
         # very end, which may itself grant first strike.
         self.first_strike_step = self._first_strike_now()
-        if self.script is not None and self.script.has_late_actions(self):
+        if self.actions.has_late_actions(self):
             self.game.log.step = "declare-blockers"
             self.then(("priority_round", "declare-blockers"), ("resolve_stack",),
                       ("combat_damage",))
@@ -269,7 +330,8 @@ class Combat:
 
     def _damage_step(self, first_strike: bool, creatures: tuple[str, ...]) -> None:
         self.game.log.step = self.era.assignment_step(first_strike)
-        self.step = DamageStep(first_strike, creatures)
+        self.step = DamageStep(first_strike, creatures,
+                               {c: targets_of(self.game, c) for c in creatures})
         self.then(("divide",))
 
     def _divide(self) -> None:
@@ -279,23 +341,38 @@ class Combat:
         game = self.game
         while len(step.done) < len(step.creatures):
             creature = step.creatures[len(step.done)]
-            targets = targets_of(game, creature)
+            targets = step.targets[creature]
+            permissive = self.exploring and self._shares_targets(creature)
+            step.unchecked |= permissive
             options = DivideOptions(game, creature, targets, list(step.done),
-                                    step.rejected.get(creature))
+                                    step.rejected.get(creature), permissive=permissive)
             if targets.unblocked or not targets.keys:
                 # Nothing to divide: all of it to what it attacks, or none at all.
                 step.done.append(Assignment(creature, options.default(), targets.rule))
                 continue
-            self.ask(game.perm(creature).controller, "divide", options, "divided")
+            self.ask(game.perm(creature).controller, "divide", options, "divided",
+                     rule=targets.rule)
             return
         self.then(("check_assignment",))
+
+    def _shares_targets(self, creature: str) -> bool:
+        """Whether a creature of the same player assigning later in this step could assign
+        damage to one of `creature`'s: then what it may legally assign depends on them."""
+        step = self.step
+        assert step is not None
+        game = self.game
+        mine = set(step.targets[creature].creatures)
+        controller = game.perm(creature).controller
+        later = step.creatures[step.creatures.index(creature) + 1:]
+        return any(game.perm(c).controller == controller
+                   and mine & set(step.targets[c].creatures) for c in later)
 
     def _divided(self, amounts: dict[str, int]) -> None:
         step = self.step
         assert step is not None
         creature = step.creatures[len(step.done)]
         kept = {k: v for k, v in amounts.items() if v}
-        step.done.append(Assignment(creature, kept, targets_of(self.game, creature).rule))
+        step.done.append(Assignment(creature, kept, step.targets[creature].rule))
         self.then(("divide",))
 
     def _check_assignment(self) -> None:
@@ -305,13 +382,18 @@ class Combat:
         step = self.step
         assert step is not None
         game = self.game
-        for a in step.done:
-            targets = targets_of(game, a.source)
+        # Explore offers only divisions legal given those announced before them; legal so,
+        # they stay legal whatever comes after (more damage only makes lethal easier).
+        checked = self.exploring and not step.unchecked
+        for a in [] if checked else step.done:
+            targets = step.targets[a.source]
             if targets.unblocked or not targets.keys:
                 continue
             others = [o for o in step.done if o.source != a.source]
-            why = self.era.division_problem(game, a.source, targets, a.amounts, others)
+            why = division_problem(game, a.source, targets, a.amounts, others)
             if why:
+                if self.exploring:
+                    raise IllegalLine(why)
                 if a.source in step.rejected:
                     raise AssertionError(f"the default division of {a.source} is illegal")
                 step.rejected[a.source] = why
@@ -352,8 +434,7 @@ class Combat:
         getattr(self.era, hook)(self, *args)
 
     def _finish(self) -> None:
-        if self.script is not None:
-            self.script.finish(self)
+        self.actions.finish(self)
 
     # -- windows: priority, actions, the stack ----------------------------------------------
 
@@ -366,14 +447,17 @@ class Combat:
         self.then(("settle",), ("priority_round", window), ("resolve_stack",))
 
     def _priority_round(self, window: str) -> None:
-        if self.script is not None:
-            self.script.open_window(self, window)
+        self.actions.open_window(self, window)
         self.then(("priority", window, self.game.active, 0))
 
     def _priority(self, window: str, player: str, passes: int) -> None:
-        acts = self.script.acts(self, window) if self.script is not None else []
-        self.ask(player, "priority", PriorityOptions(window, acts), "priority_taken",
-                 window, player, passes)
+        acts = self.actions.acts(self, window, player)
+        if not acts:  # nothing to do but pass: not a choice
+            self._priority_taken(Pass(), window, player, passes)
+            return
+        can_pass = not any(a.action.required for a in acts)
+        self.ask(player, "priority", PriorityOptions(window, acts, can_pass), "priority_taken",
+                 window, player, passes, rule=self.rule("priority"))
 
     def _priority_taken(self, choice: Pass | Act, window: str, player: str,
                         passes: int) -> None:
@@ -388,14 +472,28 @@ class Combat:
 
     def take(self, act: Act) -> None:
         game = self.game
-        if self.script is not None:
-            self.script.taken(self, act)
+        self.actions.taken(self, act)
         try:
             self._apply_action(act.action, act.target)
         except NotTaken as why:
             game.log.note("action-not-taken", self.rule("fizzle"),
                           f"the {act.action.effect} by {act.action.by} is not taken: {why}",
                           action=act.index)
+
+    def can_take(self, action: Action, target: str | None) -> bool:
+        """Whether the action could be taken now: at once for an effect that needs only
+        its target on the battlefield, else tried on a copy of the game."""
+        if action.effect in ON_A_PERMANENT:
+            p = self.game.permanents.get(target or "")
+            return p is not None and p.zone == "battlefield"
+        real, self.game = self.game, self.game.copy()
+        try:
+            self._apply_action(action, target)
+            return True
+        except NotTaken:
+            return False
+        finally:
+            self.game = real
 
     def _apply_action(self, action: Action, target: str | None) -> None:
         game = self.game
@@ -461,7 +559,7 @@ class Combat:
             mine = [t for t in game.pending if t.controller == turn[k]]
             if len(mine) > 1:
                 self.ask(turn[k], "trigger-order", TriggerOrderOptions(mine),
-                         "triggers_ordered", k)
+                         "triggers_ordered", k, rule=self.rule("trigger-order"))
                 return
             self._push(mine)
             k += 1

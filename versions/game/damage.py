@@ -28,6 +28,8 @@ def _prevent(game: Game, source: str | None, target: str, amount: int) -> int:
         shield = game.players[target]
     else:
         perm = game.perm(target)
+        if not perm.prevention and (src is None or not src.colors):
+            return amount  # nothing could prevent it
         if perm.protected_from(src):
             game.log.event("prevent", game.rule("protection"), source=source, target=target,
                            amount=amount, reason="protection")

@@ -16,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from versions.game.availability import Availability
 from versions.game.blocks import survey
 from versions.game.combat import Combat
 from versions.game.script import Script, ScriptedChooser
+from versions.game.state import QuietLog
 
 if TYPE_CHECKING:
-    from versions.game.assignment import Assignment, Targets
+    from versions.game.assignment import Assignment, DivisionRule
     from versions.game.damage import Dealt
     from versions.game.state import Game, Permanent
     from versions.scenario import Scenario
@@ -41,6 +43,8 @@ CORE_RULES = frozenset({
     "assign-unblocked", "assign-blocked", "assign-blocker", "assign-check",
     "trample", "trample-no-blockers", "damage-resolves", "first-strike-step",
     "protection", "indestructible",
+    # the decisions players make (cited by the decisions themselves)
+    "priority", "trigger-order",
     # state-based actions
     "sba-life", "sba-toughness", "sba-lethal", "sba-loyalty",
     # end of combat and effects
@@ -112,9 +116,16 @@ class Era:
 
     # -- running a scenario -----------------------------------------------------------------
 
-    def combat(self, scenario: Scenario, scripted: bool = True) -> Combat:
-        """A combat ready to play; `scripted` places the scenario's actions in windows."""
-        return Combat(self, scenario, Script(scenario) if scripted else None)
+    def combat(self, scenario: Scenario) -> Combat:
+        """A combat ready to play the scenario's scripted line."""
+        return Combat(self, scenario, Script(scenario, self.has_window))
+
+    def exploration(self, scenario: Scenario) -> Combat:
+        """A combat in which every action of the scenario is available, not scripted, and
+        nothing is narrated (an exploration reads outcomes)."""
+        combat = Combat(self, scenario, Availability(scenario), exploring=True)
+        combat.game.log = QuietLog(step=combat.game.log.step)
+        return combat
 
     def run(self, scenario: Scenario) -> dict[str, Any]:
         """The outcome JSON (spec §2) of `scenario`'s scripted line under this era."""
@@ -165,9 +176,9 @@ class Era:
         what `others` assign to it in the same step (`source` None: nobody in particular)."""
         raise NotImplementedError
 
-    def division_problem(self, game: Game, source: str, targets: Targets,
-                         amounts: dict[str, int], others: list[Assignment]) -> str | None:
-        """Why this division of `source`'s combat damage is illegal, or None."""
+    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
+        """The rules a division of `source`'s combat damage must obey (see
+        ``versions.game.assignment``: Total, InOrder, Trample)."""
         raise NotImplementedError
 
     def assignment_refused(self, game: Game, creature: str, why: str) -> None:
@@ -206,5 +217,6 @@ class Era:
 HOOKS = tuple(
     name for name, value in vars(Era).items()
     if callable(value) and not name.startswith("_") and name not in (
-        "cited_keys", "rule", "metadata", "combat", "run", "block_survey", "divisions")
+        "cited_keys", "rule", "metadata", "combat", "exploration", "run", "block_survey",
+        "divisions")
 )

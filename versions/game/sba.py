@@ -22,22 +22,24 @@ def check(game: Game) -> None:
         graveyard: list[tuple[str, str]] = []
         destroyed: list[tuple[str, str]] = []
         for pid in game.order:
-            p = game.perm(pid)
-            if not p.on_battlefield:
+            p = game.permanents[pid]
+            if p.zone != "battlefield":
                 continue
-            if p.is_creature:
-                if p.toughness <= 0:
+            if "creature" in p.types:
+                toughness = p.toughness
+                if toughness <= 0:
                     graveyard.append((pid, "sba-toughness"))
                 elif p.has("indestructible"):
                     continue  # it ignores the lethal-damage and deathtouch checks
-                elif p.damage >= p.toughness:
+                elif p.damage >= toughness:
                     destroyed.append((pid, "sba-lethal"))
                 elif key := game.era.deathtouch_sba(game, p):
                     destroyed.append((pid, key))
             elif p.is_planeswalker and (p.loyalty or 0) <= 0:
                 graveyard.append((pid, "sba-loyalty"))
         for p in game.permanents.values():
-            p.deathtouched = False
+            if p.deathtouched:
+                p.deathtouched = False
         for pid, key in graveyard:
             game.leave_battlefield(pid, "graveyard")
             game.log.event("dies", game.rule(key), target=pid)

@@ -11,6 +11,7 @@ triggered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from versions.game.assignment import most_kills
@@ -34,26 +35,36 @@ if TYPE_CHECKING:
 class Script:
     """Which of the scenario's actions are taken in which window of this era's combat."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, has_window: Callable[[str], bool]):
         self.actions = scenario.actions
+        # An action that lists several windows is scripted in the first one this era has.
+        self.window = [next((w for w in a.windows if has_window(w)), a.window)
+                       for a in scenario.actions]
         self.handled: set[int] = set()
         self.scheduled: dict[str, list[Act]] = {}
 
     def copy(self) -> Script:
         twin = Script.__new__(Script)
         twin.actions = self.actions
+        twin.window = self.window
         twin.handled = set(self.handled)
         twin.scheduled = {w: list(a) for w, a in self.scheduled.items()}
         return twin
 
     def open_window(self, combat: Combat, window: str) -> None:
         self.scheduled[window] = [
-            Act(index, action, action.target, moved)
+            Act(index, action, action.first_target, moved)
             for index, action, moved in self._actions_for(combat, window)
         ]
 
-    def acts(self, combat: Combat, window: str) -> list[Act]:
-        return [a for a in self.scheduled.get(window, []) if a.index not in self.handled]
+    def acts(self, combat: Combat, window: str, player: str) -> list[Act]:
+        """The next action the script takes here, if it is this player's: actions are taken
+        in the order written, whoever takes them."""
+        waiting = [a for a in self.scheduled.get(window, []) if a.index not in self.handled]
+        return waiting[:1] if waiting and waiting[0].player == player else []
+
+    def key(self) -> Any:
+        return frozenset(self.handled)
 
     def has_late_actions(self, combat: Combat) -> bool:
         """Actions to be moved onto declare blockers, now that combat damage begins."""
@@ -75,7 +86,7 @@ class Script:
         for index, action in enumerate(self.actions):
             if index not in self.handled:
                 why = "the game was over" if game.over else \
-                    f"its window ({action.at}) never came in {combat.era.id}"
+                    f"its window ({self.window[index]}) never came in {combat.era.id}"
                 game.log.note("action-not-taken", combat.rule("fizzle"),
                               f"the {action.effect} by {action.by} is not taken: {why}",
                               action=index)
@@ -90,11 +101,12 @@ class Script:
         for index, action in enumerate(self.actions):
             if index in self.handled:
                 continue
-            if action.at == window:
+            scripted = self.window[index]
+            if scripted == window:
                 out.append((index, action, None))
                 continue
-            at = WINDOWS.index(action.at)
-            exists = combat.window_exists(action.at)
+            at = WINDOWS.index(scripted)
+            exists = combat.window_exists(scripted)
             between = [combat.window_exists(WINDOWS[i])
                        for i in range(min(at, here) + 1, max(at, here))]
             if exists is None or None in between or exists:
@@ -105,7 +117,7 @@ class Script:
                 continue
             if (at > here and action.if_missing == "earlier") or \
                     (at < here and action.if_missing == "later"):
-                out.append((index, action, action.at))
+                out.append((index, action, scripted))
             elif at < here:
                 self._skip(combat, index, action)
         return out
@@ -113,10 +125,12 @@ class Script:
     def _skip(self, combat: Combat, index: int, action: Action) -> None:
         self.handled.add(index)
         game = combat.game
-        rule = combat.era.window_missing(game, action.at)
+        scripted = self.window[index]
+        rule = combat.era.window_missing(game, scripted)
         game.log.note("missing-window", rule, (
-            f"window {action.at} does not exist in {combat.era.id} here; the {action.effect} "
-            f"by {action.by} is not taken (if-missing: skip)"), action=index, window=action.at)
+            f"window {scripted} does not exist in {combat.era.id} here; the "
+            f"{action.effect} by {action.by} is not taken (if-missing: skip)"), action=index,
+            window=scripted)
 
 
 class ScriptedChooser:
@@ -134,8 +148,7 @@ class ScriptedChooser:
             case DivideOptions():
                 return self._divide(options)
             case PriorityOptions():
-                nxt = options.acts[0] if options.acts else None
-                return nxt if nxt is not None and nxt.player == player else Pass()
+                return options.acts[0] if options.acts else Pass()
             case TriggerOrderOptions():
                 return tuple(range(len(options.triggers)))  # as they triggered
         raise ValueError(f"no scripted answer for a {kind} decision")

@@ -7,7 +7,7 @@ that era's own numbering.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from versions.scenario import Ability, Keyword, Scenario
@@ -23,6 +23,12 @@ class PlayerState:
     mana: int = 0
     lost: bool = False
     prevention: int = 0  # the next N damage to this player is prevented
+
+
+def _copy_player(p: PlayerState) -> PlayerState:
+    twin = object.__new__(PlayerState)
+    twin.__dict__.update(p.__dict__)
+    return twin
 
 
 @dataclass
@@ -76,15 +82,21 @@ class Permanent:
 
     @property
     def power(self) -> int:
-        if not self.on_battlefield and self.lki is not None:
+        if self.zone != "battlefield" and self.lki is not None:
             return self.lki.power
-        return self.printed_power + sum(p for p, _ in self.pumps) + self.counters
+        power = self.printed_power + self.counters
+        for p, _ in self.pumps:
+            power += p
+        return power
 
     @property
     def toughness(self) -> int:
-        if not self.on_battlefield and self.lki is not None:
+        if self.zone != "battlefield" and self.lki is not None:
             return self.lki.toughness
-        return self.printed_toughness + sum(t for _, t in self.pumps) + self.counters
+        toughness = self.printed_toughness + self.counters
+        for _, t in self.pumps:
+            toughness += t
+        return toughness
 
     @property
     def keywords(self) -> list[Keyword]:
@@ -97,15 +109,21 @@ class Permanent:
         return sum(1 for k in self.keywords if k.name == name)
 
     def has(self, name: str) -> bool:
-        return self.count(name) > 0
+        if self.zone != "battlefield" and self.lki is not None:
+            return any(k.name == name for k in self.lki.keywords)
+        for k in self.base_keywords:
+            if k.name == name:
+                return True
+        return any(k.name == name for k in self.granted)
 
     def values(self, name: str) -> list[Any]:
         return [k.value for k in self.keywords if k.name == name]
 
     def protected_from(self, source: Permanent | None) -> bool:
-        if source is None:
+        if source is None or not source.colors:
             return False
-        return any(c in source.colors for c in self.values("protection"))
+        return any(k.name == "protection" and k.value in source.colors
+                   for k in self.keywords)
 
     def snapshot(self) -> Snapshot:
         return Snapshot(power=self.power, toughness=self.toughness,
@@ -113,8 +131,13 @@ class Permanent:
 
     def copy(self) -> Permanent:
         # Everything else on a permanent is immutable or replaced, never changed in place.
-        return replace(self, base_keywords=list(self.base_keywords), pumps=list(self.pumps),
-                       granted=list(self.granted))
+        # (Built by hand: dataclasses.replace is several times slower, and a search copies
+        # every permanent at every decision.)
+        twin = object.__new__(Permanent)
+        twin.__dict__.update(self.__dict__)
+        twin.pumps = list(self.pumps)
+        twin.granted = list(self.granted)
+        return twin
 
 
 @dataclass
@@ -139,6 +162,23 @@ class Log:
         return Log(list(self.events), list(self.notes), self.step)
 
 
+class QuietLog(Log):
+    """A log that keeps only the current step: a search that looks at outcomes, not
+    narrations, needn't pay for writing (and copying) every event."""
+
+    def event(self, type_: str, rule: str, **fields: Any) -> None:
+        return None
+
+    def note(self, type_: str, rule: str, text: str, **fields: Any) -> None:
+        return None
+
+    def hint(self, rule: str, text: str) -> None:
+        return None
+
+    def copy(self) -> Log:
+        return QuietLog(step=self.step)
+
+
 @dataclass
 class PendingTrigger:
     source: str  # permanent id
@@ -150,6 +190,10 @@ class PendingTrigger:
     defending: str | None = None
     amount: int | None = None  # lifelink: how much; rampage: computed on resolution
     kind: str = "ability"  # ability | deathtouch | lifelink | rampage | bushido | flanking
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.source, self.controller, self.ability, self.rule, self.condition,
+                self.other, self.defending, self.amount, self.kind)
 
 
 @dataclass
@@ -174,16 +218,44 @@ class Game:
     def copy(self) -> Game:
         """An independent copy, cheap enough to take at every decision of a search: the
         scenario, the era and the triggers (never changed once made) are shared."""
-        return replace(
-            self,
-            players={n: replace(p) for n, p in self.players.items()},
-            permanents={i: p.copy() for i, p in self.permanents.items()},
-            order=list(self.order), attacks=dict(self.attacks), blocked=set(self.blocked),
-            blocks={b: list(a) for b, a in self.blocks.items()},
-            damage_orders={c: list(o) for c, o in self.damage_orders.items()},
-            not_attacked=set(self.not_attacked),
-            stack=list(self.stack), pending=list(self.pending), delayed=list(self.delayed),
-            log=self.log.copy(),
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.players = {n: _copy_player(p) for n, p in self.players.items()}
+        twin.permanents = {i: p.copy() for i, p in self.permanents.items()}
+        twin.order = list(self.order)
+        twin.attacks = dict(self.attacks)
+        twin.blocked = set(self.blocked)
+        twin.blocks = {b: list(a) for b, a in self.blocks.items()}
+        twin.damage_orders = {c: list(o) for c, o in self.damage_orders.items()}
+        twin.not_attacked = set(self.not_attacked)
+        twin.stack, twin.pending, twin.delayed = (
+            list(self.stack), list(self.pending), list(self.delayed))
+        twin.log = self.log.copy()
+        return twin
+
+    def key(self, orders: bool | frozenset[str] = True) -> tuple[Any, ...]:
+        """The state as a hashable value (the log left out); `orders`: whether damage
+        assignment orders still matter (all, none, or only those of these creatures)."""
+        if orders is True:
+            ordering = tuple((c, tuple(o)) for c, o in self.damage_orders.items())
+        elif orders:
+            ordering = tuple((c, tuple(o)) for c, o in self.damage_orders.items()
+                             if c in orders)
+        else:
+            ordering = None
+        return (
+            tuple((p.life, p.mana, p.lost, p.prevention) for p in self.players.values()),
+            tuple((p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty, tuple(p.pumps),
+                   p.counters, tuple(p.granted), p.regen_shields, p.prevention,
+                   p.deathtouched, (p.lki.power, p.lki.toughness, p.lki.keywords)
+                   if p.lki else None)
+                  for p in (self.permanents[i] for i in self.order)),
+            tuple(self.attacks.items()), frozenset(self.blocked),
+            tuple((b, tuple(a)) for b, a in self.blocks.items()),
+            ordering,
+            frozenset(self.not_attacked),
+            tuple(t.key() for t in self.stack), tuple(t.key() for t in self.pending),
+            tuple(t.key() for t in self.delayed), self.over,
         )
 
     # -- lookups ----------------------------------------------------------------------------

@@ -42,6 +42,8 @@ def ability_triggers(
     """Every ability of `pid` whose trigger is `condition` triggers once. The `if:` filter
     reads the other creature's characteristics now, as the event happens (509.5f)."""
     perm = game.perm(pid)
+    if not perm.abilities:
+        return
     other_perm = game.permanents.get(other) if other else None
     for ability in perm.abilities:
         if ability.trigger != condition or not _passes(ability, other_perm):

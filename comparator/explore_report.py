@@ -1,0 +1,168 @@
+"""The human-readable exploration (explore contract §6.5): each era's value in words with its
+line of play, one table of outcomes against eras, and the line that reaches each outcome
+only one era reaches."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from versions.scenario import Scenario
+
+TABLE_ROWS = 20  # rows shown unless --all
+
+
+def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:
+    who = d["player"]
+    match d["kind"]:
+        case "blocks":
+            pairs = [f"{b} blocks {a if isinstance(a, str) else ', '.join(a)}"
+                     for b, a in d["choice"].items()]
+            return f"{who} declares blocks: " + ("; ".join(pairs) if pairs else "no blocks")
+        case "order":
+            return f"{who} orders {d['creature']}'s damage: " + ", then ".join(d["choice"])
+        case "divide":
+            parts = ", ".join(f"{n} to {k}" for k, n in d["choice"].items()) or "nothing"
+            return f"{who} divides {d['creature']}'s combat damage: {parts}"
+        case "act":
+            a = scenario.actions[d["action"]]
+            what = a.card or a.effect
+            on = f" on {d['target']}" if d.get("target") else ""
+            return f"{who} takes action {d['action']} ({what}{on})"
+        case "pass":
+            return f"{who} passes"
+        case "trigger-order":
+            return f"{who} puts triggers on the stack: " + ", then ".join(d["choice"])
+    return json.dumps(d)
+
+
+def describe_line(line: list[dict[str, Any]], scenario: Scenario, indent: str) -> list[str]:
+    if not line:
+        return [f"{indent}(no choice: every decision had one option)"]
+    return [f"{indent}{d['step']}: {describe_decision(d, scenario)}  [{d['rule']}]"
+            for d in line]
+
+
+def losses(state: dict[str, Any], scenario: Scenario) -> str:
+    """Who loses what in this outcome, in words."""
+    start = {p.name: p.life for p in scenario.players}
+    parts = []
+    for p in scenario.players:
+        mine = [pid for pid, s in state["permanents"].items()
+                if s.get("controller") == p.name and s.get("zone") != "battlefield"]
+        life = state["players"][p.name]["life"]
+        bits = []
+        if state["players"][p.name]["lost"]:
+            bits.append("the game")
+        if mine:
+            bits.append(", ".join(mine))
+        if life < start[p.name]:
+            bits.append(f"{start[p.name] - life} life")
+        elif life > start[p.name]:
+            bits.append(f"nothing, and gains {life - start[p.name]} life")
+        parts.append(f"{p.name} loses {' and '.join(bits) if bits else 'nothing'}")
+    return "; ".join(parts)
+
+
+def _flat(state: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for kind in ("players", "permanents"):
+        for name, fields in state[kind].items():
+            for f, v in fields.items():
+                out[f"{name}.{f}"] = v
+    return out
+
+
+def render(doc: dict[str, Any], scenario: Scenario, console: Any, show_all: bool) -> None:
+    from rich.table import Table
+
+    eras = list(doc["eras"])
+    console.print(f"[bold]{doc['scenario']}[/bold] — {scenario.title}", markup=True,
+                  highlight=False)
+    console.print(f"objective: {doc['objective']} · blocks: {doc['blocks']} · "
+                  f"fields: {doc['fields']}", markup=False, highlight=False)
+    for era, res in doc["eras"].items():
+        console.print()
+        console.print(f"[bold]{era}[/bold]: {res['lines']} line(s) of play, "
+                      f"{len(res['outcomes'])} outcome(s)", highlight=False)
+        value = res["value"]
+        if value is None:
+            console.print("  no legal line of play", markup=False)
+            continue
+        console.print(f"  with best play: {losses(value['state'], scenario)} "
+                      f"(score {value['score']})", markup=False, highlight=False)
+        for line in describe_line(value["line"], scenario, "    "):
+            console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+    # One row per distinct outcome, over every era, described by the fields that vary.
+    rows: dict[str, dict[str, Any]] = {}
+    for era, res in doc["eras"].items():
+        for i, o in enumerate(res["outcomes"]):
+            key = json.dumps(o["state"], sort_keys=True)
+            row = rows.setdefault(key, {"state": o["state"], "score": o["score"], "eras": {}})
+            row["eras"][era] = (i, o["lines"])
+    flats = {k: _flat(r["state"]) for k, r in rows.items()}
+    varying = sorted({f for flat in flats.values() for f in flat
+                      if len({json.dumps(fl.get(f)) for fl in flats.values()}) > 1})
+    ordered = sorted(rows.items(), key=lambda kv: ([-s for s in kv[1]["score"]], kv[0]))
+    console.print()
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("outcome", overflow="fold")
+    table.add_column("score", no_wrap=True)
+    for era in eras:
+        table.add_column(era, justify="right", min_width=len(era))
+    shown = ordered if show_all else ordered[:TABLE_ROWS]
+    for key, row in shown:
+        words = ", ".join(_words(f, flats[key].get(f)) for f in varying) or "(all alike)"
+        cells = [str(row["eras"][e][1]) if e in row["eras"] else "—" for e in eras]
+        table.add_row(words, ",".join(map(str, row["score"])), *cells)
+    console.print(table)
+    if len(ordered) > len(shown):
+        console.print(f"({len(ordered) - len(shown)} more outcome(s); --all shows them)",
+                      markup=False)
+
+    for era, indexes in doc["only_in"].items():
+        for i in indexes:
+            o = doc["eras"][era]["outcomes"][i]
+            console.print()
+            key = json.dumps(o["state"], sort_keys=True)
+            words = ", ".join(_words(f, flats[key].get(f)) for f in varying)
+            console.print(f"only in {era}: {words or losses(o['state'], scenario)}",
+                          markup=False, highlight=False)
+            for line in describe_line(o["example"], scenario, "    "):
+                console.print(line, markup=False, highlight=False, soft_wrap=True)
+    console.print()
+    console.print(verdict(doc), markup=False, highlight=False)
+
+
+def _plain(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _words(field: str, value: Any) -> str:
+    """One varying field of an outcome as a person says it: "bear graveyard", "B 17 life"."""
+    name, _, what = field.rpartition(".")
+    if what in ("zone", "controller"):
+        return f"{name} {_plain(value)}"
+    if what == "lost":
+        return f"{name} {'lost' if value else 'did not lose'}"
+    return f"{name} {_plain(value)} {what}"
+
+
+def verdict(doc: dict[str, Any]) -> str:
+    if not doc["diverges"]:
+        return "every era reaches the same outcomes, with the same value"
+    only = [e for e, ix in doc["only_in"].items() if ix]
+    values = {}
+    for e, res in doc["eras"].items():
+        v = res["value"]
+        values.setdefault(json.dumps(v and [v["score"], v["state"]], sort_keys=True), []).append(e)
+    parts = []
+    if only:
+        parts.append("outcomes only some eras reach: " + ", ".join(
+            f"{e} ({len(doc['only_in'][e])})" for e in only))
+    if len(values) > 1:
+        parts.append("values differ: " + " ≠ ".join(", ".join(g) for g in values.values()))
+    if not parts:
+        parts.append("the eras reach different sets of outcomes")
+    return "diverges: " + "; ".join(parts)

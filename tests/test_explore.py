@@ -1,0 +1,159 @@
+"""Explore: the contract's JSON and exit codes, exactness of the fast search against brute
+force, and worked explorations."""
+
+import json
+
+import pytest
+from eras import ERAS
+from helpers import scenario
+from typer.testing import CliRunner
+
+from comparator.cli import app
+from comparator.data_files import shipped_scenarios
+from comparator.explore import Explorer, era_result, explore
+from comparator.loader import load
+
+runner = CliRunner()
+SPLIT = "giant-growth-vs-assignment-order"
+
+
+def test_json_follows_the_contract(tmp_path):
+    result = runner.invoke(app, ["explore", SPLIT, "--json", "--no-store"])
+    assert result.exit_code == 1, result.output
+    doc = json.loads(result.output)
+    assert set(doc) == {"schema", "scenario", "objective", "fields", "blocks", "eras",
+                        "only_in", "diverges"}
+    assert (doc["objective"], doc["fields"], doc["blocks"]) == ("material", "end-of-turn",
+                                                               "fixed")
+    assert list(doc["eras"]) == list(ERAS)
+    for res in doc["eras"].values():
+        assert set(res) == {"lines", "outcomes", "value"}
+        assert sum(o["lines"] for o in res["outcomes"]) == res["lines"]
+        scores = [o["score"] for o in res["outcomes"]]
+        assert scores == sorted(scores, reverse=True)
+        for o in res["outcomes"]:
+            assert set(o) == {"state", "score", "lines", "example"}
+            assert set(o["state"]) == {"players", "permanents"}
+            for d in o["example"]:
+                assert {"step", "player", "kind"} <= set(d)
+        assert set(res["value"]) == {"score", "state", "line"}
+
+
+def test_the_split_and_the_pump_worked_by_hand():
+    # wurm 5/5 blocked by Grizzly Bears and a 1/1 flier; B's Giant Growth can be played only
+    # with combat damage on the stack. Sixth: A divides 5 among the two (6 ways), then B may
+    # pump the Bears after seeing the split: 12 lines. Whatever A splits, B can keep one
+    # creature alive (pump the Bears unless all 5 are on them): value 1 creature.
+    # m10/m11: 2 orders; bear first: 4 legal divisions (5/0, 4/1, 3/2, 2/3); hawk first: 5
+    # (0/5 ... 4/1): 9 lines; no window for the pump; A kills both with 4/1: value 2.
+    # foundations: 6 free divisions, value 2.
+    doc = explore(load(shipped(SPLIT)), list(ERAS))
+    lines = {e: r["lines"] for e, r in doc["eras"].items()}
+    assert lines == {"sixth": 12, "m10": 9, "m11": 9, "foundations": 6}
+    values = {e: r["value"]["score"] for e, r in doc["eras"].items()}
+    assert values == {"sixth": [0, 1, 0], "m10": [0, 2, 0], "m11": [0, 2, 0],
+                      "foundations": [0, 2, 0]}
+    sixth = doc["eras"]["sixth"]["value"]["line"]
+    assert [d["kind"] for d in sixth] == ["divide", "pass"]  # 5 on the Bears; no need to pump
+    assert doc["diverges"] and doc["only_in"] == {e: [] for e in ERAS}
+
+
+def shipped(name):
+    return next(p for p in shipped_scenarios() if p.stem == name)
+
+
+@pytest.mark.parametrize("path", shipped_scenarios(), ids=lambda p: p.stem)
+def test_fast_search_agrees_with_brute_force(path):
+    s = load(path)
+    for era in ERAS:
+        fast = Explorer(s, era)
+        found = era_result(fast, fast.run())
+        if fast.leaves > 400:
+            continue  # brute force would take too long here; smaller cases cover the code
+        slow = Explorer(s, era, merge=False)
+        assert era_result(slow, slow.run()) == found, era
+
+
+def test_limit_refuses_with_a_clear_message():
+    result = runner.invoke(app, ["explore", SPLIT, "--limit", "5", "--no-store"])
+    assert result.exit_code == 2
+    assert "more than 5 lines of play" in result.output and "--limit" in result.output
+
+
+def test_more_than_two_players_is_refused(tmp_path):
+    f = tmp_path / "three.yaml"
+    f.write_text("""
+id: three
+title: Three players
+players: [{name: A}, {name: B}, {name: C}]
+active: A
+permanents:
+  - {id: bear, controller: A, card: Grizzly Bears}
+combat:
+  attacks: {bear: B}
+""")
+    result = runner.invoke(app, ["explore", str(f), "--no-store"])
+    assert result.exit_code == 2 and "two-player" in result.output
+
+
+def test_bad_options_exit_2():
+    for args in (["--objective", "fun"], ["--blocks", "some"], ["--fields", "few"]):
+        result = runner.invoke(app, ["explore", SPLIT, "--no-store", *args])
+        assert result.exit_code == 2 and args[0] in result.output
+
+
+def test_exit_0_when_every_era_agrees(tmp_path):
+    f = tmp_path / "trade.yaml"
+    f.write_text("""
+id: trade
+title: Two bears trade
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: a, controller: A, card: Grizzly Bears}
+  - {id: b, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {a: B}
+  blocks: {b: a}
+""")
+    result = runner.invoke(app, ["explore", str(f), "--no-store", "--json"])
+    assert result.exit_code == 0
+    doc = json.loads(result.output)
+    assert not doc["diverges"]
+    assert all(r["lines"] == 1 and r["value"]["line"] == [] for r in doc["eras"].values())
+
+
+def test_stored_and_shown(tmp_path):
+    db = str(tmp_path / "x.db")
+    assert runner.invoke(app, ["explore", SPLIT, "--db", db]).exit_code == 1
+    shown = json.loads(runner.invoke(app, ["show", SPLIT, "--json", "--db", db]).output)
+    explored = shown["versions"][0]["explorations"]
+    assert [x["era"] for x in explored] == list(ERAS)
+    assert explored[0]["lines"] == 12 and explored[0]["value"]["score"] == [0, 1, 0]
+    # Idempotent: exploring again stores nothing new.
+    runner.invoke(app, ["explore", SPLIT, "--db", db])
+    again = json.loads(runner.invoke(app, ["show", SPLIT, "--json", "--db", db]).output)
+    assert len(again["versions"][0]["explorations"]) == len(ERAS)
+
+
+def test_blocks_all_lets_the_defender_choose(tmp_path):
+    s = scenario("""
+id: t-choose-blocks
+title: A 3/3 attacks; the defender has a 2/2
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: giant, controller: A, card: Hill Giant}
+  - {id: bear, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {giant: B}
+""")
+    doc = explore(s, ["m11"], blocks="all", objective="material")
+    res = doc["eras"]["m11"]
+    # Two declarations: no block (B loses 3 life: score (0, 0, 3)) or chump with the bear
+    # (B loses the bear: (0, 1, 0)); B minimises: not blocking is better for B.
+    assert res["lines"] == 2
+    assert res["value"]["score"] == [0, 0, 3]
+    assert res["value"]["line"][0]["kind"] == "blocks" and res["value"]["line"][0]["choice"] == {}
+    kills = explore(s, ["m11"], blocks="all", objective="kills")["eras"]["m11"]
+    assert kills["value"]["score"] == [0, 0]
