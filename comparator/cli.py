@@ -378,6 +378,9 @@ def dataset_build(
     db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")]
     = False,
+    explore_too: Annotated[bool, typer.Option(
+        "--explore", help="also explore every scenario (default options) and store that")]
+    = False,
 ) -> None:
     """Run and store every scenario in every era, then summarise."""
     from rich.progress import Progress
@@ -398,6 +401,7 @@ def dataset_build(
     except ScenarioError as err:
         fail(str(err.problems[0]))
     _save(engine, results)
+    explored = _explore_dataset(engine, results, eras) if explore_too else None
     pairs: dict[tuple[str, str], int] = {}
     diverging = 0
     for r in results:
@@ -409,16 +413,42 @@ def dataset_build(
                 if not any(a in g and b in g for g in parts):
                     pairs[(a, b)] = pairs.get((a, b), 0) + 1
     if as_json:
-        typer.echo(json.dumps({
+        summary = {
             "scenarios": len(results), "runs": len(results) * len(eras),
             "diverging": diverging,
             "pairs": [{"era_a": a, "era_b": b, "diverging": n}
-                      for (a, b), n in sorted(pairs.items())]}, indent=2))
+                      for (a, b), n in sorted(pairs.items())]}
+        if explored is not None:
+            summary["explored"] = explored
+        typer.echo(json.dumps(summary, indent=2))
         return
     typer.echo(f"{len(results)} scenarios, {len(results) * len(eras)} runs stored; "
                f"{diverging} diverge")
+    if explored is not None:
+        typer.echo(f"{explored['scenarios']} scenarios explored and stored; "
+                   f"{explored['diverging']} diverge in what players can make happen")
     for (a, b), n in sorted(pairs.items()):
         typer.echo(f"  {a} vs {b}: {n} diverging scenario(s)")
+
+
+def _explore_dataset(engine, results, eras) -> dict[str, int]:  # noqa: ANN001
+    from rich.progress import Progress
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from comparator.dataset import save_explorations
+
+    docs = []
+    with Progress(transient=True) as progress:
+        task = progress.add_task("exploring", total=len(results))
+        for r in results:
+            docs.append((r.scenario, _explore_one(r.file, r.scenario, eras, "material",
+                                                  "end-of-turn", "fixed", 1_000_000)))
+            progress.advance(task)
+    try:
+        save_explorations(engine, docs)
+    except SQLAlchemyError as exc:
+        fail(f"can't write the database: {getattr(exc, 'orig', exc)}")
+    return {"scenarios": len(docs), "diverging": sum(d["diverges"] for _, d in docs)}
 
 
 @dataset_app.command("check")

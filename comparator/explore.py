@@ -284,9 +284,15 @@ class Explorer:
         self.leaves = 0  # complete lines actually played out (the work done)
 
     def run(self) -> Reach | None:
+        """Explore the era. Refused (TooLarge) past `limit` lines of play: counted as the
+        search goes (lines actually played out) and, at the end, all of them (lines that
+        merged subtrees stand for included)."""
         combat = self.era.exploration(self.scenario)
         self.options = Options(combat, self.blocks)
-        return self._search(combat)
+        found = self._search(combat)
+        if found is not None and found.lines > self.limit:
+            raise TooLarge(self.era.id, found.lines, self.limit)
+        return found
 
     def _search(self, combat: Combat) -> Reach | None:
         try:

@@ -40,6 +40,17 @@ def test_readme_diff_example_is_what_rulesdiff_prints():
     assert result.exit_code == 1
 
 
+def test_readme_explore_example_is_what_rulesdiff_prints():
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"<!-- explore-example -->\n```\n\$ rulesdiff (.*?)\n(.*?)\n```",
+                      readme, re.S)
+    assert block, "README lost its explore example"
+    args, shown = block.group(1).split(), block.group(2)
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "100"})
+    assert result.output.rstrip("\n") == shown
+    assert result.exit_code == 1
+
+
 def test_readme_opens_with_the_two_commands():
     lines = (ROOT / "README.md").read_text().splitlines()
     first = lines[lines.index("```bash") + 1: lines.index("```bash") + 3]

@@ -1,0 +1,70 @@
+"""Explore figures (run: python benchmarks/explore_bench.py).
+
+- the contract's case (explore contract §6.6): a 10-power trampler blocked by five
+  creatures, one pump for each player, explored in every era on one core; the target is
+  under 5 seconds for the eras of the contract's time (sixth, m10, foundations);
+- lines of play per second, with the exact merging on and, as the baseline measured in the
+  same run, with it off (brute force) on a case small enough for both.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CASE = Path(__file__).with_name("explore-trampler-five-blockers.yaml")
+SMALL = "enormous-baloth-shared-blocker"
+
+
+def contract_case() -> None:
+    from comparator.explore import Explorer
+    from comparator.loader import load
+    from versions import ERA_IDS
+
+    scenario = load(CASE)
+    total = 0.0
+    contract = 0.0
+    for era in ERA_IDS:
+        start = time.process_time()
+        explorer = Explorer(scenario, era)
+        found = explorer.run()
+        spent = time.process_time() - start
+        total += spent
+        if era in ("sixth", "m10", "foundations"):
+            contract += spent
+        assert found is not None
+        print(f"{era:<12} {spent:6.2f} s cpu  {found.lines:>8} lines  "
+              f"{explorer.leaves:>6} played out  {len(found.outcomes):>3} outcomes")
+    print(f"contract case: {contract:.2f} s for sixth, m10, foundations "
+          f"(target < 5 s); {total:.2f} s for all {len(ERA_IDS)} eras")
+
+
+def lines_per_second() -> None:
+    from comparator.data_files import find_scenario
+    from comparator.explore import Explorer
+    from comparator.loader import load
+
+    path = find_scenario(SMALL)
+    assert path is not None
+    scenario = load(path)
+    rates = {}
+    for merge in (False, True):
+        start = time.process_time()
+        lines = 0
+        for era in ("sixth", "m10", "foundations"):
+            found = Explorer(scenario, era, merge=merge).run()
+            lines += found.lines if found else 0
+        spent = time.process_time() - start
+        rates[merge] = lines / spent
+        print(f"{SMALL}, merging {'on ' if merge else 'off'}: {lines} lines in "
+              f"{spent:.2f} s ({rates[merge]:.0f} lines/s)")
+    print(f"merging: {rates[True] / rates[False]:.1f}x the brute-force baseline")
+
+
+if __name__ == "__main__":
+    contract_case()
+    lines_per_second()
