@@ -68,8 +68,10 @@ def canonical(state: dict[str, Any]) -> str:
 
 # -- outcomes and scores ---------------------------------------------------------------------
 
-def project(result: dict[str, Any], fields: str) -> dict[str, Any]:
-    """The outcome JSON's state, as far as `fields` sees it (contract §6.3)."""
+def project(result: dict[str, Any], fields: str, game: Game) -> dict[str, Any]:
+    """The outcome JSON's state, as far as `fields` sees it (contract §6.3). What survives
+    the turn: life, who lost, and each permanent's zone, controller, loyalty and +1/+1
+    counters where it has them."""
     if fields == "all":
         return {"players": result["players"], "permanents": result["permanents"]}
     permanents = {}
@@ -77,8 +79,9 @@ def project(result: dict[str, Any], fields: str) -> dict[str, Any]:
         seen = {"zone": p["zone"], "controller": p["controller"]}
         if p["loyalty"] is not None:
             seen["loyalty"] = p["loyalty"]
-        if p.get("counters"):
-            seen["counters"] = p["counters"]
+        counters = game.permanents[pid].counters
+        if counters and p["zone"] == "battlefield":
+            seen["counters"] = counters
         permanents[pid] = seen
     players = {n: {"life": p["life"], "lost": p["lost"]} for n, p in result["players"].items()}
     return {"players": players, "permanents": permanents}
@@ -355,7 +358,7 @@ class Explorer:
         found = self.quick.get(quick)
         if found is None:
             result = outcome(game)
-            state = project(result, self.fields)
+            state = project(result, self.fields, game)
             key = canonical(state)
             score = self.score(result, game)
             self.states[key] = (state, score)
