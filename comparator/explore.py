@@ -20,7 +20,7 @@ from versions import find_era
 from versions.game.assignment import TOTAL, FixedLethal, division_problem, toughness_lethal
 from versions.game.blocks import Declaration, written
 from versions.game.choices import Act, Decision, Pass
-from versions.game.combat import Combat, IllegalLine
+from versions.game.combat import DAMAGE_TASKS, Combat, IllegalLine
 from versions.game.outcome import outcome
 from versions.game.state import Game
 from versions.scenario import Scenario
@@ -282,6 +282,12 @@ class Explorer:
         self.progress = progress
         self.score = Scorer(scenario, objective)
         self.memo: dict[Any, Reach | None] = {}
+        # Once all combat damage is dealt, if nothing left can deal damage, shrink a
+        # creature or trigger anything, no surviving creature can still die: damage marked
+        # and power/toughness can't matter to what the end-of-turn fields show.
+        self.settles = fields == "end-of-turn" and not any(
+            ability.trigger for p in scenario.permanents for ability in p.abilities)
+        self.harmless = [_harmless(a) for a in scenario.actions]
         self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
         self.quick: dict[Any, tuple[str, tuple[int, ...]]] = {}
         self.leaves = 0  # complete lines actually played out (the work done)
@@ -312,7 +318,7 @@ class Explorer:
         if len(options) == 1 and weighted[0][1] == 1:
             # Not a choice: nothing to merge here that the next choice won't merge.
             return self._follow(combat, options[0])
-        key = combat.key() if self.merge else None
+        key = self._key(combat) if self.merge else None
         if key is not None and key in self.memo:
             return self.memo[key]
         children = []
@@ -334,12 +340,30 @@ class Explorer:
             return None
         if not (merge_now and self.merge):
             return self._search(combat)
-        # Right after a division, different orders or paths often meet already: merge
+        # Right after a choice, different orders or paths often meet already: merge
         # before the forced steps that follow are played again.
-        key = combat.key()
+        key = self._key(combat)
         if key not in self.memo:
             self.memo[key] = self._search(combat)
         return self.memo[key]
+
+    def _key(self, combat: Combat) -> Any:
+        """The state key to merge on: the engine's, or, once nothing can change which
+        creatures survive, only what the end-of-turn fields and the choices left see."""
+        game = combat.game
+        if (self.settles and combat.step is None and not combat.on_stack
+                and not game.stack and not game.pending and not game.delayed
+                and not any(t[0] in DAMAGE_TASKS for t in combat.agenda)
+                and all(self.harmless[i] for i in range(len(self.harmless))
+                        if i not in combat.actions.key())):
+            d = combat.decision
+            return ("settled", tuple(combat.agenda),
+                    (d.kind, d.player, d.then, d.args) if d else None,
+                    combat.actions.key(), game.over, game.log.step,
+                    tuple((p.life, p.lost) for p in game.players.values()),
+                    tuple((p.zone, p.controller, p.loyalty, p.counters)
+                          for p in (game.permanents[i] for i in game.order)))
+        return combat.key()
 
     def _leaf(self, combat: Combat) -> Reach:
         self.leaves += 1
@@ -365,6 +389,19 @@ class Explorer:
             found = self.quick[quick] = (key, score)
         key, score = found
         return Reach({key: (1, None)}, 1, (score, key, None))
+
+
+def _harmless(action: Any) -> bool:
+    """An action that can't deal damage, shrink, destroy or remove anything, nor cost a
+    permanent (so, after all combat damage, can't change which creatures survive)."""
+    match action.effect:
+        case "pump":
+            return (action.toughness or 0) >= 0
+        case "counters":
+            return (action.amount or 0) >= 0
+        case "grant" | "gain-life" | "prevent" | "regenerate" | "add-mana":
+            return True
+    return False
 
 
 def _combine(children: Iterable[tuple[dict[str, Any], Reach, int]],

@@ -117,13 +117,14 @@ class Combat:
     def advance(self, stop_before: str | None = None) -> Decision | None:
         """Carry out the procedure up to the next decision (returned) or the end (None),
         or up to the task named `stop_before`."""
-        while self.decision is None and self.agenda:
-            if self.agenda[-1][0] == stop_before:
+        agenda = self.agenda
+        while self.decision is None and agenda:
+            if agenda[-1][0] == stop_before:
                 return None
-            task = self.agenda.pop()
+            task = agenda.pop()
             if self.game.over and task[0] != "finish":
                 continue  # the game ended: nothing of combat is left to happen
-            getattr(self, "_" + task[0])(*task[1:])
+            STEPS[task[0]](self, *task[1:])
         if not self.agenda and self.decision is None:
             self.done = True
         return self.decision
@@ -132,7 +133,7 @@ class Combat:
         d = self.decision
         assert d is not None, "no decision is pending"
         self.decision = None
-        getattr(self, "_" + d.then)(choice, *d.args)
+        STEPS[d.then](self, choice, *d.args)
 
     def play(self, chooser: Chooser) -> dict[str, Any]:
         """Play the combat to its end, asking `chooser` at each decision; the outcome."""
@@ -346,8 +347,11 @@ class Combat:
             step.unchecked |= permissive
             options = DivideOptions(game, creature, targets, list(step.done),
                                     step.rejected.get(creature), permissive=permissive)
-            if targets.unblocked or not targets.keys:
-                # Nothing to divide: all of it to what it attacks, or none at all.
+            if targets.unblocked or not targets.keys or (
+                    self.exploring and len(targets.keys) == 1):
+                # Nothing to divide: all of it to what it attacks or to its one opponent,
+                # or none at all. (A script still announces it: its intended amounts may
+                # need refusing.)
                 step.done.append(Assignment(creature, options.default(), targets.rule))
                 continue
             self.ask(game.perm(creature).controller, "divide", options, "divided",
@@ -608,3 +612,8 @@ class Combat:
         if window in FIRST_STRIKE_WINDOWS:
             return self.first_strike_step
         return True
+
+
+# Each step of the procedure by its name in the agenda (a task or a decision's `then`).
+STEPS = {name[1:]: fn for name, fn in vars(Combat).items()
+         if name.startswith("_") and not name.startswith("__") and callable(fn)}
