@@ -253,6 +253,14 @@ def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
     } for e in eras])
 
 
+def _scenario_row(sc: dict[str, Any], content_hash: str, stamp: str) -> dict[str, Any]:
+    return {
+        "content_hash": content_hash, "id": sc["id"], "title": sc["title"],
+        "tags": canonical(sc.get("tags", [])), "sources": canonical(sc.get("sources", [])),
+        "canonical_json": canonical(sc), "first_stored": stamp,
+    }
+
+
 def store_results(
     session: Session, engine_version: str, results: list[dict[str, Any]]
 ) -> None:
@@ -263,11 +271,7 @@ def store_results(
     for r in results:
         sc = r["scenario"]
         h = digest(sc)
-        scenarios.append({
-            "content_hash": h, "id": sc["id"], "title": sc["title"],
-            "tags": canonical(sc.get("tags", [])), "sources": canonical(sc.get("sources", [])),
-            "canonical_json": canonical(sc), "first_stored": stamp,
-        })
+        scenarios.append(_scenario_row(sc, h, stamp))
         for era, outcome in r["outcomes"].items():
             runs.append({
                 "scenario_hash": h, "scenario_id": sc["id"], "era": era,
@@ -299,11 +303,7 @@ def store_explorations(
     scenarios, rows = [], []
     for sc, doc in items:
         h = digest(sc)
-        scenarios.append({
-            "content_hash": h, "id": sc["id"], "title": sc["title"],
-            "tags": canonical(sc.get("tags", [])), "sources": canonical(sc.get("sources", [])),
-            "canonical_json": canonical(sc), "first_stored": stamp,
-        })
+        scenarios.append(_scenario_row(sc, h, stamp))
         for era, res in doc["eras"].items():
             rows.append({
                 "scenario_hash": h, "scenario_id": sc["id"], "era": era,

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from versions.game.assignment import TOTAL, TRAMPLE, Assignment, DivisionRule, toughness_lethal
 from versions.game.era import cites
 from versions.m11 import M11
+from versions.sixth import Sixth
 
 if TYPE_CHECKING:
     from versions.game.state import Game
@@ -112,17 +113,10 @@ class Foundations(M11):
         "discard": "701.8a",
     }
 
-    # -- no damage assignment order ---------------------------------------------------------
+    # -- no damage assignment order: back to what sixth had --------------------------------
 
-    @cites("assign-blocked")
-    def orders_to_announce(self, game: Game) -> list[tuple[str, list[str], str]]:
-        if game.scenario.combat.order:
-            game.log.note("order-ignored", self.rule("assign-blocked"),
-                          f"{self.id} has no damage assignment order; `order` is not used")
-        return []
-
-    def place_in_order(self, game: Game, attacker: str, blocker: str) -> None:
-        return None
+    orders_to_announce = Sixth.orders_to_announce
+    place_in_order = Sixth.place_in_order
 
     def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
         return (TOTAL, TRAMPLE)  # no order: divided as its controller chooses (510.1c-d)
