@@ -26,6 +26,14 @@ from versions.game.state import Game
 from versions.scenario import Scenario
 
 OBJECTIVES = ("material", "kills", "life")
+# The rule an action's effect is cited by, as the engine cites it.
+EFFECT_RULES = {
+    "pump": "pump", "grant": "pump", "damage": "noncombat-damage", "destroy": "destroy",
+    "sacrifice": "sacrifice", "regenerate": "regenerate", "prevent": "prevent",
+    "bounce": "bounce", "remove-from-combat": "remove-from-combat", "gain-life": "gain-life",
+    "counters": "counters", "add-mana": "add-mana", "discard": "discard", "activate": "activate",
+    "become-blocked": "blocked", "enter-blocking": "enter-blocking",
+}
 FIELDS = ("end-of-turn", "all")
 BLOCKS = ("fixed", "all")
 DEFAULT_LIMIT = 1_000_000
@@ -189,15 +197,14 @@ class Options:
                 return
             k = order[i]
             n = need[k]
-            choices = []
+            top = left if n is None else min(left, n - 1)
+            choices = [(v, False) for v in range(0, top + 1)]
             if n is not None and left >= n:
                 choices.append((n, True))
-            top = left if n is None else min(left, n - 1)
-            choices += [(v, False) for v in range(top, -1, -1)]
-            for v, is_lethal in choices:
+            for v, is_lethal in choices:  # ascending: the rules are monotone in v
                 nxt = {**amounts, k: v} if v else amounts
                 if v and check(nxt, False):
-                    continue
+                    break
                 walk(i + 1, left - v, nxt, [*lethal, k] if is_lethal else lethal)
 
         with FixedLethal():
@@ -250,6 +257,10 @@ class Options:
             case "priority":
                 assert isinstance(choice, Act)
                 entry = {"kind": "act", "action": choice.index, "target": choice.target}
+                era = combat.era
+                key = EFFECT_RULES.get(choice.action.effect, "")
+                if key in era.RULES:  # cite what the action does rather than priority
+                    return {**base, **entry, "rule": era.rule(key)}
             case "trigger-order":
                 triggers = d.options.triggers
                 entry = {"kind": "trigger-order", "choice": [

@@ -111,7 +111,10 @@ class DivisionRule:
     """One rule a division of combat damage must obey. `amounts` may cover only the first
     keys of `targets.keys` (in the era's order, what it attacks last): `complete` says
     whether all are there; an incomplete division fails only if no completion could pass,
-    which lets legal divisions be generated without trying every one."""
+    which lets legal divisions be generated without trying every one.
+
+    Every rule is monotone in the last key's amount: if giving it some amount fails, any
+    larger amount fails too (generators stop at the first failure)."""
 
     def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
@@ -237,14 +240,16 @@ def legal_divisions(
             if division_problem(game, source, targets, done, others, rules=rules) is None:
                 out.append(done)
             return
-        for v in range(left, -1, -1):
+        for v in range(0, left + 1):
             partial = {**amounts, keys[i]: v} if v else amounts
             if v and division_problem(game, source, targets, partial, others, False, rules):
-                continue
+                break  # the rules are monotone: more to this key fails too
             walk(i + 1, left - v, partial)
 
     with FixedLethal():
         walk(0, power, {})
+    # The contract's canonical order: amounts in the era's order, greatest first.
+    out.sort(key=lambda a: [-a.get(k, 0) for k in keys])
     return out
 
 

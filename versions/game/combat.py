@@ -343,17 +343,20 @@ class Combat:
         while len(step.done) < len(step.creatures):
             creature = step.creatures[len(step.done)]
             targets = step.targets[creature]
-            permissive = self.exploring and self._shares_targets(creature)
-            step.unchecked |= permissive
-            options = DivideOptions(game, creature, targets, list(step.done),
-                                    step.rejected.get(creature), permissive=permissive)
             if targets.unblocked or not targets.keys or (
                     self.exploring and len(targets.keys) == 1):
                 # Nothing to divide: all of it to what it attacks or to its one opponent,
                 # or none at all. (A script still announces it: its intended amounts may
                 # need refusing.)
-                step.done.append(Assignment(creature, options.default(), targets.rule))
+                power = max(game.perm(creature).power, 0)
+                whole = targets.unblocked or (targets.keys[0] if targets.keys else None)
+                amounts = {whole: power} if whole and power else {}
+                step.done.append(Assignment(creature, amounts, targets.rule))
                 continue
+            permissive = self.exploring and self._shares_targets(creature)
+            step.unchecked |= permissive
+            options = DivideOptions(game, creature, targets, list(step.done),
+                                    step.rejected.get(creature), permissive=permissive)
             self.ask(game.perm(creature).controller, "divide", options, "divided",
                      rule=targets.rule)
             return
@@ -409,10 +412,12 @@ class Combat:
                           creature=creature)
             self.era.assignment_refused(game, creature, why)
         assignments = [a for a in step.done if a.amounts]
-        for a in assignments:
-            for target, amount in a.amounts.items():
-                game.log.event("assign", a.rule, source=a.source, target=target, amount=amount)
-        self.era.explain_assignment(game, assignments)
+        if not game.log.quiet:
+            for a in assignments:
+                for target, amount in a.amounts.items():
+                    game.log.event("assign", a.rule, source=a.source, target=target,
+                                   amount=amount)
+            self.era.explain_assignment(game, assignments)
         if step.first_strike:
             self.assigned_first = frozenset(a.source for a in assignments)
         self.step = None

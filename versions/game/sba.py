@@ -29,8 +29,8 @@ def check(game: Game) -> None:
                 toughness = p.toughness
                 if toughness <= 0:
                     graveyard.append((pid, "sba-toughness"))
-                elif p.has("indestructible"):
-                    continue  # it ignores the lethal-damage and deathtouch checks
+                elif (p.damage < toughness and not p.deathtouched) or p.has("indestructible"):
+                    continue  # nothing to destroy it for (indestructible ignores both checks)
                 elif p.damage >= toughness:
                     destroyed.append((pid, "sba-lethal"))
                 elif key := game.era.deathtouch_sba(game, p):

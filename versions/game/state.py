@@ -145,6 +145,7 @@ class Log:
     events: list[dict[str, Any]] = field(default_factory=list)
     notes: list[dict[str, Any]] = field(default_factory=list)
     step: str = "declare-blockers"
+    quiet = False  # a log that writes nothing: explanations needn't be worked out for it
 
     def event(self, type_: str, rule: str, **fields: Any) -> None:
         self.events.append({"step": self.step, "type": type_, **fields, "rule": rule})
@@ -165,6 +166,8 @@ class Log:
 class QuietLog(Log):
     """A log that keeps only the current step: a search that looks at outcomes, not
     narrations, needn't pay for writing (and copying) every event."""
+
+    quiet = True
 
     def event(self, type_: str, rule: str, **fields: Any) -> None:
         return None
