@@ -55,6 +55,10 @@ if TYPE_CHECKING:
     from versions.game.state import Game, Permanent
 
 ON_STACK = ("first-strike-damage-on-stack", "damage-on-stack")
+# The triggered abilities deathtouch and lifelink stand for (502.63a, 502.68a); how much
+# life lifelink gains is the trigger's own amount.
+DEATHTOUCH = Ability(trigger="dealt-damage", effect="destroy", target="that-creature")
+LIFELINK = Ability(trigger="dealt-damage", effect="gain-life", target="controller", amount=0)
 
 
 class Sixth(Era):
@@ -231,41 +235,43 @@ class Sixth(Era):
         lifelink: "whenever this deals damage, you gain that much life". Each instance
         triggers; neither works once the source has left the battlefield."""
         by_source: dict[str, int] = {}
+        instances: dict[str, int] = {}  # deathtouch instances of each source, counted once
         for d in dealt:
             if d.source is None:
                 continue
-            source = game.perm(d.source)
             by_source[d.source] = by_source.get(d.source, 0) + d.amount
             if d.target in game.players or not game.perm(d.target).is_creature:
                 continue
-            if not source.on_battlefield:
-                if source.has("deathtouch"):  # read from its last known information
-                    game.log.hint(self.rule("deathtouch"), (
-                        f"{d.source} had left the battlefield when its damage was dealt, so "
-                        f"its triggered deathtouch was not around to trigger "
-                        f"({self.rule('deathtouch')}); {d.target} is only dealt damage."))
+            source = game.perm(d.source)
+            if d.source not in instances:
+                instances[d.source] = source.count("deathtouch")
+            if not instances[d.source]:
                 continue
-            for _ in range(source.count("deathtouch")):
+            if not source.on_battlefield:  # read from its last known information
+                game.log.hint(self.rule("deathtouch"), (
+                    f"{d.source} had left the battlefield when its damage was dealt, so "
+                    f"its triggered deathtouch was not around to trigger "
+                    f"({self.rule('deathtouch')}); {d.target} is only dealt damage."))
+                continue
+            for _ in range(instances[d.source]):
                 game.pending.append(PendingTrigger(
-                    source=d.source, controller=source.controller,
-                    ability=Ability(trigger="dealt-damage", effect="destroy",
-                                    target="that-creature"),
+                    source=d.source, controller=source.controller, ability=DEATHTOUCH,
                     rule=self.rule("deathtouch"), condition="deathtouch", other=d.target,
                     kind="deathtouch"))
         for source_id, amount in by_source.items():
             source = game.perm(source_id)
-            if not source.on_battlefield:
-                if source.has("lifelink"):
-                    game.log.hint(self.rule("lifelink"), (
-                        f"{source_id} had left the battlefield when its damage was dealt, so "
-                        f"its triggered lifelink, which works only on the battlefield, did "
-                        f"not trigger ({self.rule('lifelink')})."))
+            links = source.count("lifelink")
+            if not links:
                 continue
-            for _ in range(source.count("lifelink")):
+            if not source.on_battlefield:
+                game.log.hint(self.rule("lifelink"), (
+                    f"{source_id} had left the battlefield when its damage was dealt, so "
+                    f"its triggered lifelink, which works only on the battlefield, did "
+                    f"not trigger ({self.rule('lifelink')})."))
+                continue
+            for _ in range(links):
                 game.pending.append(PendingTrigger(
-                    source=source_id, controller=source.controller,
-                    ability=Ability(trigger="dealt-damage", effect="gain-life",
-                                    target="controller", amount=amount),
+                    source=source_id, controller=source.controller, ability=LIFELINK,
                     rule=self.rule("lifelink"), condition="lifelink", amount=amount,
                     kind="lifelink"))
 
