@@ -334,8 +334,16 @@ class Explorer:
             return self.memo[key]
         children = []
         for i, (choice, count) in enumerate(weighted):
-            child = combat if i == len(options) - 1 else combat.copy()
             record = self.options.record(combat, d, choice)
+            if d.kind == "divide" and self.merge:
+                # Many divisions lead to a state already explored: look before copying.
+                ahead = combat.key_after_division(choice)
+                if ahead in self.memo:
+                    sub = self.memo[ahead]
+                    if sub is not None:
+                        children.append((record, sub, count))
+                    continue
+            child = combat if i == len(options) - 1 else combat.copy()
             sub = self._follow(child, choice, merge_now=True)
             if sub is not None:
                 children.append((record, sub, count))

@@ -374,6 +374,21 @@ class Combat:
         return any(game.perm(c).controller == controller
                    and mine & set(step.targets[c].creatures) for c in later)
 
+    def key_after_division(self, amounts: dict[str, int]) -> tuple[Any, ...]:
+        """The key this combat would have once the pending division is announced, without
+        copying it (a search reuses what it found for that state, if anything)."""
+        d = self.decision
+        assert d is not None and d.kind == "divide"
+        self._divided(amounts)
+        self.decision = None
+        try:
+            return self.key()
+        finally:
+            assert self.step is not None
+            self.step.done.pop()
+            self.agenda.pop()
+            self.decision = d
+
     def _divided(self, amounts: dict[str, int]) -> None:
         step = self.step
         assert step is not None
