@@ -19,9 +19,35 @@ app = typer.Typer(
 FILE_HELP = "a scenario file, or the id of a shipped scenario"
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        from versions import ENGINE_VERSION
+
+        try:
+            mine = version("rulesdiff")
+        except PackageNotFoundError:
+            mine = "(not installed)"
+        typer.echo(f"rulesdiff {mine} (engine {ENGINE_VERSION})")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """Run a Magic: The Gathering combat scenario under each era's rules and show where
+    the outcomes diverge, and why."""
+
+
 def fail(message: str) -> NoReturn:
     """Bad input or usage: one line on stderr, exit 2."""
-    typer.echo(f"rulesdiff: {message}", err=True)
+    from comparator.terminal import clean
+
+    typer.echo(f"rulesdiff: {clean(message)}", err=True)
     raise typer.Exit(2)
 
 
@@ -41,13 +67,28 @@ def _load(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
         fail(f"{first}{tail}")
 
 
-def _engine(db: str | None):  # noqa: ANN202 - a SQLAlchemy Engine, imported lazily
+def _engine(db: str | None, create: bool = True):  # noqa: ANN202 - an Engine, lazily
     from comparator.store import StoreError, open_engine
 
     try:
-        return open_engine(db)
+        return open_engine(db, create)
     except StoreError as err:
         fail(str(err))
+
+
+def _reading(db: str | None, work: Any) -> Any:
+    """Run a read of the database; a corrupt or tampered one is a clear error, exit 2."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from comparator.store import database_url
+
+    try:
+        return work()
+    except (SQLAlchemyError, ValueError, KeyError, TypeError) as exc:
+        what = str(getattr(exc, "orig", exc)).splitlines()[0] if str(exc) else type(exc).__name__
+        fail(f"{database_url(db).rsplit('/', 1)[-1]}: can't read the stored data "
+             f"({type(exc).__name__}: {what}); the database is damaged or was not written by "
+             f"this rulesdiff")
 
 
 def _save(engine, results) -> None:  # noqa: ANN001 - lazily imported types
@@ -94,7 +135,9 @@ def run(
     if as_json:
         typer.echo(json.dumps(outcome, indent=2))
     else:
-        typer.echo(narrate(outcome, scenario.title, find_era(era_id).name))
+        from comparator.terminal import clean
+
+        typer.echo(clean(narrate(outcome, scenario.title, find_era(era_id).name)))
 
 
 @app.command()
@@ -122,8 +165,10 @@ def validate(
                     if str(p) not in seen:
                         seen.add(str(p))
                         problems.append(str(p))
+    from comparator.terminal import clean
+
     for p in problems:
-        typer.echo(p, err=True)
+        typer.echo(clean(p), err=True)
     if problems:
         typer.echo(f"{len(problems)} problem(s) in {len(paths)} file(s)", err=True)
         raise typer.Exit(2)
@@ -137,6 +182,7 @@ def verify(
     """Run each file's `expect:` and report every mismatch (exit 1 on any)."""
     from comparator.loader import ScenarioError, load
     from comparator.running import run_all
+    from comparator.terminal import clean
     from comparator.verify import mismatches
     from versions import ERA_IDS
 
@@ -152,8 +198,8 @@ def verify(
             fail(str(err.problems[0]))
         for m in mismatches(scenario, outcomes):
             bad += 1
-            typer.echo(f"{path}: {m.era}: {m.field}: expected {json.dumps(m.expected)}, "
-                       f"got {json.dumps(m.got)}")
+            typer.echo(clean(f"{path}: {m.era}: {m.field}: expected "
+                             f"{json.dumps(m.expected)}, got {json.dumps(m.got)}"))
         checked += len(scenario.expect)
         for era in ERA_IDS:
             if era not in scenario.expect:
@@ -173,7 +219,10 @@ def _expand(files: list[Path]) -> list[Path]:
     out: list[Path] = []
     for f in files:
         if f.is_dir():
-            out += sorted(f.glob("*.yaml")) + sorted(f.glob("*.yml"))
+            found_here = sorted(f.glob("*.yaml")) + sorted(f.glob("*.yml"))
+            if not found_here:
+                fail(f"{f}: no scenario files (*.yaml) in this folder")
+            out += found_here
             continue
         found = find_scenario(str(f))
         if found is None:
@@ -228,6 +277,9 @@ def diff(
     eras = [_era(e) for e in era] if era else None
     from comparator.running import era_ids
 
+    if eras is not None and len(set(eras)) < 2:
+        fail("--era: name at least two eras to compare (or none for all); "
+             "`rulesdiff run FILE --era ERA` shows one")
     paths = _expand([Path(f) for f in files])
     engine = None if no_store else _engine(db)
     try:
@@ -461,8 +513,8 @@ def dataset_check(
     changed): the regression check."""
     from comparator.dataset import check
 
-    engine = _engine(db)
-    checked, changes = check(engine)
+    engine = _engine(db, create=False)
+    checked, changes = _reading(db, lambda: check(engine))
     if as_json:
         typer.echo(json.dumps({"checked": checked, "changes": [
             {"scenario": c.scenario, "era": c.era, "path": c.path, "stored": c.stored,
@@ -488,7 +540,8 @@ def dataset_export(
 
     if fmt not in ("jsonl", "csv"):
         fail(f"--format: {fmt!r} is not jsonl or csv")
-    text = export(_engine(db), fmt)
+    engine = _engine(db, create=False)
+    text = _reading(db, lambda: export(engine, fmt))
     if out is None:
         typer.echo(text, nl=False)
     else:
@@ -505,8 +558,10 @@ def show(
     """What the database holds for one scenario: its versions, runs, divergences and
     explorations."""
     from comparator.dataset import stored_scenario
+    from comparator.terminal import clean, cut
 
-    found = stored_scenario(_engine(db), scenario_id)
+    engine = _engine(db, create=False)
+    found = _reading(db, lambda: stored_scenario(engine, scenario_id))
     if found is None:
         fail(f"{scenario_id}: no such scenario in the database")
     if as_json:
@@ -514,7 +569,8 @@ def show(
         return
     typer.echo(f"{scenario_id}: {len(found['versions'])} stored version(s)")
     for v in found["versions"]:
-        typer.echo(f"version {v['content_hash'][:12]} ({v['first_stored']}): {v['title']}")
+        typer.echo(f"version {v['content_hash'][:12]} ({v['first_stored']}): "
+                   f"{clean(cut(v['title']))}")
         for r in v["runs"]:
             typer.echo(f"  run {r['era']} engine {r['engine_version']} "
                        f"outcome {r['outcome_hash'][:12]} at {r['created']}")
@@ -604,6 +660,7 @@ def list_scenarios(
     import yaml
 
     from comparator.data_files import shipped_scenarios
+    from comparator.terminal import clean, cut
 
     rows = []
     for path in shipped_scenarios():
@@ -614,7 +671,7 @@ def list_scenarios(
         typer.echo(json.dumps(rows, indent=2))
         return
     for r in rows:
-        typer.echo(f"{r['id']}: {r['title']}" + (f"  [{', '.join(r['tags'])}]"
+        typer.echo(clean(f"{r['id']}: {cut(r['title'])}") + (f"  [{', '.join(r['tags'])}]"
                                                  if r["tags"] else ""))
 
 

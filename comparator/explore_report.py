@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from comparator.terminal import clean, cut, plain
 from versions.scenario import Scenario
 
 TABLE_ROWS = 20  # rows shown unless --all
@@ -39,7 +40,7 @@ def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:
 def describe_line(line: list[dict[str, Any]], scenario: Scenario, indent: str) -> list[str]:
     if not line:
         return [f"{indent}(no choice: every decision had one option)"]
-    return [f"{indent}{d['step']}: {describe_decision(d, scenario)}  [{d['rule']}]"
+    return [clean(f"{indent}{d['step']}: {describe_decision(d, scenario)}  [{d['rule']}]")
             for d in line]
 
 
@@ -77,7 +78,7 @@ def render(doc: dict[str, Any], scenario: Scenario, console: Any, show_all: bool
     from rich.table import Table
 
     eras = list(doc["eras"])
-    console.print(f"[bold]{doc['scenario']}[/bold] — {scenario.title}", markup=True,
+    console.print(f"[bold]{plain(doc['scenario'])}[/bold] — {plain(cut(scenario.title, 200))}",
                   highlight=False)
     console.print(f"objective: {doc['objective']} · blocks: {doc['blocks']} · "
                   f"fields: {doc['fields']}", markup=False, highlight=False)
@@ -89,8 +90,8 @@ def render(doc: dict[str, Any], scenario: Scenario, console: Any, show_all: bool
         if value is None:
             console.print("  no legal line of play", markup=False)
             continue
-        console.print(f"  with best play: {losses(value['state'], scenario)} "
-                      f"(score {value['score']})", markup=False, highlight=False)
+        console.print(clean(f"  with best play: {losses(value['state'], scenario)} "
+                            f"(score {value['score']})"), markup=False, highlight=False)
         for line in describe_line(value["line"], scenario, "    "):
             console.print(line, markup=False, highlight=False, soft_wrap=True)
 
@@ -127,7 +128,7 @@ def render(doc: dict[str, Any], scenario: Scenario, console: Any, show_all: bool
             console.print()
             key = json.dumps(o["state"], sort_keys=True)
             words = ", ".join(_words(f, flats[key].get(f)) for f in varying)
-            console.print(f"only in {era}: {words or losses(o['state'], scenario)}",
+            console.print(clean(f"only in {era}: {words or losses(o['state'], scenario)}"),
                           markup=False, highlight=False)
             for line in describe_line(o["example"], scenario, "    "):
                 console.print(line, markup=False, highlight=False, soft_wrap=True)

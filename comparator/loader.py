@@ -7,6 +7,7 @@ the engine.
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,9 +51,67 @@ def dotted(loc: tuple[Any, ...]) -> str:
 
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when the wheel has it
 
+MAX_BYTES = 1_000_000  # a scenario file is a page of YAML, not a megabyte
+MAX_NODES = 100_000  # YAML nodes once aliases are expanded ("billion laughs" attacks)
+
+
+class UniqueKeyLoader(SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, refusing a key written twice in one mapping (YAML would keep the
+    last silently)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                hash(key)
+            except TypeError:
+                continue  # an unhashable key: the constructor reports it
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key {key!r} is written twice (first at line {seen[key]})",
+                    key_node.start_mark)
+            seen[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep=deep)
+
+
+def _expanded_size(text: str) -> int:
+    """How many nodes the document has with every alias expanded, counted from the parser's
+    events without building anything; stops counting past MAX_NODES."""
+    sizes: dict[str, int] = {}
+    open_sizes = [0]
+    anchors: list[str | None] = []
+    for event in yaml.parse(text, Loader=SafeLoader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            open_sizes.append(1)
+            anchors.append(event.anchor)
+            continue
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            size = open_sizes.pop()
+            anchor = anchors.pop()
+            if anchor:
+                sizes[anchor] = size
+        elif isinstance(event, yaml.ScalarEvent):
+            size = 1
+            if event.anchor:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.AliasEvent):
+            size = sizes.get(event.anchor or "", 1)
+        else:
+            continue
+        open_sizes[-1] += size
+        if open_sizes[-1] > MAX_NODES:
+            break
+    return max(open_sizes)
+
 
 def _load_yaml(text: str) -> Any:
-    return yaml.load(text, Loader=SafeLoader)  # noqa: S506 - a safe loader
+    if "*" in text:  # only then can there be aliases: size the document before building it
+        size = _expanded_size(text)
+        if size > MAX_NODES:
+            raise yaml.YAMLError(f"more than {MAX_NODES} values once its aliases are "
+                                 f"expanded (an alias bomb?)")
+    return yaml.load(text, Loader=UniqueKeyLoader)  # noqa: S506 - a safe loader
 
 
 def _line_map(text: str) -> dict[tuple[Any, ...], int]:
@@ -115,6 +174,11 @@ def parse(text: str, file: str) -> Scenario:
     """YAML text -> checked, card-resolved Scenario; raise ScenarioError with every problem."""
     try:
         raw = _load_yaml(text)
+    except RecursionError:
+        raise ScenarioError([Problem(file, "", "nested too deeply")]) from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise ScenarioError([Problem(file, "", f"malformed YAML: {str(exc).splitlines()[0]}")
+                             ]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
@@ -156,13 +220,32 @@ def _raw_card_problems(
     return out
 
 
+def read_scenario_text(path: Path) -> str:
+    """A scenario file's text: only a regular file, at most MAX_BYTES, UTF-8 (a FIFO, a
+    device or /dev/zero would hang or fill memory)."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise ScenarioError([Problem(str(path), "", "not a regular file")])
+        if info.st_size > MAX_BYTES:
+            raise ScenarioError([Problem(str(path), "", f"the file is {info.st_size} bytes; "
+                                         f"a scenario is at most {MAX_BYTES}")])
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise ScenarioError([Problem(str(path), "", f"more than {MAX_BYTES} bytes")])
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError([Problem(str(path), "", f"not UTF-8 text ({exc.reason} at byte "
+                                     f"{exc.start})")]) from None
+    except OSError as exc:
+        raise ScenarioError([Problem(str(path), "", f"can't read the file: "
+                                     f"{exc.strerror or exc}")]) from None
+
+
 def load(path: Path | str) -> Scenario:
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError([Problem(str(path), "", f"can't read the file: {exc}")]) from None
-    return parse(text, str(path))
+    return parse(read_scenario_text(path), str(path))
 
 
 def resolve_cards(scenario: Scenario) -> Scenario:

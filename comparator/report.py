@@ -8,6 +8,7 @@ from typing import Any
 
 from comparator.diffing import event_differences, verdict
 from comparator.narrate import sentence
+from comparator.terminal import clean, cut, plain
 
 # Events that explain a state (who dealt what, who died, who changed): the rest is noise.
 EXPLAINING = {
@@ -53,7 +54,8 @@ def render(doc: dict[str, Any], title: str, console: Any) -> None:
 
     outcomes = doc["outcomes"]
     eras = doc["eras"]
-    console.print(f"[bold]{doc['scenario']}[/bold] — {title}")
+    console.print(f"[bold]{plain(doc['scenario'])}[/bold] — {plain(cut(title, 200))}",
+                  highlight=False)
     found = doc["divergences"]
     if found:
         table = Table(show_header=True, header_style="bold")
@@ -74,7 +76,7 @@ def render(doc: dict[str, Any], title: str, console: Any) -> None:
             if lines:
                 console.print(f"[bold]{era}[/bold]")
                 for line in lines:
-                    console.print(f"  {line}", markup=False, highlight=False,
+                    console.print(f"  {clean(line)}", markup=False, highlight=False,
                                   soft_wrap=True)
     apart = event_differences(outcomes)
     if apart and not found:

@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, UniqueConstraint, event
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy import Engine, UniqueConstraint, event, inspect, make_url
+from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 SCHEMA_VERSION = 1
@@ -168,12 +168,39 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def open_engine(db: str | None) -> Engine:
+def _shown(url: str) -> str:
+    """A database URL for messages: never with its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return "the database URL given"
+
+
+def open_engine(db: str | None, create: bool = True) -> Engine:
+    """The database, made ready. `create`: make the file and tables if need be (commands
+    that store); else (commands that only read) it must already be a rulesdiff database."""
     url = database_url(db)
+    shown = _shown(url)
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        raise StoreError(f"can't use database {shown}: not a database URL") from None
+    memory = parsed.drivername.startswith("sqlite") and parsed.database in (None, "",
+                                                                           ":memory:")
+    if memory:
+        raise StoreError(f"{shown} is an in-memory database: nothing stored there would be "
+                         f"kept; name a file")
+    if parsed.drivername.startswith("sqlite"):
+        path = Path(parsed.database or "")
+        if not create and not path.is_file():
+            raise StoreError(f"no database at {path} (build one with `rulesdiff dataset "
+                             f"build`, or name it with --db)")
+        if path.exists() and not path.is_file():
+            raise StoreError(f"{path} is not a database file")
     try:
         engine = create_engine(url)
     except (ArgumentError, ImportError, ValueError) as exc:
-        raise StoreError(f"can't use database {url!r}: {exc}") from None
+        raise StoreError(f"can't use database {shown}: {exc}") from None
     if engine.dialect.name == "sqlite":
         # Let SQLAlchemy not open its own transactions: we issue BEGIN IMMEDIATE ourselves.
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -186,19 +213,46 @@ def open_engine(db: str | None) -> Engine:
         def _begin_immediate(conn: Any) -> None:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
     try:
-        _prepare(engine)
-    except OperationalError as exc:
-        raise StoreError(f"can't open database {url!r}: {exc.orig}") from None
+        if create:
+            try:
+                _prepare(engine)
+            except StoreError as exc:
+                raise StoreError(f"{shown}: {exc}") from None
+        else:
+            _check_readable(engine, shown)
+    except (OperationalError, DatabaseError) as exc:
+        raise StoreError(f"can't open database {shown}: "
+                         f"{str(getattr(exc, 'orig', exc)).splitlines()[0]}") from None
     return engine
+
+
+def _check_readable(engine: Engine, shown: str) -> None:
+    with Session(engine) as session:
+        names = set(inspect(session.connection()).get_table_names())
+        if "meta" not in names:
+            raise StoreError(f"{shown} is not a rulesdiff database (no meta table)")
+        row = session.get(Meta, "schema_version")
+        if row is None or not row.value.isdigit():
+            raise StoreError(f"{shown}: meta.schema_version is missing or not a number")
+        if int(row.value) > SCHEMA_VERSION:
+            raise StoreError(f"database schema version {row.value} is newer than this "
+                             f"rulesdiff understands ({SCHEMA_VERSION}); upgrade rulesdiff")
 
 
 def _prepare(engine: Engine) -> None:
     def work(session: Session) -> None:
         conn = session.connection()
+        tables = set(inspect(conn).get_table_names())
+        if tables and "meta" not in tables:
+            raise StoreError("the database has tables but is not a rulesdiff database "
+                             "(no meta table); name another with --db")
         SQLModel.metadata.create_all(conn)
         row = session.get(Meta, "schema_version")
         if row is None:
             session.add(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
+        elif not row.value.isdigit():
+            raise StoreError(f"meta.schema_version is {row.value!r}, not a number: not a "
+                             f"database this rulesdiff wrote")
         elif int(row.value) > SCHEMA_VERSION:
             raise StoreError(
                 f"database schema version {row.value} is newer than this rulesdiff "

@@ -66,9 +66,12 @@ combat:
     result = runner.invoke(app, ["diff", str(trade), "--no-store"])
     assert result.exit_code == 0
     assert "no divergence" in result.output
-    # Naming eras: m10 alone against its alias agrees too.
-    one = runner.invoke(app, ["diff", EXAMPLE, "--era", "m10", "--no-store", "--json"])
-    assert one.exit_code == 0 and json.loads(one.output)["eras"] == ["m10"]
+    # Naming eras: m10 and m11 agree on this one; one era alone is not a comparison.
+    two = runner.invoke(app, ["diff", EXAMPLE, "--era", "m10", "--era", "m11", "--no-store",
+                              "--json"])
+    assert two.exit_code == 0 and json.loads(two.output)["eras"] == ["m10", "m11"]
+    one = runner.invoke(app, ["diff", EXAMPLE, "--era", "m10", "--no-store"])
+    assert one.exit_code == 2 and "at least two eras" in one.output
 
 
 def test_diff_table_and_verdict(tmp_path):

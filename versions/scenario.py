@@ -20,6 +20,8 @@ from pydantic import (
 )
 
 ID_PATTERN = r"^[a-z0-9-]+$"
+ID_LENGTH = 80  # ids and names are labels in tables and logs, not texts
+TEXT_LENGTH = 20_000
 
 COLORS = ("white", "blue", "black", "red", "green")
 
@@ -73,8 +75,17 @@ OUTCOME_PERMANENT_FIELDS = (
 ZONES = ("battlefield", "graveyard", "exile", "hand", "gone")
 
 
+# Numbers in a scenario are whole numbers a game could hold: bounded, so that no arithmetic
+# or printing can blow up (a 5,000-digit integer is a typo or an attack, not a card).
+BOUND = 1_000_000
+Number = Annotated[int, Field(strict=True, ge=-BOUND, le=BOUND)]
+Count = Annotated[int, Field(strict=True, ge=0, le=BOUND)]
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+    # strict: "5" is not 5 and true is not 1; a scenario says what it means.
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True,
+                              strict=True)
 
 
 class Keyword(BaseModel):
@@ -151,10 +162,10 @@ class Ability(Strict):
     activated: Literal["sacrifice-self", "tap", "sacrifice-creature", "mana"] | None = None
     effect: str
     target: Literal["self", "that-creature", "defending-player", "controller"] | None = None
-    power: int | None = None
-    toughness: int | None = None
-    amount: int | None = None
-    mana: int | None = Field(default=None, ge=0)
+    power: Number | None = None
+    toughness: Number | None = None
+    amount: Count | None = None  # damage, life, counters, prevention, mana: never negative
+    mana: Count | None = None
     keyword: Keyword | None = None
     delay: Literal["end-of-combat"] | None = None
     if_: Filter | None = Field(default=None, alias="if")
@@ -186,27 +197,27 @@ class Ability(Strict):
 
 
 class Player(Strict):
-    name: str = Field(min_length=1)
-    life: int = 20
-    mana: int = Field(default=0, ge=0)
+    name: str = Field(min_length=1, max_length=ID_LENGTH)
+    life: Number = 20
+    mana: Count = 0
 
 
 class PermanentSpec(Strict):
-    id: str = Field(pattern=ID_PATTERN)
+    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
     controller: str
     card: str | None = None
-    power: int | None = None
-    toughness: int | None = None
+    power: Number | None = None
+    toughness: Number | None = None
     keywords: list[Keyword] = []
     abilities: list[Ability] = []
-    damage: int = Field(default=0, ge=0)
+    damage: Count = 0
     tapped: bool = False
     # `artifact` is accepted beside the spec's three so that fear can see artifact creatures.
     types: list[Literal["creature", "planeswalker", "battle", "artifact"]] = []
-    loyalty: int | None = Field(default=None, ge=0)
+    loyalty: Count | None = None
     colors: list[str] = []
     token: bool = False
-    block_cost: int = Field(default=0, ge=0, alias="block-cost")
+    block_cost: Count = Field(default=0, alias="block-cost")
     name: str | None = None  # filled from `card` when resolved; a label for the log
 
     @field_validator("keywords", mode="before")
@@ -225,7 +236,7 @@ class PermanentSpec(Strict):
         return v
 
 
-AssignAmounts = dict[str, Annotated[int, Field(ge=0)]]
+AssignAmounts = dict[str, Count]
 
 
 class Combat(Strict):
@@ -255,11 +266,11 @@ class Action(Strict):
     by: str
     effect: str
     target: str | list[str] | None = Field(default=None, union_mode="left_to_right")
-    power: int | None = None
-    toughness: int | None = None
-    amount: int | None = None
+    power: Number | None = None
+    toughness: Number | None = None
+    amount: Count | None = None  # damage, life, counters, prevention, mana: never negative
     source: str | None = None
-    ability: int = Field(default=0, ge=0)
+    ability: Count = 0
     keyword: Keyword | None = None
     id: str | None = Field(default=None, pattern=ID_PATTERN)
     controller: str | None = None
@@ -312,9 +323,9 @@ class ExpectEra(Strict):
 
 
 class Scenario(Strict):
-    id: str = Field(pattern=ID_PATTERN)
-    title: str = Field(min_length=1)
-    description: str | None = None
+    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
+    title: str = Field(min_length=1, max_length=300)
+    description: str | None = Field(default=None, max_length=TEXT_LENGTH)
     sources: list[str] = []
     tags: list[str] = []
     game: Literal["mtg"] = "mtg"

@@ -1,0 +1,136 @@
+"""Hostile input: every file gets a one-line answer naming it (exit 2) or a result, never a
+traceback or a hang; broken databases and paths are refused; nothing false reports ok.
+Each case runs as a real process under a timeout (the harness bounds time, not the test)."""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "scenarios" / \
+    "giant-growth-vs-assignment-order.yaml"
+
+
+def rulesdiff(*args, cwd=None):
+    exe = shutil.which("rulesdiff")
+    cmd = [exe, *args] if exe else [sys.executable, "-m", "comparator", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=cwd,
+                          stdin=subprocess.DEVNULL)
+
+
+def refused(result, name):
+    out = result.stdout + result.stderr
+    assert "Traceback" not in out, out[-2000:]
+    assert result.returncode == 2, (result.returncode, out[-2000:])
+    assert name in out, out[-2000:]
+    return out
+
+
+def hostile_files(tmp: Path) -> dict[str, Path]:
+    files = {}
+
+    def write(name, text):
+        files[name] = tmp / name
+        files[name].write_text(text)
+
+    lol = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, name in zip("abcdefgh", "bcdefghi", strict=True):
+        lol.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    write("bomb.yaml", "\n".join(lol) + "\n")
+    base = EXAMPLE.read_text()
+    write("duplicate-key.yaml", base + "\nid: again\n")
+    write("huge-int.yaml", base.replace("life: 20}", "life: " + "9" * 5000 + "}", 1))
+    write("negative.yaml", base.replace("power: 3, toughness: 3", "power: 3, toughness: 3")
+          + "  - {at: combat-damage, by: A, effect: gain-life, target: A, amount: -100}\n")
+    write("string-number.yaml", base.replace("power: 5,", 'power: "5",'))
+    write("bool-number.yaml", base.replace("power: 5,", "power: true,"))
+    write("deep.yaml", "a: " + "[" * 5000 + "]" * 5000 + "\n")
+    write("not-a-mapping.yaml", "- just\n- a list\n")
+    write("long-id.yaml", base.replace("id: giant-growth-vs-assignment-order",
+                                       "id: " + "x" * 200_000))
+    files["binary.yaml"] = tmp / "binary.yaml"
+    files["binary.yaml"].write_bytes(os.urandom(4000))
+    files["big.yaml"] = tmp / "big.yaml"
+    files["big.yaml"].write_text("# " + "x" * 2_000_000 + "\n")
+    os.mkfifo(tmp / "fifo.yaml")
+    files["fifo.yaml"] = tmp / "fifo.yaml"
+    (tmp / "folder.yaml").mkdir()
+    files["folder.yaml"] = tmp / "folder.yaml"
+    os.symlink(tmp / "loop.yaml", tmp / "loop.yaml")
+    files["loop.yaml"] = tmp / "loop.yaml"
+    return files
+
+
+@pytest.mark.parametrize("command", [["validate"], ["run", "--era", "m10"], ["diff",
+                                                                                "--no-store"]])
+def test_hostile_files_are_refused_with_their_name(tmp_path, command):
+    for name, path in hostile_files(tmp_path).items():
+        result = rulesdiff(*command[:1], str(path), *command[1:])
+        refused(result, name)
+
+
+def test_dev_zero_is_not_read_forever():
+    refused(rulesdiff("validate", "/dev/zero"), "/dev/zero")
+
+
+def test_markup_and_control_characters_reach_no_terminal(tmp_path):
+    f = tmp_path / "evil.yaml"
+    f.write_text(EXAMPLE.read_text().replace(
+        "title: Giant Growth once the attacker's plan is known",
+        'title: "[/bold] \\x1b[2J [red]boom"'))
+    for args in (["diff", str(f), "--no-store"], ["run", str(f), "--era", "m10"],
+                 ["explore", str(f), "--no-store", "--era", "sixth", "--era", "m10"]):
+        result = rulesdiff(*args)
+        assert result.returncode in (0, 1) and "Traceback" not in result.stderr
+        assert "\x1b" not in result.stdout and "[/bold]" in result.stdout
+
+
+def test_no_false_ok(tmp_path):
+    (tmp_path / "empty").mkdir()
+    for cmd in ("validate", "verify", "diff"):
+        refused(rulesdiff(cmd, str(tmp_path / "empty")), "empty")
+    for args in (["dataset", "check"], ["dataset", "export"], ["show", "x"]):
+        refused(rulesdiff(*args, "--db", str(tmp_path / "typo.db")), "typo.db")
+        assert not (tmp_path / "typo.db").exists()
+
+
+def test_broken_databases_are_refused(tmp_path):
+    rnd = tmp_path / "random.db"
+    rnd.write_bytes(os.urandom(8192))
+    foreign = tmp_path / "foreign.db"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE things (x)")
+    tampered = tmp_path / "tampered.db"
+    assert rulesdiff("diff", str(EXAMPLE), "--db", str(tampered)).returncode == 1
+    with sqlite3.connect(tampered) as conn:
+        conn.execute("UPDATE meta SET value = 'abc' WHERE key = 'schema_version'")
+    for db in (rnd, foreign, tampered):
+        refused(rulesdiff("dataset", "check", "--db", str(db)), db.name)
+        refused(rulesdiff("diff", str(EXAMPLE), "--db", str(db)), db.name)
+    refused(rulesdiff("diff", str(EXAMPLE), "--db", "sqlite://"), "in-memory")
+    secret = rulesdiff("dataset", "check", "--db", "postgresql://u:hunter2@127.0.0.1:1/x")
+    assert secret.returncode == 2 and "hunter2" not in secret.stdout + secret.stderr
+
+
+def test_a_tampered_row_is_a_clear_error(tmp_path):
+    db = tmp_path / "rows.db"
+    assert rulesdiff("diff", str(EXAMPLE), "--db", str(db)).returncode == 1
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE run SET outcome_json = '{bad'")
+    for args in (["dataset", "check"], ["dataset", "export"],
+                 ["show", "giant-growth-vs-assignment-order"]):
+        out = refused(rulesdiff(*args, "--db", str(db)), "rows.db")
+        assert "damaged" in out
+
+
+def test_one_era_is_not_a_diff():
+    refused(rulesdiff("diff", str(EXAMPLE), "--era", "m10", "--no-store"), "--era")
+
+
+def test_version():
+    result = rulesdiff("--version")
+    assert result.returncode == 0 and result.stdout.startswith("rulesdiff ")
