@@ -643,6 +643,8 @@ def catalog(
     from comparator.data_files import shipped_scenarios
 
     items = cat.entries(shipped_scenarios())
+    if markdown and as_json:
+        fail("--markdown and --json: choose one")
     if markdown:
         typer.echo(cat.markdown(items), nl=False)
     elif as_json:

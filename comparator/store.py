@@ -307,6 +307,12 @@ def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
     } for e in eras])
 
 
+def _era_rank(era: str) -> int:
+    from versions import ERA_IDS
+
+    return ERA_IDS.index(era) if era in ERA_IDS else len(ERA_IDS)
+
+
 def _scenario_row(sc: dict[str, Any], content_hash: str, stamp: str) -> dict[str, Any]:
     return {
         "content_hash": content_hash, "id": sc["id"], "title": sc["title"],
@@ -333,7 +339,7 @@ def store_results(
                 "outcome_hash": digest(outcome), "created": stamp,
             })
         for d in r["divergences"]:
-            eras = list(d["values"])
+            eras = sorted(d["values"], key=_era_rank)  # one pair, in the registry's order
             for i, a in enumerate(eras):
                 for b in eras[i + 1:]:
                     va, vb = d["values"][a], d["values"][b]

@@ -217,3 +217,11 @@ def test_show_and_views(tmp_path):
                      ("m10", "m11"), ("m10", "foundations"), ("m11", "foundations")}
     missing = runner.invoke(app, ["show", "nope", "--db", str(db)])
     assert missing.exit_code == 2
+
+
+def test_era_pairs_are_stored_in_the_registry_order(tmp_path):
+    db = tmp_path / "pairs.db"
+    runner.invoke(app, ["diff", EXAMPLE, "--era", "m10", "--era", "sixth", "--db", str(db)])
+    with sqlite3.connect(db) as conn:
+        pairs = set(conn.execute("SELECT era_a, era_b FROM divergence"))
+    assert pairs == {("sixth", "m10")}

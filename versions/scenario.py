@@ -332,9 +332,10 @@ class Scenario(Strict):
     schema_: Literal[1] | None = Field(default=None, alias="schema")
     players: list[Player] = Field(min_length=2)
     active: str
-    permanents: list[PermanentSpec]
+    # A combat, not a game: bounded so that no file can make a run or a search endless.
+    permanents: list[PermanentSpec] = Field(max_length=200)
     combat: Combat = Combat()
-    actions: list[Action] = []
+    actions: list[Action] = Field(default=[], max_length=200)
     expect: dict[str, ExpectEra] = {}
 
     def permanent(self, pid: str) -> PermanentSpec | None:
