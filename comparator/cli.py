@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 app = typer.Typer(
-    add_completion=False, no_args_is_help=True,
+    add_completion=False, no_args_is_help=True, rich_markup_mode=None,
     help="Run a Magic: The Gathering combat scenario under each era's rules and show where "
          "the outcomes diverge, and why.",
 )
@@ -116,8 +116,8 @@ def _era(name: str) -> str:
 
 @app.command()
 def run(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
-    era: Annotated[str, typer.Option("--era", "-e", help="era id or alias")],
+    file: Annotated[str, typer.Argument(help=FILE_HELP, metavar="FILE")],
+    era: Annotated[str, typer.Option("--era", "-e", help="era id or alias", metavar="ERA")],
     as_json: Annotated[bool, typer.Option("--json", help="print the outcome JSON")] = False,
 ) -> None:
     """One era's outcome of a scenario, with its event log and rule citations."""
@@ -142,7 +142,8 @@ def run(
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="scenario files or folders")],
+    files: Annotated[list[Path], typer.Argument(help="scenario files or folders",
+                                                metavar="FILE...")],
 ) -> None:
     """Check scenario files and print every problem with its place (exit 2 if any)."""
     from comparator.loader import ScenarioError, load
@@ -177,7 +178,8 @@ def validate(
 
 @app.command()
 def verify(
-    files: Annotated[list[Path], typer.Argument(help="scenario files or folders")],
+    files: Annotated[list[Path], typer.Argument(help="scenario files or folders",
+                                                metavar="FILE...")],
 ) -> None:
     """Run each file's `expect:` and report every mismatch (exit 1 on any)."""
     from comparator.loader import ScenarioError, load
@@ -259,11 +261,13 @@ def eras(
 
 @app.command()
 def diff(
-    files: Annotated[list[str], typer.Argument(help="scenario files, folders or shipped ids")],
+    files: Annotated[list[str], typer.Argument(help="scenario files, folders or shipped ids",
+                                                  metavar="FILE...")],
     era: Annotated[list[str] | None, typer.Option(
-        "--era", "-e", help="compare only these eras (repeat the option)")] = None,
+        "--era", "-e", help="compare only these eras (repeat the option)",
+        metavar="ERA")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the diff JSON")] = False,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
     no_store: Annotated[bool, typer.Option("--no-store", help="don't write the database")]
     = False,
 ) -> None:
@@ -311,23 +315,29 @@ def diff(
 
 @app.command()
 def explore(
-    files: Annotated[list[str], typer.Argument(help="scenario files, folders or shipped ids")],
+    files: Annotated[list[str], typer.Argument(help="scenario files, folders or shipped ids",
+                                                  metavar="FILE...")],
     era: Annotated[list[str] | None, typer.Option(
-        "--era", "-e", help="explore only these eras (repeat the option)")] = None,
+        "--era", "-e", help="explore only these eras (repeat the option)",
+        metavar="ERA")] = None,
     blocks: Annotated[str, typer.Option(
-        "--blocks", help="fixed: the blocks as written; all: every legal declaration")]
+        "--blocks", help="fixed: the blocks as written; all: every legal declaration",
+        metavar="fixed|all")]
     = "fixed",
     objective: Annotated[str, typer.Option(
-        "--objective", help="material, kills or life: what best play optimises")]
+        "--objective", help="material, kills or life: what best play optimises",
+        metavar="OBJECTIVE")]
     = "material",
     fields: Annotated[str, typer.Option(
-        "--fields", help="end-of-turn: what survives the turn; all: every outcome field")]
+        "--fields", help="end-of-turn: what survives the turn; all: every outcome field",
+        metavar="end-of-turn|all")]
     = "end-of-turn",
     limit: Annotated[int, typer.Option(
-        "--limit", help="refuse a search of more lines of play than this")] = 1_000_000,
+        "--limit", help="refuse a search of more lines of play than this",
+        metavar="N")] = 1_000_000,
     as_json: Annotated[bool, typer.Option("--json", help="print the explore JSON")] = False,
     show_all: Annotated[bool, typer.Option("--all", help="show every outcome row")] = False,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
     no_store: Annotated[bool, typer.Option("--no-store", help="don't write the database")]
     = False,
 ) -> None:
@@ -426,8 +436,9 @@ app.add_typer(dataset_app, name="dataset")
 @dataset_app.command("build")
 def dataset_build(
     dirs: Annotated[list[Path] | None, typer.Argument(
-        help="folders or files of scenarios (default: the shipped data/scenarios)")] = None,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+        help="folders or files of scenarios (default: the shipped data/scenarios)",
+        metavar="DIR...")] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")]
     = False,
     explore_too: Annotated[bool, typer.Option(
@@ -505,7 +516,7 @@ def _explore_dataset(engine, results, eras) -> dict[str, int]:  # noqa: ANN001
 
 @dataset_app.command("check")
 def dataset_check(
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the changes as JSON")]
     = False,
 ) -> None:
@@ -531,9 +542,11 @@ def dataset_check(
 
 @dataset_app.command("export")
 def dataset_export(
-    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv")] = "jsonl",
-    out: Annotated[Path | None, typer.Option("--out", help="write here, not stdout")] = None,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv",
+                                     metavar="FORMAT")] = "jsonl",
+    out: Annotated[Path | None, typer.Option("--out", help="write here, not stdout",
+                                             metavar="PATH")] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
 ) -> None:
     """One record per scenario × era (with its outcome), then the divergences."""
     from comparator.dataset import export
@@ -551,9 +564,9 @@ def dataset_export(
 
 @app.command()
 def show(
-    scenario_id: Annotated[str, typer.Argument(help="a stored scenario's id")],
+    scenario_id: Annotated[str, typer.Argument(help="a stored scenario's id", metavar="ID")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
 ) -> None:
     """What the database holds for one scenario: its versions, runs, divergences and
     explorations."""
@@ -597,8 +610,9 @@ def schema() -> None:
 
 @app.command()
 def blocks(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
-    era: Annotated[str, typer.Option("--era", "-e", help="era whose rules are cited")]
+    file: Annotated[str, typer.Argument(help=FILE_HELP, metavar="FILE")],
+    era: Annotated[str, typer.Option("--era", "-e", help="era whose rules are cited",
+                                             metavar="ERA")]
     = "foundations",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:

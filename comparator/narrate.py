@@ -14,6 +14,10 @@ STEP_TITLES = {
 }
 
 
+COSTS = {"sacrifice-self": "sacrifice it", "tap": "tap it",
+         "sacrifice-creature": "sacrifice a creature", "mana": "pay mana"}
+
+
 def sentence(e: dict[str, Any]) -> str:
     t = e["type"]
     src, tgt, n = e.get("source"), e.get("target"), e.get("amount")
@@ -77,7 +81,8 @@ def sentence(e: dict[str, Any]) -> str:
         case "discard":
             return f"{tgt} discards {n} card(s){card}"
         case "activate":
-            return f"{src} activates ability {e['ability']}{card}"
+            cost = COSTS.get(e.get("cost", ""), e.get("cost", "a cost"))
+            return f"{src} activates its ability ({cost}: {e.get('effect', '?')}){card}"
         case "loses":
             return f"{tgt} has {e['life']} life and loses the game"
         case "becomes-blocked":

@@ -238,7 +238,7 @@ class Combat:
                     break
                 ability = p.abilities[i]
                 game.log.event("activate", self.rule("block-mana"), source=p.id, ability=i,
-                               card=p.name)
+                               cost=ability.activated, effect=ability.effect, card=p.name)
                 if ability.activated == "tap":
                     p.tapped = True
                 else:
@@ -550,7 +550,8 @@ class Combat:
             game.log.event("sacrifice", self.rule("sacrifice"), target=victim.id,
                            card=source.name)
         game.log.event("activate", self.rule("activate"), source=source.id,
-                       ability=action.ability, **({"card": action.card} if action.card else {}))
+                       ability=action.ability, cost=cost, effect=ability.effect,
+                       **({"card": action.card} if action.card else {}))
         if cost == "sacrifice-self":
             game.leave_battlefield(source.id, "graveyard")
             game.log.event("sacrifice", self.rule("sacrifice"), target=source.id,
