@@ -144,18 +144,20 @@ def run(
 def validate(
     files: Annotated[list[Path], typer.Argument(help="scenario files or folders",
                                                 metavar="FILE...")],
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="print JSON: the files checked and every problem")] = False,
 ) -> None:
     """Check scenario files and print every problem with its place (exit 2 if any)."""
-    from comparator.loader import ScenarioError, load
+    from comparator.loader import Problem, ScenarioError, load
     from comparator.running import era_ids, run_era
 
-    problems: list[str] = []
+    problems: list[Problem] = []
     paths = _expand(files)
     for path in paths:
         try:
             scenario = load(path)
         except ScenarioError as err:
-            problems += [str(p) for p in err.problems]
+            problems += err.problems
             continue
         seen: set[str] = set()
         for era in era_ids(None):
@@ -165,11 +167,16 @@ def validate(
                 for p in err.problems:
                     if str(p) not in seen:
                         seen.add(str(p))
-                        problems.append(str(p))
+                        problems.append(p)
+    if as_json:
+        typer.echo(json.dumps({"files": len(paths), "ok": not problems, "problems": [
+            {"file": p.file, "line": p.line, "field": p.path, "message": p.message}
+            for p in problems]}, indent=2))
+        raise typer.Exit(2 if problems else 0)
     from comparator.terminal import clean
 
     for p in problems:
-        typer.echo(clean(p), err=True)
+        typer.echo(clean(str(p)), err=True)
     if problems:
         typer.echo(f"{len(problems)} problem(s) in {len(paths)} file(s)", err=True)
         raise typer.Exit(2)
@@ -180,6 +187,8 @@ def validate(
 def verify(
     files: Annotated[list[Path], typer.Argument(help="scenario files or folders",
                                                 metavar="FILE...")],
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="print JSON: what was checked and every mismatch")] = False,
 ) -> None:
     """Run each file's `expect:` and report every mismatch (exit 1 on any)."""
     from comparator.loader import ScenarioError, load
@@ -189,7 +198,7 @@ def verify(
     from versions import ERA_IDS
 
     paths = _expand(files)
-    bad = 0
+    found: list[dict[str, object]] = []
     checked = 0
     unchecked: dict[str, int] = {}  # era -> files whose `expect:` doesn't name it
     for path in paths:
@@ -199,18 +208,24 @@ def verify(
         except ScenarioError as err:
             fail(str(err.problems[0]))
         for m in mismatches(scenario, outcomes):
-            bad += 1
-            typer.echo(clean(f"{path}: {m.era}: {m.field}: expected "
-                             f"{json.dumps(m.expected)}, got {json.dumps(m.got)}"))
+            found.append({"file": str(path), "era": m.era, "field": m.field,
+                          "expected": m.expected, "got": m.got})
         checked += len(scenario.expect)
         for era in ERA_IDS:
             if era not in scenario.expect:
                 unchecked[era] = unchecked.get(era, 0) + 1
+    if as_json:
+        typer.echo(json.dumps({"files": len(paths), "checked": checked, "ok": not found,
+                               "unchecked": unchecked, "mismatches": found}, indent=2))
+        raise typer.Exit(1 if found else 0)
+    for m in found:
+        typer.echo(clean(f"{m['file']}: {m['era']}: {m['field']}: expected "
+                         f"{json.dumps(m['expected'])}, got {json.dumps(m['got'])}"))
     missing = "".join(
         f"; {era} not checked in {n} file(s) (no expect: for it)"
         for era, n in unchecked.items())
-    if bad:
-        typer.echo(f"{bad} mismatch(es) in {len(paths)} file(s){missing}", err=True)
+    if found:
+        typer.echo(f"{len(found)} mismatch(es) in {len(paths)} file(s){missing}", err=True)
         raise typer.Exit(1)
     typer.echo(f"ok: {len(paths)} file(s), {checked} era outcome(s) as expected{missing}")
 
@@ -599,13 +614,10 @@ def show(
 
 @app.command()
 def schema() -> None:
-    """The JSON Schema of the scenario format, generated from the models."""
-    from versions.scenario import Scenario
+    """The JSON Schema of the scenario format, with a description for every field."""
+    from comparator.schema import scenario_schema
 
-    doc = Scenario.model_json_schema(by_alias=True)
-    doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    doc["title"] = "rulesdiff scenario (spec v1)"
-    typer.echo(json.dumps(doc, indent=2))
+    typer.echo(json.dumps(scenario_schema(), indent=2))
 
 
 @app.command()

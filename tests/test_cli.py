@@ -89,3 +89,16 @@ def test_era_traits_cover_the_registry():
 
     from versions import ERA_IDS
     assert set(TRAITS) == set(ERA_IDS)
+
+
+def test_validate_and_verify_speak_json():
+    bad = str(Path(__file__).parent / "broken" / "ids.yaml")
+    result = runner.invoke(app, ["validate", bad, "--json"])
+    doc = json.loads(result.output)
+    assert result.exit_code == 2 and doc["ok"] is False and doc["files"] == 1
+    assert {"file": bad, "line": 7, "field": "permanents[1].id",
+            "message": "id 'bear' is used twice"} in doc["problems"]
+    good = runner.invoke(app, ["verify", SPEC_EXAMPLE, "--json"])
+    doc = json.loads(good.output)
+    assert good.exit_code == 0 and doc["ok"] and doc["checked"] == len(ERA_IDS)
+    assert doc["mismatches"] == [] and doc["unchecked"] == {}

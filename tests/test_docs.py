@@ -93,3 +93,14 @@ def test_schema_accepts_every_shipped_scenario_and_rejects_a_bad_one():
         assert not errors, (path.name, errors[0].message)
     bad = yaml.safe_load((ROOT / "tests" / "broken" / "unknown-things.yaml").read_text())
     assert list(validator.iter_errors(bad))
+
+
+def test_schema_describes_every_field_and_closes_the_vocabularies():
+    import json
+
+    doc = json.loads(CliRunner().invoke(app, ["schema"]).output)
+    for name, definition in [("root", doc), *doc["$defs"].items()]:
+        for field, prop in definition.get("properties", {}).items():
+            assert prop.get("description"), (name, field)
+    assert "pump" in doc["$defs"]["Action"]["properties"]["effect"]["enum"]
+    assert "damage-on-stack" in json.dumps(doc["$defs"]["Action"]["properties"]["at"])
