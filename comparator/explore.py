@@ -18,7 +18,7 @@ from typing import Any
 
 from versions import find_era
 from versions.game.assignment import TOTAL, FixedLethal, division_problem, toughness_lethal
-from versions.game.blocks import Declaration, written
+from versions.game.blocks import Declaration, declaration_count, written
 from versions.game.choices import Act, Decision, Pass
 from versions.game.combat import DAMAGE_TASKS, Combat, IllegalLine
 from versions.game.outcome import outcome
@@ -309,6 +309,10 @@ class Explorer:
         merged subtrees stand for included)."""
         combat = self.era.exploration(self.scenario)
         self.options = Options(combat, self.blocks)
+        if self.blocks == "all":
+            count = declaration_count(combat.game)
+            if count > self.limit:  # each declaration is at least one line of play
+                raise TooLarge(self.era.id, count, self.limit)
         found = self._search(combat)
         if found is not None and found.lines > self.limit:
             raise TooLarge(self.era.id, found.lines, self.limit)

@@ -134,3 +134,42 @@ def test_one_era_is_not_a_diff():
 def test_version():
     result = rulesdiff("--version")
     assert result.returncode == 0 and result.stdout.startswith("rulesdiff ")
+
+
+def test_block_searches_stay_bounded(tmp_path):
+    # A creature that can block any number of 24 attackers has 16 million options, and
+    # Lure with 30 blockers 2^30 declarations: answered quickly, in little memory.
+    attackers = "\n".join(f"  - {{id: a{i}, controller: A, power: 1, toughness: 1}}"
+                          for i in range(24))
+    many = tmp_path / "many.yaml"
+    many.write_text(f"""id: many
+title: One blocker of any number against 24 attackers
+players: [{{name: A}}, {{name: B}}]
+active: A
+permanents:
+{attackers}
+  - {{id: wall, controller: B, power: 0, toughness: 30,
+     keywords: [can-block-any-number, must-block]}}
+combat:
+  attacks: {{{", ".join(f"a{i}: B" for i in range(24))}}}
+  blocks: {{wall: a0}}
+""")
+    assert rulesdiff("validate", str(many)).returncode == 0
+    assert rulesdiff("blocks", str(many)).returncode == 0
+    blockers = "\n".join(f"  - {{id: b{i}, controller: B, power: 1, toughness: 1}}"
+                         for i in range(30))
+    lure = tmp_path / "lure.yaml"
+    lure.write_text(f"""id: lure30
+title: Lure with 30 blockers
+players: [{{name: A}}, {{name: B}}]
+active: A
+permanents:
+  - {{id: lure, controller: A, power: 1, toughness: 1, keywords: [lure]}}
+{blockers}
+combat:
+  attacks: {{lure: B}}
+  blocks: {{{", ".join(f"b{i}: lure" for i in range(30))}}}
+""")
+    assert rulesdiff("validate", str(lure)).returncode == 0
+    out = refused(rulesdiff("explore", str(lure), "--blocks", "all", "--no-store"), "lure.yaml")
+    assert "--limit" in out

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 
 from versions.game.state import Game, Permanent
 from versions.scenario import Combat
@@ -78,14 +79,28 @@ def blockable(game: Game, blocker: str) -> list[str]:
             and restriction(b, game.perm(a)) is None]
 
 
-def options(game: Game, blocker: str) -> list[tuple[str, ...]]:
-    """Everything `blocker` may do: not block, or block a set of attackers it may block."""
+def options(game: Game, blocker: str) -> Iterator[tuple[str, ...]]:
+    """Everything `blocker` may do: not block, or block a set of attackers it may block.
+    A generator: a creature that can block any number of 24 attackers has 16 million
+    options, which must never be held in memory at once."""
     can = blockable(game, blocker)
     most = min(capacity(game.perm(blocker)), len(can))
-    out: list[tuple[str, ...]] = [()]
+    yield ()
     for n in range(1, most + 1):
-        out += list(combinations(can, n))
-    return out
+        yield from combinations(can, n)
+
+
+def option_count(game: Game, blocker: str) -> int:
+    can = len(blockable(game, blocker))
+    return sum(comb(can, n) for n in range(0, min(capacity(game.perm(blocker)), can) + 1))
+
+
+def declaration_count(game: Game) -> int:
+    """How many declarations `declarations` walks (menace not yet taken into account)."""
+    total = 1
+    for b in potential_blockers(game):
+        total *= option_count(game, b)
+    return total
 
 
 def menace_problems(game: Game, decl: Declaration) -> list[str]:
@@ -119,18 +134,31 @@ def obeyed(decl: Declaration, reqs: list[tuple[str, str | None]]) -> int:
     return n
 
 
-def declarations(game: Game, include_costs: bool = True) -> Iterator[Declaration]:
-    """Every declaration that breaks no restriction (menace included)."""
+def declarations(game: Game, include_costs: bool = True,
+                 wanted: dict[str, set[str | None]] | None = None) -> Iterator[Declaration]:
+    """Every declaration that breaks no restriction (menace included). `wanted`: for
+    each creature, what its requirements ask (an attacker, or None for "block"): its
+    options that obey them are tried first, so the search for the most obeyed can stop
+    early."""
     blockers = [b for b in potential_blockers(game)
                 if include_costs or game.perm(b).block_cost == 0]
-    choices = [options(game, b) for b in blockers]
+
+    def choices(b: str) -> Iterator[tuple[str, ...]]:
+        asks = (wanted or {}).get(b)
+        if not asks or option_count(game, b) > 10_000:
+            yield from options(game, b)
+            return
+        # Options obeying a requirement first (by how many they obey), then the rest.
+        ranked = sorted(options(game, b), key=lambda o: -sum(
+            1 for a in asks if (a is None and o) or (a is not None and a in o)))
+        yield from ranked
 
     def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):
             if not menace_problems(game, decl):
                 yield dict(decl)
             return
-        for choice in choices[i]:
+        for choice in choices(blockers[i]):
             if choice:
                 decl[blockers[i]] = choice
             yield from walk(i + 1, decl)
@@ -145,8 +173,11 @@ def most_obeyed(game: Game) -> tuple[int, Declaration] | None:
     reqs = requirements(game)
     if not reqs:
         return 0, {}
+    wanted: dict[str, set[str | None]] = {}
+    for b, a in reqs:
+        wanted.setdefault(b, set()).add(a)
     best: tuple[int, Declaration] = (-1, {})
-    for seen, decl in enumerate(declarations(game, include_costs=False)):
+    for seen, decl in enumerate(declarations(game, include_costs=False, wanted=wanted)):
         if seen > SEARCH_LIMIT:
             return None
         n = obeyed(decl, reqs)
