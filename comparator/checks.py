@@ -204,6 +204,10 @@ def _actions(s: Scenario) -> Found:
                 yield (*here, "controller"), f"{a.controller!r} is not one of the players"
             if a.attacker not in s.combat.attacks:
                 yield (*here, "attacker"), f"{a.attacker!r} is not attacking"
+            elif a.controller == s.active:
+                yield (*here, "controller"), (
+                    f"{a.controller!r} is the attacking player: a creature put onto the "
+                    f"battlefield blocking enters under a defending player's control")
             if a.id:
                 made.add(a.id)
         if a.effect == "activate":

@@ -380,9 +380,10 @@ def store_explorations(
 
 
 def latest_runs(session: Session) -> list[RunRow]:
-    """The newest stored run of each scenario version and era."""
+    """The newest stored run of each scenario (by id) and era: what "latest" means
+    everywhere (export, check, the latest_outcomes view); older versions stay stored."""
     rows = session.exec(select(RunRow).order_by(RunRow.run_id)).all()
     newest: dict[tuple[str, str], RunRow] = {}
     for r in rows:
-        newest[(r.scenario_hash, r.era)] = r
+        newest[(r.scenario_id, r.era)] = r
     return list(newest.values())

@@ -225,3 +225,20 @@ def test_era_pairs_are_stored_in_the_registry_order(tmp_path):
     with sqlite3.connect(db) as conn:
         pairs = set(conn.execute("SELECT era_a, era_b FROM divergence"))
     assert pairs == {("sixth", "m10")}
+
+
+def test_export_gives_the_newest_run_only(tmp_path):
+    db = tmp_path / "latest.db"
+    runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(find_scenario(EXAMPLE).read_text().replace("power: 5", "power: 6"))
+    runner.invoke(app, ["diff", str(changed), "--db", str(db)])
+    out = runner.invoke(app, ["dataset", "export", "--db", str(db)]).output
+    records = [json.loads(line) for line in out.splitlines()]
+    outcomes = [r for r in records if r["record"] == "outcome"]
+    # Two versions stored, one record per era: the newer version's (the 6-power wurm).
+    assert len(outcomes) == len(ERA_IDS)
+    assert all(r["outcome"]["permanents"]["wurm"]["power"] == 6 for r in outcomes)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM latest_outcomes").fetchone()[0] == len(
+            ERA_IDS)
