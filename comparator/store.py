@@ -22,7 +22,7 @@ from sqlalchemy import Engine, UniqueConstraint, event, inspect, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
 
 
@@ -239,6 +239,18 @@ def _check_readable(engine: Engine, shown: str) -> None:
                              f"rulesdiff understands ({SCHEMA_VERSION}); upgrade rulesdiff")
 
 
+def _explorations(session: Session) -> None:
+    ExplorationRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
+
+
+# Named migrations, in order: the schema version is the number of them applied. A database
+# of an older version is upgraded in the transaction that opens it; a newer one is refused.
+MIGRATIONS: list[tuple[str, Any]] = [
+    ("1-scenarios-runs-divergences", lambda session: None),  # the first schema
+    ("2-explorations", _explorations),
+]
+
+
 def _prepare(engine: Engine) -> None:
     def work(session: Session) -> None:
         conn = session.connection()
@@ -246,17 +258,26 @@ def _prepare(engine: Engine) -> None:
         if tables and "meta" not in tables:
             raise StoreError("the database has tables but is not a rulesdiff database "
                              "(no meta table); name another with --db")
-        SQLModel.metadata.create_all(conn)
-        row = session.get(Meta, "schema_version")
-        if row is None:
+        if not tables:  # a new database: the whole schema at once
+            SQLModel.metadata.create_all(conn)
             session.add(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
-        elif not row.value.isdigit():
-            raise StoreError(f"meta.schema_version is {row.value!r}, not a number: not a "
-                             f"database this rulesdiff wrote")
-        elif int(row.value) > SCHEMA_VERSION:
-            raise StoreError(
-                f"database schema version {row.value} is newer than this rulesdiff "
-                f"understands ({SCHEMA_VERSION}); upgrade rulesdiff")
+            for name, _ in MIGRATIONS:
+                session.add(Meta(key=f"migration:{name}", value=now()))
+        else:
+            row = session.get(Meta, "schema_version")
+            if row is None or not row.value.isdigit():
+                raise StoreError("meta.schema_version is missing or not a number: not a "
+                                 "database this rulesdiff wrote")
+            version = int(row.value)
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"database schema version {version} is newer than this rulesdiff "
+                    f"understands ({SCHEMA_VERSION}); upgrade rulesdiff")
+            for name, migrate in MIGRATIONS[version:]:
+                migrate(session)
+                session.add(Meta(key=f"migration:{name}", value=now()))
+            row.value = str(SCHEMA_VERSION)
+            session.add(row)
         if engine.dialect.name == "sqlite":
             for name, sql in VIEWS.items():
                 conn.exec_driver_sql(f"CREATE VIEW IF NOT EXISTS {name} AS {sql}")

@@ -242,3 +242,20 @@ def test_export_gives_the_newest_run_only(tmp_path):
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM latest_outcomes").fetchone()[0] == len(
             ERA_IDS)
+
+
+def test_named_migrations_upgrade_an_older_database_and_refuse_a_newer(tmp_path):
+    db = tmp_path / "old.db"
+    runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
+    with sqlite3.connect(db) as conn:  # make it a version-1 database: no explorations yet
+        conn.execute("DROP TABLE exploration")
+        conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+        conn.execute("DELETE FROM meta WHERE key = 'migration:2-explorations'")
+    assert runner.invoke(app, ["explore", EXAMPLE, "--db", str(db)]).exit_code == 1
+    with sqlite3.connect(db) as conn:
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+        assert meta["schema_version"] == "2" and "migration:2-explorations" in meta
+        assert conn.execute("SELECT COUNT(*) FROM exploration").fetchone()[0] == len(ERA_IDS)
+        conn.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
+    newer = runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
+    assert newer.exit_code == 2 and "newer" in newer.output
