@@ -573,7 +573,10 @@ def dataset_export(
     if out is None:
         typer.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            fail(f"{out}: can't write the export: {exc.strerror or exc}")
         typer.echo(f"wrote {out}", err=True)
 
 

@@ -127,6 +127,16 @@ def test_a_tampered_row_is_a_clear_error(tmp_path):
         assert "damaged" in out
 
 
+def test_unwritable_outputs_are_refused(tmp_path):
+    db = tmp_path / "out.db"
+    assert rulesdiff("diff", str(EXAMPLE), "--db", str(db)).returncode == 1
+    refused(rulesdiff("dataset", "export", "--db", str(db), "--out",
+                      str(tmp_path / "missing" / "x.jsonl")), "x.jsonl")
+    if Path("/dev/full").exists():
+        refused(rulesdiff("dataset", "export", "--db", str(db), "--out", "/dev/full"),
+                "/dev/full")
+
+
 def test_one_era_is_not_a_diff():
     refused(rulesdiff("diff", str(EXAMPLE), "--era", "m10", "--no-store"), "--era")
 
