@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from comparator.diffing import divergences
-from comparator.loader import load
+from comparator.loader import ScenarioError, load
 from comparator.running import run_all
 from comparator.store import (
     DivergenceRow,
@@ -28,6 +30,17 @@ from comparator.store import (
 )
 from versions import ENGINE_VERSION, ERAS
 from versions.scenario import Scenario
+
+
+def stored_json(text: str | None, table: str, row: object) -> Any:
+    """A JSON column of a stored row; a damaged one is an error naming the table and row."""
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"table {table}, row {row}: the stored JSON is damaged "
+                         f"({exc})") from None
 
 
 @dataclass
@@ -109,10 +122,17 @@ def check(engine: Any) -> tuple[int, list[Change]]:
     changes: list[Change] = []
     for run in runs:
         row = scenarios[run.scenario_hash]
-        assert row is not None
-        scenario = Scenario.model_validate(json.loads(row.canonical_json))
-        now = run_all(scenario, [run.era])[run.era]
-        stored = json.loads(run.outcome_json)
+        if row is None:
+            raise ValueError(f"table run, row {run.run_id}: its scenario "
+                             f"{run.scenario_hash[:12]} is not stored")
+        try:
+            scenario = Scenario.model_validate(stored_json(row.canonical_json, "scenario",
+                                                           row.content_hash[:12]))
+            now = run_all(scenario, [run.era])[run.era]
+        except (ValidationError, ScenarioError) as exc:
+            raise ValueError(f"table scenario, row {row.content_hash[:12]}: not a scenario "
+                             f"this rulesdiff can run ({str(exc).splitlines()[0]})") from None
+        stored = stored_json(run.outcome_json, "run", run.run_id)
         if now == stored:
             continue
         diff = DeepDiff(stored, now, view="tree", verbose_level=2)
@@ -142,11 +162,14 @@ def export(engine: Any, fmt: str) -> str:
     if fmt == "jsonl":
         lines = [json.dumps({"record": "outcome", "scenario": r.scenario_id, "era": r.era,
                              "engine_version": r.engine_version,
-                             "outcome": json.loads(r.outcome_json)}) for r in runs]
+                             "outcome": stored_json(r.outcome_json, "run", r.run_id)})
+                 for r in runs]
         lines += [json.dumps({"record": "divergence", "scenario": d.scenario_id,
                               "era_a": d.era_a, "era_b": d.era_b, "path": d.path,
-                              "value_a": json.loads(d.value_a or "null"),
-                              "value_b": json.loads(d.value_b or "null")}) for d in divs]
+                              "value_a": stored_json(d.value_a, "divergence",
+                                                     d.divergence_id),
+                              "value_b": stored_json(d.value_b, "divergence",
+                                                     d.divergence_id)}) for d in divs]
         return "\n".join(lines) + ("\n" if lines else "")
     buf = io.StringIO()
     w = csv.writer(buf)
@@ -183,16 +206,21 @@ def stored_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:
                 "first_stored": v.first_stored,
                 "runs": [{"era": r.era, "engine_version": r.engine_version,
                           "outcome_hash": r.outcome_hash, "created": r.created,
-                          "outcome": json.loads(r.outcome_json)} for r in runs],
+                          "outcome": stored_json(r.outcome_json, "run", r.run_id)}
+                         for r in runs],
                 "divergences": [{"era_a": d.era_a, "era_b": d.era_b, "path": d.path,
-                                 "value_a": json.loads(d.value_a or "null"),
-                                 "value_b": json.loads(d.value_b or "null"),
+                                 "value_a": stored_json(d.value_a, "divergence",
+                                                        d.divergence_id),
+                                 "value_b": stored_json(d.value_b, "divergence",
+                                                        d.divergence_id),
                                  "engine_version": d.engine_version} for d in divs],
                 "explorations": [{"era": x.era, "engine_version": x.engine_version,
                                   "objective": x.objective, "fields": x.fields,
                                   "blocks": x.blocks, "lines": x.lines,
                                   "outcomes": x.outcomes,
-                                  "value": json.loads(x.value_json), "created": x.created}
+                                  "value": stored_json(x.value_json, "exploration",
+                                                       x.exploration_id),
+                                  "created": x.created}
                                  for x in explored],
             })
         return out

@@ -124,7 +124,7 @@ def test_a_tampered_row_is_a_clear_error(tmp_path):
     for args in (["dataset", "check"], ["dataset", "export"],
                  ["show", "giant-growth-vs-assignment-order"]):
         out = refused(rulesdiff(*args, "--db", str(db)), "rows.db")
-        assert "damaged" in out
+        assert "damaged" in out and "table run, row" in out
 
 
 def test_unwritable_outputs_are_refused(tmp_path):
