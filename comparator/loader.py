@@ -96,7 +96,10 @@ def _expanded_size(text: str) -> int:
             if event.anchor:
                 sizes[event.anchor] = 1
         elif isinstance(event, yaml.AliasEvent):
-            size = sizes.get(event.anchor or "", 1)
+            if event.anchor not in sizes:  # it names a node that contains it
+                raise yaml.YAMLError(f"alias *{event.anchor} refers to a value that contains "
+                                     f"it (a recursive document)")
+            size = sizes[event.anchor]
         else:
             continue
         open_sizes[-1] += size
@@ -119,6 +122,8 @@ def _line_map(text: str) -> dict[tuple[Any, ...], int]:
     lines: dict[tuple[Any, ...], int] = {}
 
     def walk(node: yaml.Node, path: tuple[Any, ...]) -> None:
+        if len(path) > 50:  # deeper than any scenario; aliases can't loop (refused on load)
+            return
         lines[path] = node.start_mark.line + 1
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:

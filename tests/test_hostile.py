@@ -2,6 +2,7 @@
 traceback or a hang; broken databases and paths are refused; nothing false reports ok.
 Each case runs as a real process under a timeout (the harness bounds time, not the test)."""
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -183,3 +184,56 @@ combat:
     assert rulesdiff("validate", str(lure)).returncode == 0
     out = refused(rulesdiff("explore", str(lure), "--blocks", "all", "--no-store"), "lure.yaml")
     assert "--limit" in out
+
+
+def test_a_recursive_document_is_refused(tmp_path):
+    f = tmp_path / "recursive.yaml"
+    f.write_text("id: r\ntitle: t\nplayers: &p [{name: A}, {name: B, friends: *p}]\n")
+    out = refused(rulesdiff("validate", str(f)), "recursive.yaml")
+    assert "recursive" in out
+
+
+def test_mutated_scenarios_never_crash_the_engine():
+    """Shipped scenarios with random fields replaced by odd values (seeded): each is
+    refused as a scenario, or runs and explores; nothing else escapes."""
+    import random
+
+    import yaml
+
+    from comparator.data_files import shipped_scenarios
+    from comparator.explore import TooLarge, explore
+    from comparator.loader import ScenarioError, parse
+    from versions import ERA_IDS, IllegalBlocks, find_era
+
+    rng = random.Random(20261130)
+    odd = [-1, 0, 1, 10**6, "", "x", None, True, "B", "A", "bear", "wurm", 2.5,
+           "declare-blockers", "damage-on-stack"]
+
+    def places(o, path=()):
+        if isinstance(o, dict):
+            for k, v in o.items():
+                yield from places(v, (*path, k))
+        elif isinstance(o, list):
+            for i, v in enumerate(o):
+                yield from places(v, (*path, i))
+        if path:
+            yield path
+
+    files = shipped_scenarios()
+    for _ in range(120):
+        raw = yaml.safe_load(rng.choice(files).read_text())
+        for _ in range(rng.randint(1, 3)):
+            path = rng.choice(list(places(raw)))
+            node = raw
+            for k in path[:-1]:
+                node = node[k]
+            node[path[-1]] = rng.choice(odd)
+        try:
+            scenario = parse(yaml.safe_dump(raw), "mutant.yaml")
+        except ScenarioError:
+            continue
+        for era in ERA_IDS:
+            with contextlib.suppress(IllegalBlocks):
+                find_era(era)().run(scenario)
+        with contextlib.suppress(TooLarge, IllegalBlocks):
+            explore(scenario, list(ERA_IDS), limit=5000)
