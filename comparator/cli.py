@@ -9,6 +9,11 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+import typer.core
+
+# Typer 0.29 prints an argument's Python type beside its name in help ("FILE <list[str]>");
+# the metavar already says what to give, so show only that.
+typer.core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,

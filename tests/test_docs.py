@@ -104,3 +104,9 @@ def test_schema_describes_every_field_and_closes_the_vocabularies():
             assert prop.get("description"), (name, field)
     assert "pump" in doc["$defs"]["Action"]["properties"]["effect"]["enum"]
     assert "damage-on-stack" in json.dumps(doc["$defs"]["Action"]["properties"]["at"])
+
+
+def test_help_shows_no_python_type_names():
+    for name in command_names(app):
+        out = CliRunner().invoke(app, [*name.split(), "--help"]).output
+        assert "<" not in out and "list[" not in out, (name, out)
