@@ -22,7 +22,7 @@ from sqlalchemy import Engine, UniqueConstraint, event, inspect, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
-SCHEMA_VERSION = 2  # = len(MIGRATIONS)
+SCHEMA_VERSION = 3  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
 
 
@@ -109,9 +109,18 @@ class DivergenceRow(SQLModel, table=True):
 
 
 VIEWS = {
+    # Only the divergences of each scenario's newest runs: "latest" means the same here as
+    # in export and latest_outcomes.
     "divergences_by_era_pair": """
-        SELECT era_a, era_b, COUNT(DISTINCT scenario_id) AS scenarios, COUNT(*) AS fields
-        FROM divergence GROUP BY era_a, era_b ORDER BY era_a, era_b""",
+        SELECT d.era_a, d.era_b, COUNT(DISTINCT d.scenario_id) AS scenarios,
+               COUNT(*) AS fields
+        FROM divergence d
+        WHERE EXISTS (SELECT 1 FROM run r
+                      WHERE r.run_id IN (SELECT MAX(run_id) FROM run
+                                         GROUP BY scenario_id, era)
+                        AND r.scenario_hash = d.scenario_hash
+                        AND r.engine_version = d.engine_version)
+        GROUP BY d.era_a, d.era_b ORDER BY d.era_a, d.era_b""",
     "survives_in_one_era": """
         SELECT r.scenario_id, p.key AS permanent,
                MAX(CASE WHEN json_extract(p.value, '$.zone') = 'battlefield'
@@ -245,9 +254,17 @@ def _explorations(session: Session) -> None:
 
 # Named migrations, in order: the schema version is the number of them applied. A database
 # of an older version is upgraded in the transaction that opens it; a newer one is refused.
+def _views_anew(session: Session) -> None:
+    conn = session.connection()
+    if conn.dialect.name == "sqlite":
+        for name in VIEWS:  # recreated, as they are now, right after the migrations
+            conn.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
+
+
 MIGRATIONS: list[tuple[str, Any]] = [
     ("1-scenarios-runs-divergences", lambda session: None),  # the first schema
     ("2-explorations", _explorations),
+    ("3-views-of-the-newest-runs", _views_anew),
 ]
 
 
@@ -275,7 +292,7 @@ def _prepare(engine: Engine) -> None:
                     f"understands ({SCHEMA_VERSION}); upgrade rulesdiff")
             for name, migrate in MIGRATIONS[version:]:
                 migrate(session)
-                session.add(Meta(key=f"migration:{name}", value=now()))
+                session.merge(Meta(key=f"migration:{name}", value=now()))
             row.value = str(SCHEMA_VERSION)
             session.add(row)
         if engine.dialect.name == "sqlite":

@@ -242,6 +242,10 @@ def test_export_gives_the_newest_run_only(tmp_path):
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM latest_outcomes").fetchone()[0] == len(
             ERA_IDS)
+        # Both versions diverge on the same fields, but only the newest is counted.
+        newest = conn.execute("SELECT SUM(scenarios) FROM divergences_by_era_pair").fetchone()
+        pairs = conn.execute("SELECT COUNT(*) FROM divergences_by_era_pair").fetchone()[0]
+        assert newest[0] == pairs
 
 
 def test_named_migrations_upgrade_an_older_database_and_refuse_a_newer(tmp_path):
@@ -250,11 +254,12 @@ def test_named_migrations_upgrade_an_older_database_and_refuse_a_newer(tmp_path)
     with sqlite3.connect(db) as conn:  # make it a version-1 database: no explorations yet
         conn.execute("DROP TABLE exploration")
         conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-        conn.execute("DELETE FROM meta WHERE key = 'migration:2-explorations'")
+        conn.execute("DELETE FROM meta WHERE key LIKE 'migration:2%' OR key LIKE 'migration:3%'")
     assert runner.invoke(app, ["explore", EXAMPLE, "--db", str(db)]).exit_code == 1
     with sqlite3.connect(db) as conn:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
-        assert meta["schema_version"] == "2" and "migration:2-explorations" in meta
+        assert meta["schema_version"] == "3" and "migration:2-explorations" in meta
+        assert "migration:3-views-of-the-newest-runs" in meta
         assert conn.execute("SELECT COUNT(*) FROM exploration").fetchone()[0] == len(ERA_IDS)
         conn.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
     newer = runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
