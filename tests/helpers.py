@@ -9,6 +9,20 @@ from comparator.loader import parse
 from versions import find_era
 from versions.scenario import Scenario
 
+# Two Grizzly Bears trade: the same in every era.
+TRADE = """
+id: trade
+title: Two bears trade
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: a, controller: A, card: Grizzly Bears}
+  - {id: b, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {a: B}
+  blocks: {b: a}
+"""
+
 
 def scenario(text: str) -> Scenario:
     return parse(textwrap.dedent(text), "<test>")

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from eras import ERAS
-from helpers import scenario
+from helpers import TRADE, scenario
 from typer.testing import CliRunner
 
 from comparator.cli import app
@@ -104,18 +104,7 @@ def test_bad_options_exit_2():
 
 def test_exit_0_when_every_era_agrees(tmp_path):
     f = tmp_path / "trade.yaml"
-    f.write_text("""
-id: trade
-title: Two bears trade
-players: [{name: A}, {name: B}]
-active: A
-permanents:
-  - {id: a, controller: A, card: Grizzly Bears}
-  - {id: b, controller: B, card: Grizzly Bears}
-combat:
-  attacks: {a: B}
-  blocks: {b: a}
-""")
+    f.write_text(TRADE)
     result = runner.invoke(app, ["explore", str(f), "--no-store", "--json"])
     assert result.exit_code == 0
     doc = json.loads(result.output)

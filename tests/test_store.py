@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import TRADE
 from typer.testing import CliRunner
 
 from comparator import dataset as dataset_module
@@ -51,18 +52,7 @@ def test_diff_json_shape_and_exit_1_on_divergence(tmp_path):
 
 def test_diff_exit_0_when_eras_agree(tmp_path):
     trade = tmp_path / "trade.yaml"
-    trade.write_text("""
-id: trade
-title: Two bears trade
-players: [{name: A}, {name: B}]
-active: A
-permanents:
-  - {id: a, controller: A, card: Grizzly Bears}
-  - {id: b, controller: B, card: Grizzly Bears}
-combat:
-  attacks: {a: B}
-  blocks: {b: a}
-""")
+    trade.write_text(TRADE)
     result = runner.invoke(app, ["diff", str(trade), "--no-store"])
     assert result.exit_code == 0
     assert "no divergence" in result.output
