@@ -31,7 +31,7 @@ def _copy_player(p: PlayerState) -> PlayerState:
     return twin
 
 
-@dataclass
+@dataclass(frozen=True)
 class Snapshot:
     """Last known information of a permanent as it left the battlefield: what leaving
     resets (its controller and colors stay on the object)."""
@@ -246,13 +246,14 @@ class Game:
                              if c in orders)
         else:
             ordering = None
+        permanents = self.permanents
         return (
             tuple((p.life, p.mana, p.lost, p.prevention) for p in self.players.values()),
-            tuple((p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty, tuple(p.pumps),
-                   p.counters, tuple(p.granted), p.regen_shields, p.prevention,
-                   p.deathtouched, (p.lki.power, p.lki.toughness, p.lki.keywords)
-                   if p.lki else None)
-                  for p in (self.permanents[i] for i in self.order)),
+            tuple((p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty,
+                   tuple(p.pumps) if p.pumps else (), p.counters,
+                   tuple(p.granted) if p.granted else (), p.regen_shields, p.prevention,
+                   p.deathtouched, p.lki)
+                  for p in map(permanents.__getitem__, self.order)),
             tuple(self.attacks.items()), frozenset(self.blocked),
             tuple((b, tuple(a)) for b, a in self.blocks.items()),
             ordering,
