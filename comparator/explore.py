@@ -384,7 +384,12 @@ class Explorer:
                     (d.kind, d.player, d.then, d.args) if d else None,
                     combat.actions.key(), game.over, game.log.step,
                     tuple((p.life, p.lost) for p in game.players.values()),
-                    tuple((p.zone, p.controller, p.loyalty, p.counters)
+                    # Whether state-based actions, perhaps still to be checked, will
+                    # destroy it: nothing later can change that, but it must be seen.
+                    tuple((p.zone, p.controller, p.loyalty, p.counters,
+                           p.on_battlefield and p.is_creature and (
+                               p.toughness <= 0 or p.damage >= p.toughness
+                               or p.deathtouched))
                           for p in (game.permanents[i] for i in game.order)))
         return combat.key()
 
