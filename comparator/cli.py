@@ -464,40 +464,56 @@ def dataset_build(
     explore_too: Annotated[bool, typer.Option(
         "--explore", help="also explore every scenario (default options) and store that")]
     = False,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", help="worker processes (default: the machine's cores)", metavar="N")]
+    = None,
+    batch: Annotated[int, typer.Option(
+        "--batch", help="scenarios stored per transaction", metavar="N")] = 500,
 ) -> None:
-    """Run and store every scenario in every era, then summarise."""
+    """Run and store every scenario in every era, then summarise. Results are stored batch
+    by batch (memory stays flat; a killed build keeps whole batches, and a rerun adds the
+    rest), on all cores unless --jobs says otherwise."""
+    import os
+
     from rich.progress import Progress
 
     from comparator.data_files import scenarios_dir
-    from comparator.dataset import run_files
+    from comparator.dataset import build
     from comparator.diffing import groups
     from comparator.loader import ScenarioError
     from comparator.running import era_ids
 
+    if batch < 1 or (jobs is not None and jobs < 1):
+        fail("--batch and --jobs must be at least 1")
     paths = _expand(dirs or [scenarios_dir()])
     engine = _engine(db)
     eras = era_ids(None)
+    pairs: dict[tuple[str, str], int] = {}
+    diverging = 0
+    stored = 0
+    explored = {"scenarios": 0, "diverging": 0} if explore_too else None
     try:
         with Progress(transient=True) as progress:
             task = progress.add_task("running", total=len(paths))
-            results = run_files(paths, eras, lambda: progress.advance(task))
+            for results in build(engine, paths, eras, jobs or os.cpu_count() or 1, batch,
+                                 lambda n: progress.advance(task, n)):
+                stored += len(results)
+                for r in results:
+                    diverging += bool(r.divergences)
+                    parts = groups(r.outcomes)
+                    for i, a in enumerate(eras):
+                        for b in eras[i + 1:]:
+                            if not any(a in g and b in g for g in parts):
+                                pairs[(a, b)] = pairs.get((a, b), 0) + 1
+                if explored is not None:
+                    found = _explore_dataset(engine, results, eras)
+                    explored["scenarios"] += found["scenarios"]
+                    explored["diverging"] += found["diverging"]
     except ScenarioError as err:
         fail(str(err.problems[0]))
-    _save(engine, results)
-    explored = _explore_dataset(engine, results, eras) if explore_too else None
-    pairs: dict[tuple[str, str], int] = {}
-    diverging = 0
-    for r in results:
-        if r.divergences:
-            diverging += 1
-        parts = groups(r.outcomes)
-        for i, a in enumerate(eras):
-            for b in eras[i + 1:]:
-                if not any(a in g and b in g for g in parts):
-                    pairs[(a, b)] = pairs.get((a, b), 0) + 1
     if as_json:
         summary = {
-            "scenarios": len(results), "runs": len(results) * len(eras),
+            "scenarios": stored, "runs": stored * len(eras),
             "diverging": diverging,
             "pairs": [{"era_a": a, "era_b": b, "diverging": n}
                       for (a, b), n in sorted(pairs.items())]}
@@ -505,8 +521,7 @@ def dataset_build(
             summary["explored"] = explored
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"{len(results)} scenarios, {len(results) * len(eras)} runs stored; "
-               f"{diverging} diverge")
+    typer.echo(f"{stored} scenarios, {stored * len(eras)} runs stored; {diverging} diverge")
     if explored is not None:
         typer.echo(f"{explored['scenarios']} scenarios explored and stored; "
                    f"{explored['diverging']} diverge in what players can make happen")
@@ -515,18 +530,12 @@ def dataset_build(
 
 
 def _explore_dataset(engine, results, eras) -> dict[str, int]:  # noqa: ANN001
-    from rich.progress import Progress
     from sqlalchemy.exc import SQLAlchemyError
 
     from comparator.dataset import save_explorations
 
-    docs = []
-    with Progress(transient=True) as progress:
-        task = progress.add_task("exploring", total=len(results))
-        for r in results:
-            docs.append((r.scenario, _explore_one(r.file, r.scenario, eras, "material",
-                                                  "end-of-turn", "fixed", 1_000_000)))
-            progress.advance(task)
+    docs = [(r.scenario, _explore_one(r.file, r.scenario, eras, "material", "end-of-turn",
+                                      "fixed", 1_000_000)) for r in results]
     try:
         save_explorations(engine, docs)
     except SQLAlchemyError as exc:

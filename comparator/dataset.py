@@ -76,6 +76,58 @@ def run_files(paths: Iterable[Path], eras: list[str],
     return out
 
 
+def check_files(paths: list[Path], eras: list[str]) -> None:
+    """Everything that could make a file unusable, found before anything is written: the
+    format, the cross-checks, and each era's verdict on the blocks (ScenarioError)."""
+    from comparator.loader import Problem, ScenarioError
+    from versions import find_era
+    from versions.game.blocks import check_blocks, written
+
+    for path in paths:
+        scenario = load(path)
+        for era in eras:
+            game = find_era(era)().combat(scenario).game
+            problems = check_blocks(game, written(scenario.combat))
+            if problems:
+                p = problems[0]
+                raise ScenarioError([Problem(str(path), p.path, f"illegal block in {era}: "
+                                             f"{p.message} (rule {p.rule})")])
+
+
+def _run_one(job: tuple[str, list[str]]) -> Result:
+    return run_file(Path(job[0]), job[1])
+
+
+def build(engine: Any, paths: list[Path], eras: list[str], jobs: int = 1, batch: int = 500,
+          progress: Callable[[int], None] | None = None) -> Iterable[list[Result]]:
+    """Run every file and store the results batch by batch, each batch in one transaction,
+    so memory stays flat however many files there are and a killed build leaves whole
+    batches (a rerun stores only what is missing: writes are idempotent). Files are checked
+    first, so bad input writes nothing. With `jobs` > 1 the runs use that many processes.
+    Yields each stored batch (for summaries), then forgets it."""
+    check_files(paths, eras)
+    pool = None
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        for start in range(0, len(paths), batch):
+            chunk = [(str(p), eras) for p in paths[start:start + batch]]
+            if pool is not None:
+                results = list(pool.map(_run_one, chunk, chunksize=max(1, len(chunk) //
+                                                                      (jobs * 4))))
+            else:
+                results = [_run_one(job) for job in chunk]
+            save(engine, results)
+            if progress:
+                progress(len(results))
+            yield results
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
 def save(engine: Any, results: list[Result]) -> None:
     """Store everything in one transaction."""
     eras = [e.metadata() for e in ERAS]

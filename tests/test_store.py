@@ -254,3 +254,37 @@ def test_named_migrations_upgrade_an_older_database_and_refuse_a_newer(tmp_path)
         conn.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
     newer = runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
     assert newer.exit_code == 2 and "newer" in newer.output
+
+
+def test_build_in_batches_on_several_processes(tmp_path):
+    import shutil as sh
+
+    folder = tmp_path / "some"
+    folder.mkdir()
+    for p in sorted(Path(find_scenario(EXAMPLE)).parent.glob("*.yaml"))[:12]:
+        sh.copy(p, folder / p.name)
+    one, two = tmp_path / "one.db", tmp_path / "two.db"
+    a = runner.invoke(app, ["dataset", "build", str(folder), "--db", str(one), "--jobs", "1",
+                            "--batch", "5", "--json"])
+    b = runner.invoke(app, ["dataset", "build", str(folder), "--db", str(two), "--jobs", "2",
+                            "--batch", "5", "--json"])
+    assert a.exit_code == 0 and b.exit_code == 0
+    assert json.loads(a.output[a.output.index("{"):]) == json.loads(b.output[b.output.index("{"):])
+    with sqlite3.connect(one) as c1, sqlite3.connect(two) as c2:
+        q = "SELECT scenario_id, era, outcome_hash FROM run ORDER BY 1, 2"
+        assert c1.execute(q).fetchall() == c2.execute(q).fetchall()
+        assert len(c1.execute(q).fetchall()) == 12 * len(ERA_IDS)
+
+
+def test_build_writes_nothing_when_one_file_is_bad(tmp_path):
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "a-good.yaml").write_text(find_scenario(EXAMPLE).read_text())
+    (folder / "z-bad.yaml").write_text(
+        (Path(__file__).parent / "broken" / "illegal-block.yaml").read_text())
+    db = tmp_path / "mixed.db"
+    result = runner.invoke(app, ["dataset", "build", str(folder), "--db", str(db),
+                                 "--batch", "1"])
+    assert result.exit_code == 2 and "z-bad.yaml" in result.output
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
