@@ -66,6 +66,34 @@ def build(n: int = 600) -> None:
           f"running {ran:.2f} s, storing {total - ran:.2f} s)")
 
 
+def build_jobs(n: int = 600) -> None:
+    """`dataset build` as a user runs it, batches and worker processes, against one worker
+    (the baseline, in the same run)."""
+    from comparator.data_files import shipped_scenarios
+    from comparator.dataset import build as build_dataset
+    from comparator.store import open_engine
+    from versions import ERA_IDS
+
+    sources = shipped_scenarios()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "s"
+        folder.mkdir()
+        for i in range(n):
+            text = sources[i % len(sources)].read_text()
+            (folder / f"b{i}.yaml").write_text(f"id: bench-{i}\n" + text.split("\n", 1)[1])
+        paths = sorted(folder.glob("*.yaml"))
+        rates = {}
+        for jobs in (1, 2):
+            engine = open_engine(str(Path(tmp) / f"jobs{jobs}.db"))
+            start = time.perf_counter()
+            for _ in build_dataset(engine, paths, list(ERA_IDS), jobs=jobs, batch=200):
+                pass
+            rates[jobs] = n / (time.perf_counter() - start)
+            print(f"dataset build --jobs {jobs}: {rates[jobs]:.0f} scenarios/s")
+        print(f"--jobs 2: {rates[2] / rates[1]:.2f}x --jobs 1")
+
+
 if __name__ == "__main__":
     startup()
     build()
+    build_jobs()
