@@ -40,7 +40,8 @@ def startup() -> None:
 
 def build(n: int = 600) -> None:
     from comparator.data_files import shipped_scenarios
-    from comparator.dataset import run_files, save
+    from comparator.dataset import save
+    from comparator.running import run_files
     from comparator.store import open_engine
     from versions import ERA_IDS
 

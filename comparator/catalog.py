@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from comparator.dataset import run_file
 from comparator.diffing import verdict
+from comparator.running import run_file
 from versions import ERA_IDS
 
 

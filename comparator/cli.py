@@ -294,9 +294,9 @@ def diff(
     """Run each scenario in every era (or those named) and show where they diverge.
 
     Exit 0 when all eras agree on every file, 1 when any diverge, 2 on bad input."""
-    from comparator.dataset import run_files
     from comparator.diffing import diff_document
     from comparator.loader import ScenarioError
+    from comparator.running import run_files
 
     eras = [_era(e) for e in era] if era else None
     from comparator.running import era_ids

@@ -14,9 +14,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from comparator.diffing import divergences
 from comparator.loader import ScenarioError, load
-from comparator.running import run_all
+from comparator.running import Result, canonical_scenario, run_all, run_file
 from comparator.store import (
     DivergenceRow,
     ExplorationRow,
@@ -41,39 +40,6 @@ def stored_json(text: str | None, table: str, row: object) -> Any:
     except ValueError as exc:
         raise ValueError(f"table {table}, row {row}: the stored JSON is damaged "
                          f"({exc})") from None
-
-
-@dataclass
-class Result:
-    file: str
-    scenario: Scenario
-    outcomes: dict[str, dict[str, Any]]
-    divergences: list[dict[str, Any]]
-
-    def record(self) -> dict[str, Any]:
-        return {"scenario": canonical_scenario(self.scenario), "outcomes": self.outcomes,
-                "divergences": self.divergences}
-
-
-def canonical_scenario(s: Scenario) -> dict[str, Any]:
-    """The scenario as stored: resolved (cards merged in), in the file format's own keys."""
-    return s.model_dump(mode="json", by_alias=True, exclude_none=True)
-
-
-def run_file(path: Path, eras: list[str]) -> Result:
-    scenario = load(path)
-    outcomes = run_all(scenario, eras, str(path))
-    return Result(str(path), scenario, outcomes, divergences(outcomes))
-
-
-def run_files(paths: Iterable[Path], eras: list[str],
-              progress: Callable[[], None] | None = None) -> list[Result]:
-    out = []
-    for p in paths:
-        out.append(run_file(p, eras))
-        if progress:
-            progress()
-    return out
 
 
 def check_files(paths: list[Path], eras: list[str]) -> None:

@@ -102,3 +102,12 @@ def test_validate_and_verify_speak_json():
     doc = json.loads(good.output)
     assert good.exit_code == 0 and doc["ok"] and doc["checked"] == len(ERA_IDS)
     assert doc["mismatches"] == [] and doc["unchecked"] == {}
+
+
+def test_diff_without_storing_never_imports_the_database_layer():
+    code = ("import sys; from typer.testing import CliRunner; from comparator.cli import app; "
+            "r = CliRunner().invoke(app, ['diff', 'giant-growth-vs-assignment-order', "
+            "'--no-store']); print(r.exit_code, 'sqlalchemy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.split() == ["1", "False"], done.stdout + done.stderr
