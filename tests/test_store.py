@@ -14,6 +14,7 @@ from helpers import TRADE
 from typer.testing import CliRunner
 
 from comparator import dataset as dataset_module
+from comparator import running as running_module
 from comparator.cli import app
 from comparator.data_files import find_scenario
 from versions import ERA_IDS
@@ -184,7 +185,7 @@ def test_interrupted_build_leaves_database_as_it_was(tmp_path, monkeypatch):
     monkeypatch.setattr(dataset_module, "store_results", crash)
     with pytest.raises(RuntimeError):
         dataset_module.save(__import__("comparator.store", fromlist=["x"]).open_engine(
-            str(db)), dataset_module.run_files(list(variants(tmp_path / "n", 3).glob("*")),
+            str(db)), running_module.run_files(list(variants(tmp_path / "n", 3).glob("*")),
                                                list(ERA_IDS)))
     assert (count(db, "scenario"), count(db, "run"), count(db, "divergence")) == before
 
