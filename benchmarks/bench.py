@@ -87,8 +87,9 @@ def build_jobs(n: int = 600) -> None:
         for jobs in (1, 2):
             engine = open_engine(str(Path(tmp) / f"jobs{jobs}.db"))
             start = time.perf_counter()
-            for _ in build_dataset(engine, paths, list(ERA_IDS), jobs=jobs, batch=200):
-                pass
+            stored = sum(len(batch) for batch in build_dataset(
+                engine, paths, list(ERA_IDS), jobs=jobs, batch=200))
+            assert stored == n
             rates[jobs] = n / (time.perf_counter() - start)
             print(f"dataset build --jobs {jobs}: {rates[jobs]:.0f} scenarios/s")
         print(f"--jobs 2: {rates[2] / rates[1]:.2f}x --jobs 1")

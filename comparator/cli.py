@@ -155,6 +155,7 @@ def validate(
     """Check scenario files and print every problem with its place (exit 2 if any)."""
     from comparator.loader import Problem, ScenarioError, load
     from comparator.running import era_ids, run_era
+    from comparator.terminal import clean
 
     problems: list[Problem] = []
     paths = _expand(files)
@@ -178,8 +179,6 @@ def validate(
             {"file": p.file, "line": p.line, "field": p.path, "message": p.message}
             for p in problems]}, indent=2))
         raise typer.Exit(2 if problems else 0)
-    from comparator.terminal import clean
-
     for p in problems:
         typer.echo(clean(str(p)), err=True)
     if problems:
@@ -379,9 +378,11 @@ def explore(
     eras = era_ids([_era(e) for e in era] if era else None)
     paths = _expand([Path(f) for f in files])
     engine = None if no_store else _engine(db)
-    docs = [(path, scenario, _explore_one(path, scenario, eras, objective, fields, blocks,
-                                           limit))
-            for path, scenario in ((p, _load(str(p))[1]) for p in paths)]
+    docs = []
+    for path in paths:
+        _, scenario = _load(str(path))
+        docs.append((path, scenario, _explore_one(path, scenario, eras, objective, fields,
+                                                  blocks, limit)))
     if engine is not None:
         from sqlalchemy.exc import SQLAlchemyError
 
@@ -413,7 +414,8 @@ def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noq
     from rich.progress import Progress
 
     from comparator.explore import TooLarge, Unsupported, explore
-    from comparator.loader import Problem, ScenarioError
+    from comparator.loader import ScenarioError
+    from comparator.running import illegal_blocks
     from versions import IllegalBlocks
 
     bar: dict[str, Any] = {}
@@ -438,9 +440,7 @@ def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noq
     except Unsupported as why:
         fail(f"{path}: players: {why}")
     except IllegalBlocks as illegal:
-        p = illegal.problems[0]
-        fail(str(Problem(str(path), p.path, f"illegal block in {illegal.era}: {p.message} "
-                                            f"(rule {p.rule})")))
+        fail(str(illegal_blocks(illegal, str(path)).problems[0]))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     finally:

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from comparator.loader import ScenarioError, load
-from comparator.running import Result, canonical_scenario, run_all, run_file
+from comparator.running import Result, canonical_scenario, illegal_blocks, run_all, run_file
 from comparator.store import (
     DivergenceRow,
     ExplorationRow,
@@ -45,8 +45,7 @@ def stored_json(text: str | None, table: str, row: object) -> Any:
 def check_files(paths: list[Path], eras: list[str]) -> None:
     """Everything that could make a file unusable, found before anything is written: the
     format, the cross-checks, and each era's verdict on the blocks (ScenarioError)."""
-    from comparator.loader import Problem, ScenarioError
-    from versions import find_era
+    from versions import IllegalBlocks, find_era
     from versions.game.blocks import check_blocks, written
 
     for path in paths:
@@ -55,9 +54,7 @@ def check_files(paths: list[Path], eras: list[str]) -> None:
             game = find_era(era)().combat(scenario).game
             problems = check_blocks(game, written(scenario.combat))
             if problems:
-                p = problems[0]
-                raise ScenarioError([Problem(str(path), p.path, f"illegal block in {era}: "
-                                             f"{p.message} (rule {p.rule})")])
+                raise illegal_blocks(IllegalBlocks(era, problems[:1]), str(path))
 
 
 def _run_one(job: tuple[str, list[str]]) -> Result:

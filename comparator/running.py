@@ -20,15 +20,18 @@ def era_ids(names: list[str] | None) -> list[str]:
     return [find_era(n).id for n in names]
 
 
+def illegal_blocks(illegal: IllegalBlocks, file: str) -> ScenarioError:
+    """An era's refusal of the blocks, as a problem of the scenario file."""
+    return ScenarioError([
+        Problem(file, p.path, f"illegal block in {illegal.era}: {p.message} (rule {p.rule})")
+        for p in illegal.problems])
+
+
 def run_era(scenario: Scenario, era: str, file: str = "") -> dict[str, Any]:
     try:
         return find_era(era)().run(scenario)
     except IllegalBlocks as illegal:
-        raise ScenarioError([
-            Problem(file, p.path, f"illegal block in {illegal.era}: {p.message} "
-                    f"(rule {p.rule})")
-            for p in illegal.problems
-        ]) from None
+        raise illegal_blocks(illegal, file) from None
 
 
 def run_all(scenario: Scenario, eras: list[str], file: str = "") -> dict[str, dict[str, Any]]:

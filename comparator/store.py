@@ -22,6 +22,8 @@ from sqlalchemy import Engine, UniqueConstraint, event, inspect, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
+from versions import ERA_IDS
+
 SCHEMA_VERSION = 3  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
 
@@ -346,8 +348,6 @@ def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
 
 
 def _era_rank(era: str) -> int:
-    from versions import ERA_IDS
-
     return ERA_IDS.index(era) if era in ERA_IDS else len(ERA_IDS)
 
 

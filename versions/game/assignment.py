@@ -7,6 +7,7 @@ What is lethal and which rules a division must obey are the era's to say
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
@@ -107,7 +108,7 @@ def lethal_needed(game: Game, source: str | None, target: str, others: list[Assi
     return cache[key]
 
 
-class DivisionRule:
+class DivisionRule(ABC):
     """One rule a division of combat damage must obey. `amounts` may cover only the first
     keys of `targets.keys` (in the era's order, what it attacks last): `complete` says
     whether all are there; an incomplete division fails only if no completion could pass,
@@ -116,9 +117,9 @@ class DivisionRule:
     Every rule is monotone in the last key's amount: if giving it some amount fails, any
     larger amount fails too (generators stop at the first failure)."""
 
+    @abstractmethod
     def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
-                others: list[Assignment], complete: bool = True) -> str | None:
-        raise NotImplementedError
+                others: list[Assignment], complete: bool = True) -> str | None: ...
 
 
 class Total(DivisionRule):

@@ -13,6 +13,7 @@ explore contract (§6.4), but a chooser that knows what it wants never pays for 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import permutations
@@ -35,11 +36,11 @@ if TYPE_CHECKING:
 KINDS = ("blocks", "order", "divide", "priority", "trigger-order")
 
 
-class Options:
+class Options(ABC):
     """What a player may choose at one decision."""
 
-    def __iter__(self) -> Iterator[Any]:
-        raise NotImplementedError
+    @abstractmethod
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 @dataclass

@@ -110,7 +110,6 @@ class Combat:
         self.step: DamageStep | None = None
         self.on_stack: list[Assignment] = []  # combat damage on the stack (eras with one)
         self.resolutions = 0
-        self.done = False
 
     # -- driving the run --------------------------------------------------------------------
 
@@ -125,8 +124,6 @@ class Combat:
             if self.game.over and task[0] != "finish":
                 continue  # the game ended: nothing of combat is left to happen
             STEPS[task[0]](self, *task[1:])
-        if not self.agenda and self.decision is None:
-            self.done = True
         return self.decision
 
     def resume(self, choice: Any) -> None:

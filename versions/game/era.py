@@ -13,6 +13,7 @@ core or its hooks cite must be there, and no other.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -64,7 +65,7 @@ def cites(*keys: str) -> Callable[[F], F]:
     return mark
 
 
-class Era:
+class Era(ABC):
     # -- metadata (each era module fills these in) -----------------------------------------
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
@@ -149,69 +150,73 @@ class Era:
         return legal_divisions(game, creature, targets_of(game, creature), [])
 
     # -- the hooks: what an era's rules say -------------------------------------------------
-    # Each era overrides those its rules changed; the first era defines them all.
+    # Each era overrides those its rules changed; the first era defines them all (an era
+    # missing one can't be instantiated).
 
+    @abstractmethod
     def has_window(self, window: str) -> bool:
         """Whether combats in this era have this kind of window at all (the first-strike
         ones exist only when a creature has first or double strike)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def window_missing(self, game: Game, window: str) -> str:
         """An action's window doesn't exist here: the rule that says why (and any hint)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def orders_to_announce(self, game: Game) -> list[tuple[str, list[str], str]]:
         """The damage assignment orders announced after blocks: (creature, the creatures
         it orders, the RULES key of the announcement)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def place_in_order(self, game: Game, attacker: str, blocker: str) -> None:
         """A creature put onto the battlefield blocking `attacker` takes a place in its
         damage assignment order, if the era has one."""
-        raise NotImplementedError
 
+    @abstractmethod
     def lethal_damage(self, game: Game, source: str | None, target: str,
                       others: list[Assignment]) -> int:
         """What `source` must assign to `target` for it to count as lethal damage, given
         what `others` assign to it in the same step (`source` None: nobody in particular)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
         """The rules a division of `source`'s combat damage must obey (see
         ``versions.game.assignment``: Total, InOrder, Trample)."""
-        raise NotImplementedError
 
     def assignment_refused(self, game: Game, creature: str, why: str) -> None:
-        """The scenario's intended division was illegal here: explain the era's rule."""
+        """The scenario's intended division was illegal here: explain the era's rule
+        (by default the refusal itself is the explanation)."""
+        return None
 
     def explain_assignment(self, game: Game, assignments: list[Assignment]) -> None:
-        """Hints for an assignment that only this era's rules allow."""
+        """Hints for an assignment that only this era's rules allow (none by default)."""
+        return None
 
+    @abstractmethod
     def assignment_step(self, first_strike: bool) -> str:
         """The step (window name) in which combat damage is assigned."""
-        raise NotImplementedError
 
+    @abstractmethod
     def deal_combat_damage(self, combat: Combat, assignments: list[Assignment],
                            first_strike: bool) -> None:
         """From assignment to dealing: what happens between, and the dealing."""
-        raise NotImplementedError
 
+    @abstractmethod
     def second_step_creatures(self, combat: Combat, now: list[str]) -> list[str]:
         """The creatures that assign combat damage in the second combat damage step."""
-        raise NotImplementedError
 
+    @abstractmethod
     def damage_dealt(self, game: Game, dealt: list[Dealt]) -> None:
         """What deathtouch and lifelink do as the damage is dealt."""
-        raise NotImplementedError
 
+    @abstractmethod
     def damage_triggers(self, game: Game, dealt: list[Dealt]) -> None:
         """What deathtouch and lifelink trigger once the damage is dealt."""
-        raise NotImplementedError
 
+    @abstractmethod
     def deathtouch_sba(self, game: Game, creature: Permanent) -> str | None:
         """The RULES key of the state-based action that destroys `creature` for having
         been dealt deathtouch damage, or None."""
-        raise NotImplementedError
 
 
 HOOKS = tuple(
