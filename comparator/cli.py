@@ -295,11 +295,9 @@ def diff(
     Exit 0 when all eras agree on every file, 1 when any diverge, 2 on bad input."""
     from comparator.diffing import diff_document
     from comparator.loader import ScenarioError
-    from comparator.running import run_files
+    from comparator.running import era_ids, run_files
 
     eras = [_era(e) for e in era] if era else None
-    from comparator.running import era_ids
-
     if eras is not None and len(set(eras)) < 2:
         fail("--era: name at least two eras to compare (or none for all); "
              "`rulesdiff run FILE --era ERA` shows one")
