@@ -467,6 +467,9 @@ def dataset_build(
     = None,
     batch: Annotated[int, typer.Option(
         "--batch", help="scenarios stored per transaction", metavar="N")] = 500,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="run on this Dask scheduler's workers (the `cluster` extra); "
+        "they write to --db, a shared PostgreSQL database", metavar="ADDRESS")] = None,
 ) -> None:
     """Run and store every scenario in every era, then summarise. Results are stored batch
     by batch (memory stays flat; a killed build keeps whole batches, and a rerun adds the
@@ -476,41 +479,48 @@ def dataset_build(
     from rich.progress import Progress
 
     from comparator.data_files import scenarios_dir
-    from comparator.dataset import build
-    from comparator.diffing import groups
+    from comparator.dataset import Summary, build, summarise
     from comparator.loader import ScenarioError
     from comparator.running import era_ids
 
     if batch < 1 or (jobs is not None and jobs < 1):
         fail("--batch and --jobs must be at least 1")
+    if scheduler and explore_too:
+        fail("--explore runs on this machine only: build on the cluster first, then run "
+             "`dataset build --explore` here")
     paths = _expand(dirs or [scenarios_dir()])
     engine = _engine(db)
+    if scheduler and engine.dialect.name == "sqlite":
+        fail("a cluster's workers write to the database themselves: give them a shared "
+             "PostgreSQL database (--db postgresql+psycopg://USER@HOST/NAME)")
     eras = era_ids(None)
-    pairs: dict[tuple[str, str], int] = {}
-    diverging = 0
-    stored = 0
+    total = Summary()
     explored = {"scenarios": 0, "diverging": 0} if explore_too else None
     try:
         with Progress(transient=True) as progress:
             task = progress.add_task("running", total=len(paths))
-            for results in build(engine, paths, eras, jobs or os.cpu_count() or 1, batch,
-                                 lambda n: progress.advance(task, n)):
-                stored += len(results)
-                for r in results:
-                    diverging += bool(r.divergences)
-                    parts = groups(r.outcomes)
-                    for i, a in enumerate(eras):
-                        for b in eras[i + 1:]:
-                            if not any(a in g and b in g for g in parts):
-                                pairs[(a, b)] = pairs.get((a, b), 0) + 1
+            if scheduler:
+                from comparator.cluster import ClusterError, build_on_cluster
+
+                try:
+                    for part in build_on_cluster(engine, paths, eras, scheduler, batch):
+                        total.add(part)
+                        progress.advance(task, part.scenarios)
+                except ClusterError as err:
+                    fail(str(err))
+            for results in () if scheduler else build(
+                    engine, paths, eras, jobs or os.cpu_count() or 1, batch,
+                    lambda n: progress.advance(task, n)):
+                total.add(summarise(results, eras))
                 if explored is not None:
                     found = _explore_dataset(engine, results, eras)
                     explored["scenarios"] += found["scenarios"]
                     explored["diverging"] += found["diverging"]
     except ScenarioError as err:
         fail(str(err.problems[0]))
+    stored, diverging, pairs = total.scenarios, total.diverging, total.pairs
     if as_json:
-        summary = {
+        summary: dict[str, Any] = {
             "scenarios": stored, "runs": stored * len(eras),
             "diverging": diverging,
             "pairs": [{"era_a": a, "era_b": b, "diverging": n}

@@ -8,7 +8,7 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +113,35 @@ def save_explorations(engine: Any, items: list[tuple[Scenario, dict[str, Any]]])
         store_explorations(session, ENGINE_VERSION, records)
 
     write(engine, work)
+
+
+@dataclass
+class Summary:
+    """What a build reports, added up batch by batch so that no result is kept."""
+
+    scenarios: int = 0
+    diverging: int = 0
+    pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def add(self, other: Summary) -> None:
+        self.scenarios += other.scenarios
+        self.diverging += other.diverging
+        for pair, n in other.pairs.items():
+            self.pairs[pair] = self.pairs.get(pair, 0) + n
+
+
+def summarise(results: list[Result], eras: list[str]) -> Summary:
+    from comparator.diffing import groups
+
+    out = Summary(scenarios=len(results))
+    for r in results:
+        out.diverging += bool(r.divergences)
+        parts = groups(r.outcomes)
+        for i, a in enumerate(eras):
+            for b in eras[i + 1:]:
+                if not any(a in g and b in g for g in parts):
+                    out.pairs[(a, b)] = out.pairs.get((a, b), 0) + 1
+    return out
 
 
 @dataclass

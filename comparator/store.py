@@ -1,4 +1,5 @@
-"""The SQLite store (any SQLAlchemy database works): scenarios, eras, runs, divergences.
+"""The store, SQLite by default or PostgreSQL (the `postgres` extra): scenarios, eras,
+runs, divergences, explorations.
 
 Writes are content-addressed and idempotent: a scenario version is keyed by the hash of its
 canonical JSON, a run by (scenario version, era, engine version). Storing the same thing
@@ -110,34 +111,55 @@ class DivergenceRow(SQLModel, table=True):
     value_b: str | None  # JSON
 
 
+# The newest run of each scenario (by id) and era: what "latest" means everywhere.
+_NEWEST = "SELECT MAX(run_id) FROM run GROUP BY scenario_id, era"
+
+# The same three views on both databases; only JSON access is spelt per dialect.
 VIEWS = {
     # Only the divergences of each scenario's newest runs: "latest" means the same here as
     # in export and latest_outcomes.
-    "divergences_by_era_pair": """
+    "divergences_by_era_pair": f"""
         SELECT d.era_a, d.era_b, COUNT(DISTINCT d.scenario_id) AS scenarios,
                COUNT(*) AS fields
         FROM divergence d
         WHERE EXISTS (SELECT 1 FROM run r
-                      WHERE r.run_id IN (SELECT MAX(run_id) FROM run
-                                         GROUP BY scenario_id, era)
+                      WHERE r.run_id IN ({_NEWEST})
                         AND r.scenario_hash = d.scenario_hash
                         AND r.engine_version = d.engine_version)
         GROUP BY d.era_a, d.era_b ORDER BY d.era_a, d.era_b""",
-    "survives_in_one_era": """
+    "survives_in_one_era": {
+        "sqlite": f"""
         SELECT r.scenario_id, p.key AS permanent,
                MAX(CASE WHEN json_extract(p.value, '$.zone') = 'battlefield'
                         THEN r.era END) AS surviving_era
         FROM run r, json_each(r.outcome_json, '$.permanents') p
-        WHERE r.run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era)
+        WHERE r.run_id IN ({_NEWEST})
         GROUP BY r.scenario_id, p.key
         HAVING SUM(json_extract(p.value, '$.zone') = 'battlefield') = 1
            AND COUNT(*) > 1""",
-    "latest_outcomes": """
+        "postgresql": f"""
+        SELECT r.scenario_id, p.key AS permanent,
+               MAX(CASE WHEN p.value ->> 'zone' = 'battlefield'
+                        THEN r.era END) AS surviving_era
+        FROM run r, jsonb_each(r.outcome_json::jsonb -> 'permanents') p
+        WHERE r.run_id IN ({_NEWEST})
+        GROUP BY r.scenario_id, p.key
+        HAVING SUM(CASE WHEN p.value ->> 'zone' = 'battlefield' THEN 1 ELSE 0 END) = 1
+           AND COUNT(*) > 1""",
+    },
+    "latest_outcomes": f"""
         SELECT r.scenario_id, r.era, r.engine_version, r.outcome_hash, r.created,
                r.outcome_json
         FROM run r
-        WHERE r.run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era)""",
+        WHERE r.run_id IN ({_NEWEST})""",
 }
+
+
+def view_sql(name: str, dialect: str) -> str | None:
+    """A view's SQL for this database, or None where it has no spelling for it."""
+    sql = VIEWS[name]
+    return sql if isinstance(sql, str) else sql.get(dialect)
+
 
 class ExplorationRow(SQLModel, table=True):
     """One era's exploration of a scenario version (explore contract §6.6)."""
@@ -258,9 +280,8 @@ def _explorations(session: Session) -> None:
 # of an older version is upgraded in the transaction that opens it; a newer one is refused.
 def _views_anew(session: Session) -> None:
     conn = session.connection()
-    if conn.dialect.name == "sqlite":
-        for name in VIEWS:  # recreated, as they are now, right after the migrations
-            conn.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
+    for name in VIEWS:  # recreated, as they are now, right after the migrations
+        conn.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
 
 
 MIGRATIONS: list[tuple[str, Any]] = [
@@ -273,6 +294,10 @@ MIGRATIONS: list[tuple[str, Any]] = [
 def _prepare(engine: Engine) -> None:
     def work(session: Session) -> None:
         conn = session.connection()
+        if conn.dialect.name == "postgresql":
+            # Several processes may open a new database at once (parallel builds, cluster
+            # workers): one prepares it, the others wait and then find it ready.
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7461726)")
         tables = set(inspect(conn).get_table_names())
         if tables and "meta" not in tables:
             raise StoreError("the database has tables but is not a rulesdiff database "
@@ -297,22 +322,29 @@ def _prepare(engine: Engine) -> None:
                 session.merge(Meta(key=f"migration:{name}", value=now()))
             row.value = str(SCHEMA_VERSION)
             session.add(row)
-        if engine.dialect.name == "sqlite":
-            for name, sql in VIEWS.items():
-                conn.exec_driver_sql(f"CREATE VIEW IF NOT EXISTS {name} AS {sql}")
+        present = set(inspect(conn).get_view_names())
+        for name in VIEWS:
+            sql = view_sql(name, engine.dialect.name)
+            if sql is not None and name not in present:
+                conn.exec_driver_sql(f"CREATE VIEW {name} AS {sql}")
 
     write(engine, work)
 
 
+# Why a whole transaction may be worth trying again: SQLite stayed locked beyond the busy
+# timeout; PostgreSQL chose this writer as a deadlock's victim or could not serialize it.
+_TRANSIENT = ("locked", "deadlock detected", "could not serialize")
+
+
 def write(engine: Engine, work: Any) -> Any:
-    """Run `work(session)` in one transaction, retrying the whole transaction if the
-    database stayed locked beyond the busy timeout."""
+    """Run `work(session)` in one transaction, retrying the whole transaction when another
+    writer got in the way."""
     for attempt in range(20):
         try:
             with Session(engine) as session, session.begin():
                 return work(session)
         except OperationalError as exc:
-            if "locked" not in str(exc.orig) or attempt == 19:
+            if not any(t in str(exc.orig) for t in _TRANSIENT) or attempt == 19:
                 raise
             time.sleep(0.05 * (attempt + 1))
     return None
@@ -388,6 +420,12 @@ def store_results(
                         "engine_version": engine_version, "era_a": a, "era_b": b,
                         "path": d["path"], "value_a": canonical(va), "value_b": canonical(vb),
                     })
+    # Scenarios and divergences in key order, so that concurrent writers of overlapping rows
+    # take their locks in the same order (PostgreSQL finds deadlocks otherwise; `write`
+    # retries those). Runs keep the files' order: the newest run of an id is the last.
+    scenarios.sort(key=lambda row: row["content_hash"])
+    divergences.sort(key=lambda row: (row["scenario_hash"], row["era_a"], row["era_b"],
+                                      row["path"]))
     _insert_ignore(session, ScenarioRow, scenarios)
     _insert_ignore(session, RunRow, runs)
     _insert_ignore(session, DivergenceRow, divergences)

@@ -1,4 +1,31 @@
+import itertools
+import os
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
+
+_databases = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL server for this test session (tests/postgres_server.py)."""
+    import postgres_server as pg
+
+    why = pg.unavailable()
+    if why:
+        if os.environ.get("RULESDIFF_REQUIRE_POSTGRES"):
+            pytest.fail(f"PostgreSQL is required here: {why}")
+        pytest.skip(why)
+    server = pg.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A new, empty database on the test server."""
+    return postgres_server.create_database(f"t{os.getpid()}_{next(_databases)}")

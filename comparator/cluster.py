@@ -1,0 +1,93 @@
+"""`dataset build --scheduler`: the build on a Dask distributed cluster (the `cluster`
+extra). The files are read and checked here, so bad input writes nothing; each batch's
+texts go to a worker, which runs them and stores them itself in the shared database, in
+one transaction, and sends back only a summary. Workers need rulesdiff installed and must
+reach the database; they need no copy of the scenario files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from comparator.dataset import Summary, check_files, save, summarise
+
+# How many batches may wait per worker thread: enough to keep every worker busy, few
+# enough that the texts in flight stay a small, fixed amount of memory.
+IN_FLIGHT_PER_THREAD = 2
+
+
+class ClusterError(Exception):
+    """The cluster can't be used: no scheduler at the address, no workers, a worker that
+    failed. One line for the user."""
+
+
+_engines: dict[str, Any] = {}
+
+
+def run_and_store(items: list[tuple[str, str]], eras: list[str], url: str) -> Summary:
+    """On a worker: run (file name, text) pairs in every era and store them in one
+    transaction. The engine is kept per worker process, so each opens the database once."""
+    from comparator.diffing import divergences
+    from comparator.loader import parse
+    from comparator.running import Result, run_all
+    from comparator.store import open_engine
+
+    engine = _engines.get(url)
+    if engine is None:
+        engine = _engines[url] = open_engine(url)
+    results = []
+    for name, text in items:
+        scenario = parse(text, name)
+        outcomes = run_all(scenario, eras, name)
+        results.append(Result(name, scenario, outcomes, divergences(outcomes)))
+    save(engine, results)
+    return summarise(results, eras)
+
+
+def _batches(paths: list[Path], size: int) -> Iterator[list[tuple[str, str]]]:
+    from comparator.loader import read_scenario_text
+
+    for start in range(0, len(paths), size):
+        yield [(str(p), read_scenario_text(p)) for p in paths[start:start + size]]
+
+
+def build_on_cluster(engine: Any, paths: list[Path], eras: list[str], address: str,
+                     batch: int = 500) -> Iterator[Summary]:
+    """Check every file, then run the batches on the cluster at `address`; yields each
+    stored batch's summary as it completes."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask distributed: pip install "
+                           "'rulesdiff[cluster]'") from None
+    check_files(paths, eras)
+    url = engine.url.render_as_string(hide_password=False)
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"no Dask scheduler answers at {address} ({exc})") from None
+    try:
+        threads = sum(client.nthreads().values())
+        if not threads:
+            raise ClusterError(f"the Dask scheduler at {address} has no workers")
+        batches = _batches(paths, batch)
+        waiting = as_completed()
+        for _ in range(threads * IN_FLIGHT_PER_THREAD):
+            items = next(batches, None)
+            if items is None:
+                break
+            waiting.add(client.submit(run_and_store, items, eras, url, pure=False))
+        for future in waiting:
+            try:
+                summary = future.result()
+            except Exception as exc:  # a worker's failure, raised here with its message
+                raise ClusterError(f"a worker failed: {type(exc).__name__}: "
+                                   f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+            future.release()
+            items = next(batches, None)
+            if items is not None:
+                waiting.add(client.submit(run_and_store, items, eras, url, pure=False))
+            yield summary
+    finally:
+        client.close()

@@ -1,0 +1,62 @@
+"""`dataset build --scheduler` on a real Dask LocalCluster (worker processes), writing to a
+real PostgreSQL server: the same rows as a build on SQLite with --jobs 1."""
+
+import json
+
+import pytest
+from test_postgres import counts, rows, sqlite_url
+from test_store import variants
+from typer.testing import CliRunner
+
+from comparator.cli import app
+from comparator.data_files import scenarios_dir
+
+distributed = pytest.importorskip("distributed")
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as local:
+        yield local
+
+
+def test_cluster_build_matches_sqlite(cluster, postgres_url, tmp_path):
+    more = variants(tmp_path / "more", 5)
+    args = ["dataset", "build", str(scenarios_dir()), str(more), "--json", "--batch", "7"]
+    on_cluster = runner.invoke(app, [*args, "--db", postgres_url, "--scheduler",
+                                     cluster.scheduler_address])
+    assert on_cluster.exit_code == 0, on_cluster.output
+    lite = sqlite_url(tmp_path / "d.db")
+    here = runner.invoke(app, [*args, "--db", lite, "--jobs", "1"])
+    assert json.loads(on_cluster.output) == json.loads(here.output)
+    assert counts(postgres_url) == counts(lite)
+    sql = "SELECT scenario_id, era, outcome_hash FROM run"
+    assert rows(postgres_url, sql) == rows(lite, sql)
+    # A rerun on the cluster stores nothing new.
+    again = runner.invoke(app, [*args, "--db", postgres_url, "--scheduler",
+                                cluster.scheduler_address])
+    assert again.exit_code == 0 and counts(postgres_url) == counts(lite)
+
+
+def test_cluster_refuses_bad_input_before_writing(cluster, postgres_url, tmp_path):
+    folder = variants(tmp_path / "s", 3)
+    (folder / "zz-broken.yaml").write_text("id: broken\ntitle: x\nplayers: 3\n")
+    result = runner.invoke(app, ["dataset", "build", str(folder), "--db", postgres_url,
+                                 "--scheduler", cluster.scheduler_address])
+    assert result.exit_code == 2 and "zz-broken.yaml" in result.output
+    assert counts(postgres_url)["run"] == 0
+
+
+def test_cluster_needs_a_shared_database_and_a_scheduler(tmp_path):
+    lite = runner.invoke(app, ["dataset", "build", "--db", str(tmp_path / "d.db"),
+                               "--scheduler", "tcp://127.0.0.1:1"])
+    assert lite.exit_code == 2 and "PostgreSQL" in lite.output
+
+
+def test_no_scheduler_at_the_address(postgres_url):
+    result = runner.invoke(app, ["dataset", "build", "--db", postgres_url,
+                                 "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2
+    assert "no Dask scheduler answers at tcp://127.0.0.1:9" in result.output

@@ -1,0 +1,132 @@
+"""The store on a real PostgreSQL server that the tests start (tests/postgres_server.py):
+build, check, export, show, the views, explorations, bad input and parallel writers, each
+compared with the same work on SQLite."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from test_store import EXAMPLE, variants
+from typer.testing import CliRunner
+
+from comparator.cli import app
+from comparator.data_files import scenarios_dir
+
+runner = CliRunner()
+TABLES = ["scenario", "run", "divergence", "era", "exploration"]
+VIEWS = {"divergences_by_era_pair": "*", "survives_in_one_era": "*",
+         # all but the time stored
+         "latest_outcomes": "scenario_id, era, engine_version, outcome_hash, outcome_json"}
+
+
+def counts(url: str) -> dict[str, int]:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        found = {t: conn.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()
+                 for t in TABLES + list(VIEWS)}
+    engine.dispose()
+    return found
+
+
+def rows(url: str, sql: str) -> list[tuple]:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        found = sorted(tuple(r) for r in conn.execute(text(sql)))
+    engine.dispose()
+    return found
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def invoke(*args: str):
+    result = runner.invoke(app, list(args))
+    assert result.exit_code in (0, 1), result.output
+    return result
+
+
+def test_build_check_export_show_match_sqlite(postgres_url, tmp_path):
+    lite = sqlite_url(tmp_path / "d.db")
+    for url in (postgres_url, lite):
+        built = invoke("dataset", "build", "--db", url, "--json", "--jobs", "1")
+        assert json.loads(built.output)["scenarios"] == len(list(scenarios_dir().glob(
+            "*.yaml")))
+    assert counts(postgres_url) == counts(lite)
+    assert counts(postgres_url)["run"] > 300
+    for view, columns in VIEWS.items():
+        sql = f"SELECT {columns} FROM {view}"
+        assert rows(postgres_url, sql) == rows(lite, sql) != []
+
+    check = runner.invoke(app, ["dataset", "check", "--db", postgres_url, "--json"])
+    assert check.exit_code == 0
+    assert json.loads(check.output)["checked"] == counts(lite)["run"]
+
+    for fmt in ("jsonl", "csv"):
+        exported = [runner.invoke(app, ["dataset", "export", "--format", fmt, "--db", url]).output
+                    for url in (postgres_url, lite)]
+        assert exported[0] == exported[1] and exported[0]
+
+    shown = [json.loads(runner.invoke(app, ["show", EXAMPLE, "--json", "--db", url]).output)
+             for url in (postgres_url, lite)]
+    for doc in shown:
+        for version in doc["versions"]:
+            version.pop("first_stored")
+            for run in version["runs"]:
+                run.pop("created")
+    assert shown[0] == shown[1]
+
+    # Idempotent: the same build again adds nothing.
+    before = counts(postgres_url)
+    invoke("dataset", "build", "--db", postgres_url, "--jobs", "1")
+    assert counts(postgres_url) == before
+
+
+def test_a_changed_outcome_is_reported_by_check(postgres_url):
+    invoke("diff", EXAMPLE, "--db", postgres_url)
+    engine = create_engine(postgres_url)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE run SET outcome_json = replace(outcome_json, "
+                          "'\"graveyard\"', '\"exile\"') WHERE era = 'm10'"))
+    engine.dispose()
+    check = runner.invoke(app, ["dataset", "check", "--db", postgres_url, "--json"])
+    assert check.exit_code == 1
+    changed = json.loads(check.output)["changes"]
+    assert changed and {c["era"] for c in changed} == {"m10"}
+    assert {c["stored"] for c in changed} == {"exile"}
+
+
+def test_explorations_are_stored(postgres_url):
+    result = runner.invoke(app, ["explore", EXAMPLE, "--db", postgres_url])
+    assert result.exit_code == 1, result.output
+    assert counts(postgres_url)["exploration"] == 4
+
+
+def test_bad_input_writes_nothing(postgres_url, tmp_path):
+    folder = variants(tmp_path / "s", 3)
+    (folder / "zz-broken.yaml").write_text("id: broken\ntitle: x\nplayers: 3\n")
+    result = runner.invoke(app, ["dataset", "build", str(folder), "--db", postgres_url])
+    assert result.exit_code == 2 and "zz-broken.yaml" in result.output
+    assert counts(postgres_url)["run"] == 0
+
+
+@pytest.mark.parametrize("writers", [4])
+def test_parallel_writers_from_several_processes(postgres_url, tmp_path, writers):
+    """Several `rulesdiff` processes building overlapping sets at once, into one new
+    database: nothing lost, nothing doubled, the same rows as one build on SQLite."""
+    shared = variants(tmp_path / "shared", 6, "shared")
+    folders = [variants(tmp_path / f"own{i}", 3, f"own{i}") for i in range(writers)]
+    procs = [subprocess.Popen(
+        [sys.executable, "-m", "comparator", "dataset", "build", str(shared), str(own),
+         "--db", postgres_url, "--batch", "2", "--jobs", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for own in folders]
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode in (0, 1), err
+    lite = sqlite_url(tmp_path / "one.db")
+    invoke("dataset", "build", str(shared), *map(str, folders), "--db", lite, "--jobs", "1")
+    assert counts(postgres_url) == counts(lite)
+    assert counts(lite)["scenario"] == 6 + 3 * writers
