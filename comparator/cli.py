@@ -665,14 +665,14 @@ def blocks(
         typer.echo(json.dumps({"scenario": scenario.id, "era": era_id, **found}, indent=2))
         return
     reqs = found["requirements"]
-    typer.echo(f"{scenario.id}: {found['count']}{'' if found['complete'] else '+'} block "
-               f"declaration(s) break no restriction; {found['maximal']} obey the most "
+    typer.echo(f"{scenario.id}: {found['count']} block declaration(s) break no restriction; "
+               f"{found['maximal']}{'' if found['complete'] else '+'} obey the most "
                f"requirements that can be obeyed ({rules.rule('block-requirement')})")
     for r in reqs:
         what = f"must block {r['must_block']}" if r["must_block"] else "blocks if able"
         typer.echo(f"  requirement: {r['creature']} {what}")
     if found["sample"]:
-        typer.echo(f"  (showing {len(found['declarations'])})")
+        typer.echo(f"  (showing {len(found['declarations'])}, the maximal ones first)")
     from versions.game.blocks import describe
 
     for d in found["declarations"]:

@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
+from versions.game import block_search
 from versions.game.state import Game, Permanent
 from versions.scenario import Combat
-
-SEARCH_LIMIT = 2_000_000  # declarations looked at before the search for the maximum gives up
 
 
 @dataclass
@@ -134,31 +133,17 @@ def obeyed(decl: Declaration, reqs: list[tuple[str, str | None]]) -> int:
     return n
 
 
-def declarations(game: Game, include_costs: bool = True,
-                 wanted: dict[str, set[str | None]] | None = None) -> Iterator[Declaration]:
-    """Every declaration that breaks no restriction (menace included). `wanted`: for
-    each creature, what its requirements ask (an attacker, or None for "block"): its
-    options that obey them are tried first, so the search for the most obeyed can stop
-    early."""
+def declarations(game: Game, include_costs: bool = True) -> Iterator[Declaration]:
+    """Every declaration that breaks no restriction (menace included), lazily."""
     blockers = [b for b in potential_blockers(game)
                 if include_costs or game.perm(b).block_cost == 0]
-
-    def choices(b: str) -> Iterator[tuple[str, ...]]:
-        asks = (wanted or {}).get(b)
-        if not asks or option_count(game, b) > 10_000:
-            yield from options(game, b)
-            return
-        # Options obeying a requirement first (by how many they obey), then the rest.
-        ranked = sorted(options(game, b), key=lambda o: -sum(
-            1 for a in asks if (a is None and o) or (a is not None and a in o)))
-        yield from ranked
 
     def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):
             if not menace_problems(game, decl):
                 yield dict(decl)
             return
-        for choice in choices(blockers[i]):
+        for choice in options(game, blockers[i]):
             if choice:
                 decl[blockers[i]] = choice
             yield from walk(i + 1, decl)
@@ -167,25 +152,12 @@ def declarations(game: Game, include_costs: bool = True,
     yield from walk(0, {})
 
 
-def most_obeyed(game: Game) -> tuple[int, Declaration] | None:
+def most_obeyed(game: Game) -> tuple[int, Declaration]:
     """The most requirements any restriction-respecting declaration obeys (paying no
-    costs), with one declaration that does; None if the search is too large."""
-    reqs = requirements(game)
-    if not reqs:
+    costs), with one declaration that does: an exact search (block_search.py)."""
+    if not requirements(game):
         return 0, {}
-    wanted: dict[str, set[str | None]] = {}
-    for b, a in reqs:
-        wanted.setdefault(b, set()).add(a)
-    best: tuple[int, Declaration] = (-1, {})
-    for seen, decl in enumerate(declarations(game, include_costs=False, wanted=wanted)):
-        if seen > SEARCH_LIMIT:
-            return None
-        n = obeyed(decl, reqs)
-        if n > best[0]:
-            best = (n, decl)
-            if n == len(reqs):
-                break
-    return best
+    return block_search.most_obeyed(game)
 
 
 def mana_sources(game: Game, player: str) -> list[tuple[Permanent, int]]:
@@ -235,17 +207,15 @@ def describe(decl: Declaration) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def legal_declarations(game: Game) -> list[Declaration]:
-    """Every legal declaration: no restriction broken, as many requirements obeyed as can
-    be (509.1c), costs payable."""
-    found = most_obeyed(game)
-    reqs = requirements(game)
-    best = found[0] if found else 0
-    return [
-        decl for decl in declarations(game)
-        if obeyed(decl, reqs) >= best
-        and all(mana_available(game, pl) >= c for pl, c in costs_owed(game, decl).items())
-    ]
+def affordable(game: Game, decl: Declaration) -> bool:
+    return all(mana_available(game, pl) >= c for pl, c in costs_owed(game, decl).items())
+
+
+def legal_declarations(game: Game) -> Iterator[Declaration]:
+    """Every legal declaration, lazily: no restriction broken, as many requirements obeyed
+    as can be (509.1c), costs payable."""
+    best = most_obeyed(game)[0]
+    return (d for d in block_search.reaching(game, best) if affordable(game, d))
 
 
 def check_blocks(game: Game, decl: Declaration) -> list[BlockProblem]:
@@ -290,13 +260,7 @@ def check_blocks(game: Game, decl: Declaration) -> list[BlockProblem]:
 
 
 def _requirement_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
-    found = most_obeyed(game)
-    if found is None:
-        game.log.note("requirements-unchecked", game.rule("block-requirement"), (
-            f"more than {SEARCH_LIMIT} block declarations are possible here; whether the "
-            f"blocks obey as many requirements as possible was not checked"))
-        return []
-    best, example = found
+    best, example = most_obeyed(game)
     reqs = requirements(game)
     have = obeyed(decl, reqs)
     if have >= best:
@@ -321,32 +285,38 @@ def _cost_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
 
 
 def survey(game: Game, limit: int = 10_000, sample: int = 25) -> dict[str, object]:
-    """Every restriction-respecting block declaration (up to `limit`), with how many
-    requirements each obeys; those obeying the most that can be obeyed are marked maximal
-    (the legal ones, 509.1c)."""
+    """The block declarations that break no restriction: how many (counted, not walked),
+    how many requirements each obeys, and a sample with the maximal ones first (those
+    obeying the most that can be obeyed, with costs payable: the legal ones, 509.1c).
+    Maximal declarations are counted up to `limit`."""
     reqs = requirements(game)
-    found = most_obeyed(game)
-    best = found[0] if found else None
-    rows = []
-    total = 0
-    for decl in declarations(game):
-        total += 1
-        if total > limit:
-            break
-        n = obeyed(decl, reqs)
+    best = most_obeyed(game)[0]
+
+    def row(decl: Declaration, maximal: bool) -> dict[str, object]:
         cost = costs_owed(game, decl)
-        affordable = all(mana_available(game, pl) >= c for pl, c in cost.items())
-        rows.append({"blocks": {b: list(a) for b, a in decl.items()},
-                     "requirements_obeyed": n, "cost": sum(cost.values()),
-                     "affordable": affordable,
-                     "maximal": affordable and best is not None and n >= best})
-    rows.sort(key=lambda r: (not r["maximal"], -r["requirements_obeyed"],
-                             len(r["blocks"])))
+        return {"blocks": {b: list(a) for b, a in decl.items()},
+                "requirements_obeyed": obeyed(decl, reqs), "cost": sum(cost.values()),
+                "affordable": affordable(game, decl), "maximal": maximal}
+
+    rows = []
+    maximal = 0
+    for decl in legal_declarations(game):
+        maximal += 1
+        if len(rows) < sample:
+            rows.append(row(decl, True))
+        if maximal >= limit:
+            break
+    if len(rows) < sample:
+        for decl in declarations(game):
+            if obeyed(decl, reqs) >= best and affordable(game, decl):
+                continue  # listed above
+            rows.append(row(decl, False))
+            if len(rows) == sample:
+                break
+    total = block_search.count(game)
     return {
         "requirements": [{"creature": b, "must_block": a} for b, a in reqs],
         "most_obeyed": best,
-        "count": min(total, limit), "complete": total <= limit,
-        "maximal": sum(1 for r in rows if r["maximal"]),
-        "declarations": rows if len(rows) <= sample else rows[:sample],
-        "sample": len(rows) > sample,
+        "count": total, "maximal": maximal, "complete": maximal < limit,
+        "declarations": rows, "sample": total > len(rows),
     }
