@@ -14,7 +14,7 @@ from math import comb
 
 from versions.game.state import Game
 
-OVERFLOW_LIMIT = 2_000_000  # divisions `most-kills` may enumerate for one creature
+OVERFLOW_LIMIT = 2_000_000  # divisions walked for an era's own division rules
 
 
 @dataclass
@@ -272,7 +272,77 @@ def most_kills(
     game: Game, source: str, targets: Targets, earlier: list[Assignment]
 ) -> dict[str, int]:
     """Spec §1.5.4: most creatures with lethal damage, then most to the player, then the
-    division whose amounts, read in order, are greatest first."""
+    division whose amounts, read in order, are greatest first. Under the rules every era
+    uses (the total, the order, trample) this is dynamic programming over the targets in
+    order, not a walk over divisions; an era with a rule of its own is walked instead."""
+    if targets.unblocked or not targets.keys:
+        return default_division(game, source, targets, earlier)
+    rules = game.era.division_rules(game, source)
+    if not set(rules) <= {TOTAL, IN_ORDER, TRAMPLE}:
+        return most_kills_by_enumeration(game, source, targets, earlier)
+    return _most_kills_planned(game, source, targets, earlier, rules)
+
+
+def _most_kills_planned(game: Game, source: str, targets: Targets, earlier: list[Assignment],
+                        rules: tuple[DivisionRule, ...]) -> dict[str, int]:
+    power = max(game.perm(source).power, 0)
+    creatures = targets.creatures
+    # What each creature needs for the division to count it lethal (the order, trample),
+    # and whether an amount leaves it with lethal damage (a kill): each depends only on
+    # what this creature is given, with the other creatures' assignments fixed.
+    need = [lethal_needed(game, source, c, earlier) for c in creatures]
+    kills = [[_is_lethal(game, c, [*earlier, Assignment(source, {c: x})])
+              for x in range(power + 1)] for c in creatures]
+    in_order = IN_ORDER in rules
+    gated = TRAMPLE in rules  # overflow only once every creature has lethal damage
+    Value = tuple[int, int]  # (kills, damage to what it attacks)
+    memo: dict[tuple[int, int, bool], Value | None] = {}
+
+    def best(j: int, left: int, short: bool) -> Value | None:
+        """The best from creature j on with `left` damage, `short` if an earlier creature
+        got less than lethal; None if no legal way."""
+        if j == len(creatures):
+            if not left:
+                return (0, 0)
+            if targets.overflow and not (gated and short):
+                return (0, left)
+            return None
+        key = (j, left, short)
+        if key not in memo:
+            found: Value | None = None
+            for v in range(left + 1) if not (in_order and short) else (0,):
+                rest = best(j + 1, left - v, short or v < need[j])
+                if rest is not None:
+                    value = (rest[0] + kills[j][v], rest[1])
+                    found = value if found is None or value > found else found
+            memo[key] = found
+        return memo[key]
+
+    goal = best(0, power, False)
+    if goal is None:  # no legal division at all: the rules leave nothing to choose
+        return default_division(game, source, targets, earlier)
+    amounts: dict[str, int] = {}
+    left, short = power, False
+    for j, c in enumerate(creatures):
+        # The greatest amount that still reaches the best: greatest first, in order.
+        for v in range(left, -1, -1) if not (in_order and short) else (0,):
+            rest = best(j + 1, left - v, short or v < need[j])
+            if rest is not None and (rest[0] + kills[j][v], rest[1]) == goal:
+                break
+        if v:
+            amounts[c] = v
+        goal = rest  # type: ignore[assignment]
+        left, short = left - v, short or v < need[j]
+    if left:
+        amounts[targets.overflow] = left  # type: ignore[index]
+    return amounts
+
+
+def most_kills_by_enumeration(
+    game: Game, source: str, targets: Targets, earlier: list[Assignment]
+) -> dict[str, int]:
+    """`most-kills` by walking every legal division: for division rules the planner does
+    not know, and as the reference the planner is tested against."""
     power = max(game.perm(source).power, 0)
     if divisions_count(power, len(targets.keys)) > OVERFLOW_LIMIT:
         game.log.note(
