@@ -234,22 +234,31 @@ def verify(
     typer.echo(f"ok: {len(paths)} file(s), {checked} era outcome(s) as expected{missing}")
 
 
-def _expand(files: list[Path]) -> list[Path]:
+def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported lazily
     from comparator.data_files import find_scenario
+    from comparator.file_sets import Files, Generated
+    from comparator.generate import read_manifest
 
-    out: list[Path] = []
+    parts: list[Any] = []
     for f in files:
         if f.is_dir():
+            try:
+                manifest = read_manifest(f)
+            except ValueError as exc:
+                fail(str(exc))
+            if manifest is not None:  # a generated folder: its files, by index
+                parts.append(Generated(f, int(manifest["count"])))
+                continue
             found_here = sorted(f.glob("*.yaml")) + sorted(f.glob("*.yml"))
             if not found_here:
                 fail(f"{f}: no scenario files (*.yaml) in this folder")
-            out += found_here
+            parts.append(found_here)
             continue
         found = find_scenario(str(f))
         if found is None:
             fail(f"{f}: no such file, and no shipped scenario with that id")
-        out.append(found)
-    return out
+        parts.append([found])
+    return Files(parts)
 
 
 @app.command()
@@ -479,7 +488,7 @@ def dataset_build(
     from rich.progress import Progress
 
     from comparator.data_files import scenarios_dir
-    from comparator.dataset import Summary, build, summarise
+    from comparator.dataset import Summary, build
     from comparator.loader import ScenarioError
     from comparator.running import era_ids
 
@@ -498,6 +507,7 @@ def dataset_build(
     explored = {"scenarios": 0, "diverging": 0} if explore_too else None
     try:
         with Progress(transient=True) as progress:
+            checks = progress.add_task("checking", total=len(paths))
             task = progress.add_task("running", total=len(paths))
             if scheduler:
                 from comparator.cluster import ClusterError, build_on_cluster
@@ -510,14 +520,17 @@ def dataset_build(
                     fail(str(err))
             for results in () if scheduler else build(
                     engine, paths, eras, jobs or os.cpu_count() or 1, batch,
-                    lambda n: progress.advance(task, n)):
-                total.add(summarise(results, eras))
+                    lambda n: progress.advance(task, n),
+                    lambda n: progress.advance(checks, n)):
+                for ran in results:
+                    total.add(ran.summary)
                 if explored is not None:
-                    found = _explore_dataset(engine, results, eras)
+                    found = _explore_dataset(engine, [r.file for r in results], eras)
                     explored["scenarios"] += found["scenarios"]
                     explored["diverging"] += found["diverging"]
     except ScenarioError as err:
         fail(str(err.problems[0]))
+    generated = _store_generations(engine, dirs or [])
     stored, diverging, pairs = total.scenarios, total.diverging, total.pairs
     if as_json:
         summary: dict[str, Any] = {
@@ -527,6 +540,8 @@ def dataset_build(
                       for (a, b), n in sorted(pairs.items())]}
         if explored is not None:
             summary["explored"] = explored
+        if generated:
+            summary["generated"] = generated
         typer.echo(json.dumps(summary, indent=2))
         return
     typer.echo(f"{stored} scenarios, {stored * len(eras)} runs stored; {diverging} diverge")
@@ -537,13 +552,82 @@ def dataset_build(
         typer.echo(f"  {a} vs {b}: {n} diverging scenario(s)")
 
 
-def _explore_dataset(engine, results, eras) -> dict[str, int]:  # noqa: ANN001
+def _store_generations(engine: Any, dirs: list[Path]) -> list[dict[str, int]]:
+    """Store how the generated folders built were made (their manifests)."""
+    from comparator.dataset import save_generation
+    from comparator.generate import read_manifest
+
+    out = []
+    for folder in dirs:
+        manifest = read_manifest(folder) if folder.is_dir() else None
+        if manifest is not None:
+            save_generation(engine, manifest)
+            out.append({"seed": manifest["seed"], "count": manifest["count"],
+                        "generator": manifest["generator"]})
+    return out
+
+
+@dataset_app.command("generate")
+def dataset_generate(
+    out: Annotated[Path, typer.Argument(help="the folder to write into", metavar="DIR")],
+    seed: Annotated[int, typer.Option("--seed", help="the random seed", metavar="N")] = 0,
+    count: Annotated[int, typer.Option("--count", help="how many scenarios", metavar="N")]
+    = 1000,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", help="worker processes (default: the machine's cores)", metavar="N")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")]
+    = False,
+) -> None:
+    """Write COUNT reproducible random combats of SEED into DIR (1,000 per sub-folder,
+    with a manifest of the generator's parameters), each one valid in every era: then
+    `rulesdiff dataset build DIR`. The same seed gives the same files; running it again
+    on the folder resumes it (or extends it to a larger COUNT)."""
+    import os
+
+    from rich.progress import Progress
+
+    from comparator.generate import GENERATOR_VERSION, MANIFEST, generate_all, read_manifest
+
+    if count < 1 or (jobs is not None and jobs < 1):
+        fail("--count and --jobs must be at least 1")
+    if out.exists() and not out.is_dir():
+        fail(f"{out}: not a folder")
+    if out.is_dir() and any(out.glob("*.yaml")):
+        fail(f"{out}: holds scenario files already; generate into a new folder")
+    try:
+        before = read_manifest(out) if out.is_dir() else None
+    except ValueError as exc:
+        fail(str(exc))
+    if before is not None:  # generating again into a generated folder: resume, or extend
+        if (before["seed"], before["generator"]) != (seed, GENERATOR_VERSION):
+            fail(f"{out}: holds scenarios of seed {before['seed']} (generator "
+                 f"{before['generator']}); generate into a new folder")
+        count = max(count, int(before["count"]))
+    with Progress(transient=True) as progress:
+        task = progress.add_task("generating", total=count)
+        generate_all(out, seed, count, jobs or os.cpu_count() or 1,
+                     lambda n: progress.advance(task, n))
+    if as_json:
+        typer.echo(json.dumps({"folder": str(out), "seed": seed, "count": count,
+                               "generator": GENERATOR_VERSION,
+                               "manifest": str(out / MANIFEST)}, indent=2))
+        return
+    typer.echo(f"{count} scenarios of seed {seed} in {out} (generator {GENERATOR_VERSION}); "
+               f"next: rulesdiff dataset build {out}")
+
+
+def _explore_dataset(engine, files: list[str], eras) -> dict[str, int]:  # noqa: ANN001
     from sqlalchemy.exc import SQLAlchemyError
 
     from comparator.dataset import save_explorations
+    from comparator.loader import load
 
-    docs = [(r.scenario, _explore_one(r.file, r.scenario, eras, "material", "end-of-turn",
-                                      "fixed", 1_000_000)) for r in results]
+    docs = []
+    for file in files:
+        scenario = load(file)
+        docs.append((scenario, _explore_one(file, scenario, eras, "material", "end-of-turn",
+                                            "fixed", 1_000_000)))
     try:
         save_explorations(engine, docs)
     except SQLAlchemyError as exc:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,13 @@ from comparator.running import Result, canonical_scenario, illegal_blocks, run_a
 from comparator.store import (
     DivergenceRow,
     ExplorationRow,
+    Rows,
     RunRow,
     ScenarioRow,
+    insert_rows,
     latest_runs,
+    merge_rows,
+    result_rows,
     store_eras,
     store_explorations,
     store_results,
@@ -42,7 +47,7 @@ def stored_json(text: str | None, table: str, row: object) -> Any:
                          f"({exc})") from None
 
 
-def check_files(paths: list[Path], eras: list[str]) -> None:
+def check_files(paths: Sequence[Path], eras: list[str]) -> None:
     """Everything that could make a file unusable, found before anything is written: the
     format, the cross-checks, and each era's verdict on the blocks (ScenarioError)."""
     from versions import IllegalBlocks, find_era
@@ -57,18 +62,37 @@ def check_files(paths: list[Path], eras: list[str]) -> None:
                 raise illegal_blocks(IllegalBlocks(era, problems[:1]), str(path))
 
 
-def _run_one(job: tuple[str, list[str]]) -> Result:
-    return run_file(Path(job[0]), job[1])
+def _check_some(job: tuple[list[str], list[str]]) -> int:
+    check_files([Path(p) for p in job[0]], job[1])
+    return len(job[0])
 
 
-def build(engine: Any, paths: list[Path], eras: list[str], jobs: int = 1, batch: int = 500,
-          progress: Callable[[int], None] | None = None) -> Iterable[list[Result]]:
+@dataclass
+class Ran:
+    """One file run in every era, as a worker hands it back: the rows that store it,
+    encoded, and its share of the summary (never the objects themselves, which would cost
+    the writing process their unpickling)."""
+
+    file: str
+    rows: Rows
+    summary: Summary
+
+
+def _run_one(job: tuple[str, list[str]]) -> Ran:
+    result = run_file(Path(job[0]), job[1])
+    return Ran(result.file, result_rows(ENGINE_VERSION, [result.record()]),
+               summarise([result], job[1]))
+
+
+def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
+          batch: int = 500, progress: Callable[[int], None] | None = None,
+          checking: Callable[[int], None] | None = None) -> Iterable[list[Ran]]:
     """Run every file and store the results batch by batch, each batch in one transaction,
     so memory stays flat however many files there are and a killed build leaves whole
-    batches (a rerun stores only what is missing: writes are idempotent). Files are checked
-    first, so bad input writes nothing. With `jobs` > 1 the runs use that many processes.
-    Yields each stored batch (for summaries), then forgets it."""
-    check_files(paths, eras)
+    batches (a rerun stores only what is missing: writes are idempotent). Every file is
+    checked first, so bad input writes nothing. With `jobs` > 1 the checks and the runs
+    use that many processes; the parent alone writes. Yields each stored batch (for
+    summaries), then forgets it."""
     pool = None
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -76,19 +100,51 @@ def build(engine: Any, paths: list[Path], eras: list[str], jobs: int = 1, batch:
         pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         for start in range(0, len(paths), batch):
-            chunk = [(str(p), eras) for p in paths[start:start + batch]]
-            if pool is not None:
-                results = list(pool.map(_run_one, chunk, chunksize=max(1, len(chunk) //
-                                                                      (jobs * 4))))
+            names = [str(p) for p in paths[start:start + batch]]
+            if pool is None:
+                checked = [_check_some((names, eras))]
             else:
-                results = [_run_one(job) for job in chunk]
-            save(engine, results)
-            if progress:
-                progress(len(results))
-            yield results
+                size = max(1, len(names) // (jobs * 4))
+                checked = list(pool.map(_check_some, [(names[i:i + size], eras)
+                                                      for i in range(0, len(names), size)]))
+            if checking:
+                checking(sum(checked))
+        # With workers, the next batch runs while this one is stored: two in flight at most.
+        waiting: deque[Iterator[Ran]] = deque()
+        for start in range(0, len(paths), batch):
+            chunk = [(str(p), eras) for p in paths[start:start + batch]]
+            if pool is None:
+                waiting.append(iter([_run_one(job) for job in chunk]))
+            else:
+                waiting.append(pool.map(_run_one, chunk,
+                                        chunksize=max(1, len(chunk) // (jobs * 4))))
+            if len(waiting) == (2 if pool is not None else 1):
+                yield _store(engine, list(waiting.popleft()), progress)
+        while waiting:
+            yield _store(engine, list(waiting.popleft()), progress)
     finally:
         if pool is not None:
-            pool.shutdown()
+            pool.shutdown(cancel_futures=True)
+
+
+def _store(engine: Any, ran: list[Ran], progress: Callable[[int], None] | None) -> list[Ran]:
+    eras = [e.metadata() for e in ERAS]
+    rows = merge_rows([r.rows for r in ran])
+
+    def work(session: Any) -> None:
+        store_eras(session, eras)
+        insert_rows(session, rows)
+
+    write(engine, work)
+    if progress:
+        progress(len(ran))
+    return ran
+
+
+def save_generation(engine: Any, manifest: dict[str, Any]) -> None:
+    from comparator.store import store_generation
+
+    write(engine, lambda session: store_generation(session, manifest))
 
 
 def save(engine: Any, results: list[Result]) -> None:

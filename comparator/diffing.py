@@ -31,14 +31,42 @@ def _get(data: Any, path: list[Any]) -> Any:
     return data
 
 
-def _changed_paths(a: dict[str, Any], b: dict[str, Any]) -> list[list[Any]]:
+def _deep_paths(a: Any, b: Any, prefix: list[Any]) -> list[list[Any]]:
     from deepdiff import DeepDiff
 
     diff = DeepDiff(a, b, view="tree", verbose_level=2)
     paths = []
     for report in diff.values():
         for item in report:
-            paths.append(item.path(output_format="list"))
+            paths.append(prefix + item.path(output_format="list"))
+    return paths
+
+
+def _changed_paths(a: dict[str, Any], b: dict[str, Any]) -> list[list[Any]]:
+    """The paths where two states differ, as deepdiff gives them. A state is two levels of
+    mappings (players and permanents, then their entries) over fields that are nearly
+    always plain values: those are compared directly, and deepdiff is asked only about a
+    field holding a list or mapping, for the paths inside it."""
+    paths: list[list[Any]] = []
+    for part in ("players", "permanents"):
+        left, right = a.get(part, {}), b.get(part, {})
+        for key in left.keys() | right.keys():
+            x, y = left.get(key, MISSING), right.get(key, MISSING)
+            if x == y and type(x) is type(y):
+                continue
+            if key not in left or key not in right or not (isinstance(x, dict)
+                                                          and isinstance(y, dict)):
+                paths.append([part, key])
+                continue
+            for name in x.keys() | y.keys():
+                u, v = x.get(name, MISSING), y.get(name, MISSING)
+                if name not in x or name not in y:
+                    paths.append([part, key, name])
+                elif isinstance(u, (dict, list)) and type(u) is type(v):
+                    if u != v:
+                        paths += _deep_paths(u, v, [part, key, name])
+                elif u != v or type(u) is not type(v):
+                    paths.append([part, key, name])
     return paths
 
 

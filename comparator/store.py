@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, UniqueConstraint, event, inspect, make_url
+from sqlalchemy import text as sql_text
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from versions import ERA_IDS
 
-SCHEMA_VERSION = 3  # = len(MIGRATIONS)
+SCHEMA_VERSION = 4  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
 
 
@@ -40,7 +41,12 @@ def canonical(data: Any) -> str:
 
 
 def digest(data: Any) -> str:
-    return hashlib.sha256(canonical(data).encode()).hexdigest()
+    return hash_of(canonical(data))
+
+
+def hash_of(text: str) -> str:
+    """The content hash of JSON already encoded: encode once, store it and hash it."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def now() -> str:
@@ -182,6 +188,21 @@ class ExplorationRow(SQLModel, table=True):
     created: str
 
 
+class GenerationRow(SQLModel, table=True):
+    """How generated scenarios were made (`dataset generate`): stored when a generated
+    folder is built, so a dataset says what distribution its scenarios come from."""
+
+    __tablename__ = "generation"
+    __table_args__ = (UniqueConstraint("generator", "seed", "count", "parameters_hash"),)
+    generation_id: int | None = Field(default=None, primary_key=True)
+    generator: int
+    seed: int
+    count: int
+    parameters_json: str
+    parameters_hash: str
+    stored: str
+
+
 # -- connecting -----------------------------------------------------------------------------
 
 
@@ -276,6 +297,10 @@ def _explorations(session: Session) -> None:
     ExplorationRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _generations(session: Session) -> None:
+    GenerationRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
+
+
 # Named migrations, in order: the schema version is the number of them applied. A database
 # of an older version is upgraded in the transaction that opens it; a newer one is refused.
 def _views_anew(session: Session) -> None:
@@ -288,6 +313,7 @@ MIGRATIONS: list[tuple[str, Any]] = [
     ("1-scenarios-runs-divergences", lambda session: None),  # the first schema
     ("2-explorations", _explorations),
     ("3-views-of-the-newest-runs", _views_anew),
+    ("4-generations", _generations),
 ]
 
 
@@ -358,16 +384,16 @@ def _insert_ignore(session: Session, model: type[SQLModel], rows: list[dict[str,
     if not rows:
         return
     dialect = session.connection().dialect.name
-    if dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert
-    elif dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert  # type: ignore[assignment]
-    else:
+    if dialect not in ("sqlite", "postgresql"):
         for row in rows:
             session.merge(model(**row))
         return
-    # One statement, executed for many rows: far cheaper than compiling a huge VALUES list.
-    session.execute(insert(model).on_conflict_do_nothing(), rows)
+    # One plain statement that both databases understand, executed for all the rows with
+    # the driver's executemany: none of the ORM's per-row work, close to raw executemany.
+    columns = list(rows[0])
+    sql = (f"INSERT INTO {model.__tablename__} ({', '.join(columns)}) "
+           f"VALUES ({', '.join(':' + c for c in columns)}) ON CONFLICT DO NOTHING")
+    session.execute(sql_text(sql), rows)
 
 
 def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
@@ -383,12 +409,15 @@ def _era_rank(era: str) -> int:
     return ERA_IDS.index(era) if era in ERA_IDS else len(ERA_IDS)
 
 
-def _scenario_row(sc: dict[str, Any], content_hash: str, stamp: str) -> dict[str, Any]:
+def _scenario_row(sc: dict[str, Any], text: str, stamp: str) -> dict[str, Any]:
     return {
-        "content_hash": content_hash, "id": sc["id"], "title": sc["title"],
+        "content_hash": hash_of(text), "id": sc["id"], "title": sc["title"],
         "tags": canonical(sc.get("tags", [])), "sources": canonical(sc.get("sources", [])),
-        "canonical_json": canonical(sc), "first_stored": stamp,
+        "canonical_json": text, "first_stored": stamp,
     }
+
+
+Rows = dict[str, list[dict[str, Any]]]  # table -> rows to insert
 
 
 def store_results(
@@ -396,17 +425,27 @@ def store_results(
 ) -> None:
     """Store scenarios, their runs and divergences. Each result is
     {"scenario": canonical dict, "outcomes": {era: outcome}, "divergences": [...]}."""
+    insert_rows(session, result_rows(engine_version, results))
+
+
+def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
+    """The rows that store results: everything encoded here, so that worker processes can
+    do it and the process that writes only inserts."""
     stamp = now()
-    scenarios, runs, divergences = [], [], []
+    scenarios: list[dict[str, Any]] = []
+    runs: list[dict[str, Any]] = []
+    divergences: list[dict[str, Any]] = []
     for r in results:
         sc = r["scenario"]
-        h = digest(sc)
-        scenarios.append(_scenario_row(sc, h, stamp))
+        row = _scenario_row(sc, canonical(sc), stamp)
+        h = row["content_hash"]
+        scenarios.append(row)
         for era, outcome in r["outcomes"].items():
+            text = canonical(outcome)  # encoded once: stored, and hashed
             runs.append({
                 "scenario_hash": h, "scenario_id": sc["id"], "era": era,
-                "engine_version": engine_version, "outcome_json": canonical(outcome),
-                "outcome_hash": digest(outcome), "created": stamp,
+                "engine_version": engine_version, "outcome_json": text,
+                "outcome_hash": hash_of(text), "created": stamp,
             })
         for d in r["divergences"]:
             eras = sorted(d["values"], key=_era_rank)  # one pair, in the registry's order
@@ -420,6 +459,19 @@ def store_results(
                         "engine_version": engine_version, "era_a": a, "era_b": b,
                         "path": d["path"], "value_a": canonical(va), "value_b": canonical(vb),
                     })
+    return {"scenario": scenarios, "run": runs, "divergence": divergences}
+
+
+def merge_rows(parts: list[Rows]) -> Rows:
+    out: Rows = {"scenario": [], "run": [], "divergence": []}
+    for part in parts:
+        for table, rows in part.items():
+            out[table] += rows
+    return out
+
+
+def insert_rows(session: Session, rows: Rows) -> None:
+    scenarios, runs, divergences = rows["scenario"], rows["run"], rows["divergence"]
     # Scenarios and divergences in key order, so that concurrent writers of overlapping rows
     # take their locks in the same order (PostgreSQL finds deadlocks otherwise; `write`
     # retries those). Runs keep the files' order: the newest run of an id is the last.
@@ -438,8 +490,9 @@ def store_explorations(
     stamp = now()
     scenarios, rows = [], []
     for sc, doc in items:
-        h = digest(sc)
-        scenarios.append(_scenario_row(sc, h, stamp))
+        row = _scenario_row(sc, canonical(sc), stamp)
+        h = row["content_hash"]
+        scenarios.append(row)
         for era, res in doc["eras"].items():
             rows.append({
                 "scenario_hash": h, "scenario_id": sc["id"], "era": era,
@@ -450,6 +503,13 @@ def store_explorations(
             })
     _insert_ignore(session, ScenarioRow, scenarios)
     _insert_ignore(session, ExplorationRow, rows)
+
+
+def store_generation(session: Session, manifest: dict[str, Any]) -> None:
+    _insert_ignore(session, GenerationRow, [{
+        "generator": int(manifest["generator"]), "seed": int(manifest["seed"]),
+        "count": int(manifest["count"]), "parameters_json": canonical(manifest["parameters"]),
+        "parameters_hash": digest(manifest["parameters"]), "stored": now()}])
 
 
 # -- reading --------------------------------------------------------------------------------

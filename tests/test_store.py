@@ -244,13 +244,17 @@ def test_named_migrations_upgrade_an_older_database_and_refuse_a_newer(tmp_path)
     runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
     with sqlite3.connect(db) as conn:  # make it a version-1 database: no explorations yet
         conn.execute("DROP TABLE exploration")
+        conn.execute("DROP TABLE generation")
         conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-        conn.execute("DELETE FROM meta WHERE key LIKE 'migration:2%' OR key LIKE 'migration:3%'")
+        conn.execute("DELETE FROM meta WHERE key LIKE 'migration:2%' OR key LIKE 'migration:3%'"
+                     " OR key LIKE 'migration:4%'")
     assert runner.invoke(app, ["explore", EXAMPLE, "--db", str(db)]).exit_code == 1
     with sqlite3.connect(db) as conn:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
-        assert meta["schema_version"] == "3" and "migration:2-explorations" in meta
+        assert meta["schema_version"] == "4" and "migration:2-explorations" in meta
         assert "migration:3-views-of-the-newest-runs" in meta
+        assert "migration:4-generations" in meta
+        assert conn.execute("SELECT COUNT(*) FROM generation").fetchone()[0] == 0
         assert conn.execute("SELECT COUNT(*) FROM exploration").fetchone()[0] == len(ERA_IDS)
         conn.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
     newer = runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])

@@ -67,6 +67,12 @@ class Permanent:
     prevention: int = 0
     deathtouched: bool = False  # dealt damage by a deathtouch source since SBA were checked
     lki: Snapshot | None = None
+    # The printed keywords never change once the permanent exists: their names are looked
+    # up hundreds of times a combat, so they are kept as a set.
+    base_names: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.base_names = frozenset(k.name for k in self.base_keywords)
 
     @property
     def on_battlefield(self) -> bool:
@@ -111,10 +117,9 @@ class Permanent:
     def has(self, name: str) -> bool:
         if self.zone != "battlefield" and self.lki is not None:
             return any(k.name == name for k in self.lki.keywords)
-        for k in self.base_keywords:
-            if k.name == name:
-                return True
-        return any(k.name == name for k in self.granted)
+        if name in self.base_names:
+            return True
+        return bool(self.granted) and any(k.name == name for k in self.granted)
 
     def values(self, name: str) -> list[Any]:
         return [k.value for k in self.keywords if k.name == name]

@@ -1,0 +1,68 @@
+"""The scenario files a command is given, as one sequence: files named one by one, the
+*.yaml files of a folder, and generated folders, whose manifest says how many files there
+are and where, so a million of them are never listed in memory."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import overload
+
+
+class Generated(Sequence[Path]):
+    """The files of a generated folder, by index (comparator.generate.path_of)."""
+
+    def __init__(self, folder: Path, count: int) -> None:
+        self.folder, self.count = folder, count
+
+    def __len__(self) -> int:
+        return self.count
+
+    @overload
+    def __getitem__(self, i: int) -> Path: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Path]: ...
+
+    def __getitem__(self, i: int | slice) -> Path | Sequence[Path]:
+        from comparator.generate import path_of
+
+        if isinstance(i, slice):
+            return [path_of(self.folder, j) for j in range(*i.indices(self.count))]
+        if not -self.count <= i < self.count:
+            raise IndexError(i)
+        return path_of(self.folder, i % self.count)
+
+
+class Files(Sequence[Path]):
+    """Several sequences of files read as one."""
+
+    def __init__(self, parts: list[Sequence[Path]]) -> None:
+        self.parts = [p for p in parts if len(p)]
+
+    def __len__(self) -> int:
+        return sum(len(p) for p in self.parts)
+
+    @overload
+    def __getitem__(self, i: int) -> Path: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Path]: ...
+
+    def __getitem__(self, i: int | slice) -> Path | Sequence[Path]:
+        if isinstance(i, slice):
+            start, stop, step = i.indices(len(self))
+            if step != 1:
+                return [self[j] for j in range(start, stop, step)]
+            out: list[Path] = []
+            for part in self.parts:
+                n = len(part)
+                if start < n and stop > 0:
+                    out += list(part[max(start, 0):min(stop, n)])
+                start, stop = start - n, stop - n
+            return out
+        if i < 0:
+            i += len(self)
+        for part in self.parts:
+            if i < len(part):
+                return part[i]
+            i -= len(part)
+        raise IndexError(i)

@@ -1,0 +1,317 @@
+"""`rulesdiff dataset generate`: reproducible random combats for the regression dataset.
+
+Scenario `i` of seed `s` is drawn from its own random stream (seeded with "s:i"), so any
+scenario can be made again alone, a generation can be resumed or split, and a file's
+content never depends on how many were generated. Each board is checked as `validate`
+checks it (the format, and the blocks in every era) before it is written; a board whose
+blocks some era refuses is drawn again from the same stream.
+
+What is drawn (the distribution `docs/dataset.md` describes): two players; one to three
+attackers and up to four possible blockers, each either a creature card from the library
+or a creature made of keyword combinations; a legal block declaration chosen among those
+the rules allow (so multi-blocks, creatures blocking several attackers, and 509.1c
+requirements all occur); sometimes an intended division or `most-kills`; and up to two
+tricks (pumps, sacrifices, bounces, regeneration, prevention, burn) in the windows of the
+eras, some of which exist in one era only.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+GENERATOR_VERSION = 1
+MANIFEST = "generator.json"  # not *.yaml: a folder's scenarios are its *.yaml files
+PER_FOLDER = 1000
+COLORS = ["white", "blue", "black", "red", "green"]
+WINDOWS = ["declare-blockers", "first-strike-damage-on-stack", "first-strike-damage",
+           "damage-on-stack", "combat-damage", "end-of-combat"]
+
+
+@dataclass(frozen=True)
+class Parameters:
+    """The distribution. Stored with the dataset (the manifest, then the database)."""
+
+    attackers: tuple[int, int] = (1, 3)
+    blockers: tuple[int, int] = (0, 4)
+    card_share: float = 0.4  # creatures that are library cards rather than drawn
+    keyword_chance: float = 0.15  # each keyword of a pool, for a drawn creature
+    trigger_chance: float = 0.1  # a block trigger on a drawn creature
+    low_life_chance: float = 0.2  # the defending player at 1-5 life
+    intention_chance: float = 0.35  # an intended division for a multi-blocked attacker
+    most_kills_share: float = 0.4  # of those, `most-kills` rather than amounts
+    tricks: tuple[int, int] = (0, 2)
+    attacker_keywords: tuple[Any, ...] = (
+        "flying", "first-strike", "double-strike", "trample", "deathtouch", "lifelink",
+        "menace", "vigilance", "flanking", "fear", {"rampage": 1}, {"bushido": 1}, "lure")
+    blocker_keywords: tuple[Any, ...] = (
+        "flying", "reach", "first-strike", "double-strike", "deathtouch", "lifelink",
+        "can-block-additional", "must-block", "indestructible", {"bushido": 1})
+    seed_scheme: str = "random.Random(f'{seed}:{index}')"
+
+    def document(self) -> dict[str, Any]:
+        return json.loads(json.dumps(asdict(self)))
+
+
+@dataclass
+class Board:
+    """A scenario being drawn, as the YAML mapping it becomes."""
+
+    players: list[dict[str, Any]]
+    permanents: list[dict[str, Any]] = field(default_factory=list)
+
+    def ids(self, controller: str) -> list[str]:
+        return [p["id"] for p in self.permanents if p["controller"] == controller]
+
+
+def _creature_cards() -> tuple[list[str], list[str]]:
+    """Library creatures that may attack, and those that may be on the defending side."""
+    from comparator.cards import library
+
+    cards = [c for c in library().values() if "creature" in c.types and c.power is not None]
+    attackers = [c.name for c in cards if not {"defender", "cant-attack"} & {
+        k if isinstance(k, str) else next(iter(k)) for k in c.keywords}]
+    return attackers, [c.name for c in cards]
+
+
+def _creature(rng: random.Random, p: Parameters, pid: str, controller: str,
+              pool: tuple[Any, ...], cards: list[str], trigger: str) -> dict[str, Any]:
+    if rng.random() < p.card_share:
+        return {"id": pid, "controller": controller, "card": rng.choice(cards)}
+    kws: list[Any] = []
+    for k in pool:
+        if rng.random() < p.keyword_chance:
+            kws.append({next(iter(k)): rng.randint(1, 2)} if isinstance(k, dict) else k)
+    if rng.random() < p.keyword_chance / 2:
+        kws.append({"protection": rng.choice(COLORS)})
+    out: dict[str, Any] = {"id": pid, "controller": controller,
+                           "power": rng.randint(0, 6), "toughness": rng.randint(1, 6),
+                           "colors": [rng.choice(COLORS)]}
+    if kws:
+        out["keywords"] = kws
+    if rng.random() < p.trigger_chance:
+        out["abilities"] = [{"trigger": trigger, "effect": "pump", "target": "self",
+                             "power": rng.randint(0, 2), "toughness": rng.randint(0, 2)}]
+    return out
+
+
+def _board(rng: random.Random, p: Parameters) -> Board:
+    attack_cards, block_cards = _creature_cards()
+    low = rng.random() < p.low_life_chance
+    board = Board([{"name": "A", "life": 20},
+                   {"name": "B", "life": rng.randint(1, 5) if low else 20,
+                    "mana": rng.randint(0, 2)}])
+    for i in range(rng.randint(*p.attackers)):
+        board.permanents.append(_creature(rng, p, f"a{i + 1}", "A", p.attacker_keywords,
+                                          attack_cards, "becomes-blocked"))
+    for i in range(rng.randint(*p.blockers)):
+        board.permanents.append(_creature(rng, p, f"b{i + 1}", "B", p.blocker_keywords,
+                                          block_cards, "blocks"))
+    return board
+
+
+def _blocks(rng: random.Random, game: Any) -> dict[str, tuple[str, ...]]:
+    """A legal declaration, drawn among the first 500 the rules allow, favouring many
+    blocks (the interesting ones) over none."""
+    from versions.game.blocks import legal_declarations
+
+    seen: list[dict[str, tuple[str, ...]]] = []
+    for decl in legal_declarations(game):
+        seen.append(decl)
+        if len(seen) == 500:
+            break
+    weights = [1 + 3 * len(d) for d in seen]
+    return rng.choices(seen, weights)[0] if seen else {}
+
+
+def _intentions(rng: random.Random, p: Parameters, doc: dict[str, Any],
+                blocks: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+    by_attacker: dict[str, list[str]] = {}
+    for b, attackers in blocks.items():
+        for a in attackers:
+            by_attacker.setdefault(a, []).append(b)
+    powers = _powers(doc)
+    assign: dict[str, Any] = {}
+    for a, blockers in by_attacker.items():
+        if len(blockers) < 2 or rng.random() >= p.intention_chance:
+            continue
+        if rng.random() < p.most_kills_share or powers.get(a) is None:
+            assign[a] = "most-kills"
+            continue
+        left = powers[a]
+        amounts: dict[str, int] = {}
+        for i, b in enumerate(blockers):
+            give = left if i == len(blockers) - 1 else rng.randint(0, left)
+            if give:
+                amounts[b] = give
+            left -= give
+        assign[a] = amounts
+    return assign
+
+
+def _powers(doc: dict[str, Any]) -> dict[str, int | None]:
+    from comparator.cards import library
+
+    cards = library()
+    return {p["id"]: p.get("power", cards[p["card"]].power if "card" in p else None)
+            for p in doc["permanents"]}
+
+
+def _tricks(rng: random.Random, p: Parameters, board: Board,
+            in_combat: list[str]) -> list[dict[str, Any]]:
+    owner = {q["id"]: q["controller"] for q in board.permanents}
+    actions = []
+    for _ in range(rng.randint(*p.tricks)):
+        by = rng.choice(["A", "B"])
+        mine = [c for c in in_combat if owner[c] == by]
+        kind = rng.choice(["pump", "pump", "damage", "bounce", "sacrifice", "regenerate",
+                           "prevent"])
+        action: dict[str, Any] = {"at": rng.choice(WINDOWS), "by": by}
+        if kind == "pump":
+            action.update(effect="pump", target=rng.choice(in_combat), power=3, toughness=3,
+                          card="Giant Growth")
+        elif kind == "damage":
+            amount = rng.choice([2, 3])
+            action.update(effect="damage", target=rng.choice(in_combat), amount=amount,
+                          card="Shock" if amount == 2 else "Lightning Bolt")
+        elif kind == "bounce":
+            action.update(effect="bounce", target=rng.choice(in_combat), card="Unsummon")
+        elif kind == "prevent":
+            target = rng.choice([*in_combat, "A", "B"])
+            action.update(effect="prevent", target=target, amount=rng.randint(1, 4))
+        elif mine:
+            action.update(effect=kind, target=rng.choice(mine))
+        else:
+            continue
+        action["if-missing"] = rng.choice(["skip", "earlier", "later"])
+        actions.append(action)
+    return actions
+
+
+def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dict[str, Any]:
+    """Scenario `index` of `seed`: a mapping that the loader accepts and whose blocks every
+    era allows."""
+    from comparator.loader import ScenarioError
+    from comparator.running import era_ids
+    from versions import find_era
+    from versions.game.blocks import check_blocks
+
+    p = p or Parameters()
+    rng = random.Random(f"{seed}:{index}")
+    for _ in range(100):
+        board = _board(rng, p)
+        attackers = board.ids("A")
+        doc: dict[str, Any] = {
+            "id": f"gen-{seed}-{index:07d}",
+            "title": f"Generated combat {index} of seed {seed}",
+            "sources": [f"rulesdiff dataset generate --seed {seed} "
+                        f"(generator {GENERATOR_VERSION})"],
+            "tags": ["generated"],
+            "players": board.players, "active": "A", "permanents": board.permanents,
+            "combat": {"attacks": {a: "B" for a in attackers}},
+        }
+        try:
+            scenario = _parse(doc)
+        except ScenarioError:  # e.g. a drawn card that may not attack: draw again
+            continue
+        eras = era_ids(None)
+        game = find_era(eras[-1])().combat(scenario).game
+        blocks = _blocks(rng, game)
+        if blocks:
+            doc["combat"]["blocks"] = {b: list(a) if len(a) > 1 else a[0]
+                                       for b, a in blocks.items()}
+        assign = _intentions(rng, p, doc, blocks)
+        if assign:
+            doc["combat"]["assign"] = assign
+        in_combat = attackers + list(blocks)
+        actions = _tricks(rng, p, board, in_combat)
+        if actions:
+            doc["actions"] = actions
+        try:
+            scenario = _parse(doc)
+        except ScenarioError:
+            continue
+        if all(not check_blocks(find_era(e)().combat(scenario).game, _written(scenario))
+               for e in eras):
+            return doc
+    raise RuntimeError(f"seed {seed}, scenario {index}: no valid board in 100 draws")
+
+
+def _parse(doc: dict[str, Any]) -> Any:
+    from comparator.loader import parse
+
+    return parse(yaml.safe_dump(doc, sort_keys=False), "<generated>")
+
+
+def _written(scenario: Any) -> dict[str, tuple[str, ...]]:
+    from versions.game.blocks import written
+
+    return written(scenario.combat)
+
+
+def path_of(out: Path, index: int) -> Path:
+    return out / f"{index // PER_FOLDER:04d}" / f"{index:07d}.yaml"
+
+
+def _write_range(job: tuple[str, int, int, int]) -> int:
+    """Write scenarios start … stop-1 (a worker's share). A file already there with the
+    same content is left alone: generating again resumes."""
+    out, seed, start, stop = Path(job[0]), job[1], job[2], job[3]
+    p = Parameters()
+    for index in range(start, stop):
+        path = path_of(out, index)
+        text = yaml.safe_dump(scenario_document(seed, index, p), sort_keys=False,
+                              default_flow_style=None, width=100)
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)  # never a half-written scenario file
+    return stop - start
+
+
+def generate_all(out: Path, seed: int, count: int, jobs: int = 1,
+                 progress: Callable[[int], None] | None = None) -> None:
+    """Write scenarios 0 … count-1 of `seed` under `out`, 1,000 per folder, and the
+    manifest first, so a dataset built from the folder knows how it was made."""
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = {"generator": GENERATOR_VERSION, "seed": seed, "count": count,
+                "parameters": Parameters().document()}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    step = 250
+    ranges = [(str(out), seed, i, min(i + step, count)) for i in range(0, count, step)]
+    if jobs == 1:
+        done = map(_write_range, ranges)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        done = pool.map(_write_range, ranges)
+    try:
+        for n in done:
+            if progress:
+                progress(n)
+    finally:
+        if jobs > 1:
+            pool.shutdown(cancel_futures=True)
+
+
+def read_manifest(folder: Path) -> dict[str, Any] | None:
+    path = folder / MANIFEST
+    if not path.is_file():
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise ValueError(f"{path}: not a generator manifest ({exc})") from None
+    if not isinstance(doc, dict) or not {"generator", "seed", "count",
+                                         "parameters"} <= set(doc):
+        raise ValueError(f"{path}: not a generator manifest (it needs generator, seed, count "
+                         f"and parameters)")
+    return doc

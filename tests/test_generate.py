@@ -1,0 +1,142 @@
+"""`rulesdiff dataset generate`: reproducible, valid in every era, covering what the issue
+asks for; and a generated folder built, killed and built again."""
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from comparator.cli import app
+from comparator.generate import path_of, scenario_document
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("gen") / "seed-5"
+    result = runner.invoke(app, ["dataset", "generate", str(out), "--seed", "5", "--count",
+                                 "400", "--json"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def docs(folder: Path, n: int) -> list[dict]:
+    return [yaml.safe_load(path_of(folder, i).read_text()) for i in range(n)]
+
+
+def test_the_same_seed_gives_the_same_files(generated, tmp_path):
+    again = tmp_path / "again"
+    runner.invoke(app, ["dataset", "generate", str(again), "--seed", "5", "--count", "50",
+                        "--jobs", "1"])
+    for i in range(50):
+        assert path_of(again, i).read_text() == path_of(generated, i).read_text()
+    other = scenario_document(6, 0)
+    assert other != scenario_document(5, 0) and other["id"] == "gen-6-0000000"
+
+
+def test_every_generated_file_passes_validate(generated):
+    result = runner.invoke(app, ["validate", str(generated), "--json"])
+    assert result.exit_code == 0, result.output[:2000]
+    assert json.loads(result.output) == {"files": 400, "ok": True, "problems": []}
+
+
+def test_the_distribution_covers_what_the_dataset_needs(generated):
+    found = docs(generated, 400)
+    blocks = [d["combat"].get("blocks", {}) for d in found]
+    by_attacker = [[a for v in b.values() for a in (v if isinstance(v, list) else [v])]
+                   for b in blocks]
+    assert sum(any(att.count(a) > 1 for a in att) for att in by_attacker) > 40  # multi-blocks
+    assert any(isinstance(v, list) for b in blocks for v in b.values())  # one blocks several
+    text = "\n".join(yaml.safe_dump(d) for d in found)
+    for word in ("trample", "deathtouch", "first-strike", "double-strike", "lifelink",
+                 "flying", "rampage", "bushido", "flanking", "lure", "must-block",
+                 "trigger: blocks", "most-kills", "card: "):
+        assert word in text, word
+    actions = [a for d in found for a in d.get("actions", [])]
+    assert {a["effect"] for a in actions} == {"pump", "damage", "bounce", "sacrifice",
+                                              "regenerate", "prevent"}
+    assert {a["at"] for a in actions} >= {"damage-on-stack", "first-strike-damage-on-stack",
+                                          "declare-blockers", "combat-damage"}
+    assert any(isinstance(d["combat"].get("assign", {}).get(a), dict)
+               for d in found for a in d["combat"].get("assign", {}))
+
+
+def test_a_generated_folder_builds_with_its_manifest(generated, tmp_path):
+    db = tmp_path / "g.db"
+    result = runner.invoke(app, ["dataset", "build", str(generated), "--db", str(db),
+                                 "--json", "--batch", "100"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["scenarios"] == 400 and summary["runs"] == 1600
+    assert summary["generated"] == [{"seed": 5, "count": 400, "generator": 1}]
+    assert 0 < summary["diverging"] < 400
+    with sqlite3.connect(db) as conn:
+        [(seed, count, params)] = conn.execute(
+            "SELECT seed, count, parameters_json FROM generation").fetchall()
+        assert (seed, count) == (5, 400) and json.loads(params)["blockers"] == [0, 4]
+    again = runner.invoke(app, ["dataset", "build", str(generated), "--db", str(db)])
+    assert again.exit_code == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM generation").fetchone()[0] == 1
+        assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 1600
+
+
+def test_a_killed_build_keeps_whole_batches_and_a_rerun_completes_it(generated, tmp_path):
+    db = tmp_path / "killed.db"
+    cmd = [sys.executable, "-m", "comparator", "dataset", "build", str(generated), "--db",
+           str(db), "--batch", "10", "--jobs", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    stored = 0
+    deadline = time.time() + 120
+    while time.time() < deadline and not stored:
+        time.sleep(0.2)
+        if db.exists():
+            try:
+                with sqlite3.connect(db) as conn:
+                    stored = conn.execute("SELECT COUNT(*) FROM run").fetchone()[0]
+            except sqlite3.OperationalError:
+                pass  # the tables are not made yet
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    with sqlite3.connect(db) as conn:
+        runs = conn.execute("SELECT COUNT(*) FROM run").fetchone()[0]
+        scenarios = conn.execute("SELECT COUNT(*) FROM scenario").fetchone()[0]
+    assert 0 < runs < 1600 and runs == scenarios * 4 and scenarios % 10 == 0
+    rerun = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert rerun.returncode in (0, 1), rerun.stderr
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 1600
+        assert conn.execute("SELECT COUNT(DISTINCT scenario_id) FROM run").fetchone()[0] == 400
+
+
+def test_bad_arguments_and_a_damaged_manifest(generated, tmp_path):
+    assert runner.invoke(app, ["dataset", "generate", str(tmp_path / "x"), "--count",
+                               "0"]).exit_code == 2
+    a_file = tmp_path / "f"
+    a_file.write_text("")
+    assert runner.invoke(app, ["dataset", "generate", str(a_file)]).exit_code == 2
+    again = runner.invoke(app, ["dataset", "generate", str(generated), "--seed", "5",
+                                "--count", "3"])
+    assert again.exit_code == 0  # a generated folder: generating again resumes it
+    assert json.loads((generated / "generator.json").read_text())["count"] == 400
+    other = runner.invoke(app, ["dataset", "generate", str(generated), "--seed", "6"])
+    assert other.exit_code == 2 and "seed 5" in other.output
+    occupied = tmp_path / "occupied"
+    occupied.mkdir()
+    (occupied / "mine.yaml").write_text("id: x\n")
+    refused = runner.invoke(app, ["dataset", "generate", str(occupied)])
+    assert refused.exit_code == 2 and "holds scenario files" in refused.output
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / "generator.json").write_text("{not json")
+    built = runner.invoke(app, ["dataset", "build", str(damaged), "--db",
+                                str(tmp_path / "d.db")])
+    assert built.exit_code == 2 and "generator.json" in built.output
