@@ -1,0 +1,338 @@
+"""Figures for the regression dataset at scale (issue 11), each against a baseline measured
+in the same run. Run: python benchmarks/dataset_bench.py [--small N] [--large N] [--only NAME]
+
+- engine: runs per CPU-second of `dataset build --jobs 1` on generated scenarios, against
+  the same runs without checking or storing;
+- jobs: `dataset build --jobs 2` against `--jobs 1`;
+- memory: peak memory (the whole process tree) of `dataset build` at --small and --large
+  generated scenarios (the issue asks 50,000 and 500,000; generating and building those
+  takes hours on two cores, so pass smaller sizes to look at the trend);
+- store: storing the rows of N results against raw `sqlite3` `executemany` of the same rows;
+- startup: `rulesdiff run` and `rulesdiff diff --no-store` against
+  `python -c "import typer, pydantic, yaml"`;
+- blocks: 509.1c with 16 attackers and 16 blockers with requirements, exactly, against
+  walking every declaration of 7 attackers and 7 blockers (the old way);
+- kills: `most-kills` over 1,560,780 divisions, planned, against walking 77,520 of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+EXE = shutil.which("rulesdiff")
+
+
+def cli(*args: str) -> list[str]:
+    return [EXE, *args] if EXE else [sys.executable, "-m", "comparator", *args]
+
+
+def generated(folder: Path, count: int, seed: int = 11) -> Path:
+    from comparator.generate import generate_all, read_manifest
+
+    out = folder / f"seed{seed}-{count}"
+    if read_manifest(out) is None:
+        generate_all(out, seed, count, jobs=os.cpu_count() or 1)
+    return out
+
+
+def engine_figures(tmp: Path, n: int) -> None:
+    from comparator.dataset import build
+    from comparator.file_sets import Generated
+    from comparator.loader import load
+    from comparator.running import run_all
+    from comparator.store import open_engine
+    from versions import ERA_IDS
+
+    folder = generated(tmp, n)
+    files = Generated(folder, n)
+    start = time.process_time()
+    for path in files:
+        run_all(load(path), list(ERA_IDS))
+    bare = time.process_time() - start
+    engine = open_engine(str(tmp / "engine.db"))
+    start = time.process_time()
+    for _ in build(engine, files, list(ERA_IDS), jobs=1, batch=500):
+        pass
+    built = time.process_time() - start
+    runs = n * len(ERA_IDS)
+    print(f"engine only:           {runs / bare:7.0f} runs per CPU-second")
+    print(f"dataset build --jobs 1: {runs / built:6.0f} runs per CPU-second "
+          f"({bare / built:.2f}x the engine alone: checks and storing included)")
+
+
+def jobs_figures(tmp: Path, n: int) -> None:
+    rates = {}
+    folder = generated(tmp, n)
+    for jobs in (1, 2):
+        db = tmp / f"jobs{jobs}.db"
+        start = time.perf_counter()
+        subprocess.run(cli("dataset", "build", str(folder), "--db", str(db), "--jobs",
+                           str(jobs)), check=False, capture_output=True)
+        rates[jobs] = n / (time.perf_counter() - start)
+        print(f"dataset build --jobs {jobs}: {rates[jobs]:6.0f} scenarios/s")
+    print(f"--jobs 2: {rates[2] / rates[1]:.2f}x --jobs 1 ({os.cpu_count()} cores)")
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry))
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        todo += children.get(p, [])
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            pass
+    return total
+
+
+def peak_memory(cmd: list[str]) -> tuple[int, float]:
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak = 0
+    start = time.perf_counter()
+    stop = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not stop.is_set():
+            peak = max(peak, _tree_rss(proc.pid))
+            time.sleep(0.2)
+
+    watcher = threading.Thread(target=sample)
+    watcher.start()
+    proc.wait()
+    stop.set()
+    watcher.join()
+    return peak, time.perf_counter() - start
+
+
+def memory_figures(tmp: Path, small: int, large: int) -> None:
+    peaks = {}
+    for n in (small, large):
+        folder = generated(tmp, n)
+        peak, took = peak_memory(cli("dataset", "build", str(folder), "--db",
+                                     str(tmp / f"mem{n}.db"), "--jobs", "2"))
+        peaks[n] = peak
+        print(f"dataset build of {n:>7} generated scenarios, --jobs 2: peak "
+              f"{peak / 2**20:6.0f} MiB (process tree), {took:.0f} s")
+    print(f"peak at {large}: {peaks[large] / peaks[small]:.2f}x the peak at {small} "
+          f"({large / small:.0f}x the scenarios)")
+
+
+def store_figures(tmp: Path, n: int) -> None:
+    from comparator.file_sets import Generated
+    from comparator.running import run_file
+    from comparator.store import (
+        insert_rows,
+        merge_rows,
+        open_engine,
+        result_rows,
+        store_eras,
+        write,
+    )
+    from versions import ENGINE_VERSION, ERA_IDS, ERAS
+
+    def ready(db: Path):  # noqa: ANN202 - the schema, and the eras the runs refer to
+        engine = open_engine(str(db))
+        write(engine, lambda session: store_eras(session, [e.metadata() for e in ERAS]))
+        return engine
+
+    folder = generated(tmp, n)
+    rows = merge_rows([result_rows(ENGINE_VERSION, [run_file(p, list(ERA_IDS)).record()])
+                       for p in Generated(folder, n)])
+    times = []
+    for i in range(3):
+        engine = ready(tmp / f"store{i}.db")
+        start = time.perf_counter()
+        write(engine, lambda session: insert_rows(session, rows))
+        times.append(time.perf_counter() - start)
+        engine.dispose()
+    ours = statistics.median(times)
+    raw_times = []
+    for i in range(3):
+        ready(tmp / f"raw{i}.db").dispose()  # the same schema and indexes
+        conn = sqlite3.connect(tmp / f"raw{i}.db", isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        start = time.perf_counter()
+        conn.execute("BEGIN IMMEDIATE")
+        for table, items in rows.items():
+            if not items:
+                continue
+            columns = list(items[0])
+            conn.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                f"({', '.join('?' for _ in columns)}) ON CONFLICT DO NOTHING",
+                [tuple(r[c] for c in columns) for r in items])
+        conn.execute("COMMIT")
+        raw_times.append(time.perf_counter() - start)
+        conn.close()
+    raw = statistics.median(raw_times)
+    count = sum(len(v) for v in rows.values())
+    print(f"store {count} rows of {n} scenarios: {ours * 1000:.0f} ms; raw sqlite3 "
+          f"executemany {raw * 1000:.0f} ms; {ours / raw:.2f}x raw")
+
+
+def timed(cmd: list[str], repeat: int = 7) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=False, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def startup_figures() -> None:
+    base = timed([sys.executable, "-c", "import typer, pydantic, yaml"])
+    print(f'python -c "import typer, pydantic, yaml": {base * 1000:6.0f} ms')
+    for args in (["run", "giant-growth-vs-assignment-order", "--era", "m10"],
+                 ["diff", "giant-growth-vs-assignment-order", "--no-store"]):
+        t = timed(cli(*args))
+        print(f"rulesdiff {args[0]:<4} {'--no-store' if 'diff' in args else '':<10}"
+              f"{t * 1000:6.0f} ms ({t / base:.2f}x the imports alone)")
+
+
+def _board(attackers: int, blockers: int) -> str:
+    att = [f"  - {{id: a{i}, controller: A, power: 2, toughness: 2, keywords: "
+           f"[{'lure' if i % 4 == 0 else 'menace' if i % 4 == 1 else ''}]}}"
+           for i in range(attackers)]
+    blk = [f"  - {{id: b{i}, controller: B, power: 1, toughness: 1, keywords: "
+           f"[{'must-block' if i % 4 == 0 else ''}]}}" for i in range(blockers)]
+    return f"""
+id: big
+title: requirements
+players: [{{name: A}}, {{name: B}}]
+active: A
+permanents:
+{chr(10).join(att + blk)}
+combat:
+  attacks: {{{', '.join(f'a{i}: B' for i in range(attackers))}}}
+"""
+
+
+def blocks_figures() -> None:
+    from helpers import scenario
+
+    from versions import find_era
+    from versions.game import block_search
+    from versions.game.blocks import declarations, obeyed, requirements, survey
+    from versions.game.setup import new_game
+
+    game = new_game(find_era("foundations")(), scenario(_board(16, 16)))
+    start = time.perf_counter()
+    doc = survey(game, limit=1000)
+    exact = time.perf_counter() - start
+    print(f"509.1c, 16 attackers x 16 blockers: most obeyed {doc['most_obeyed']} of "
+          f"{len(doc['requirements'])}, {doc['count']:.3e} declarations counted, first "
+          f"{doc['maximal']} maximal listed: {exact * 1000:.0f} ms")
+    small = new_game(find_era("foundations")(), scenario(_board(7, 7)))
+    reqs = requirements(small)
+    start = time.perf_counter()
+    walked = 0
+    best = 0
+    for decl in declarations(small, include_costs=False):
+        walked += 1
+        best = max(best, obeyed(decl, reqs))
+    brute = time.perf_counter() - start
+    assert best == block_search.most_obeyed(small)[0]
+    print(f"509.1c, 7 x 7 by walking all {walked} declarations (the old way): "
+          f"{brute * 1000:.0f} ms; 16 x 16 exactly took {exact / brute:.3f}x that")
+
+
+def kills_figures() -> None:
+    from helpers import scenario
+
+    from versions import find_era
+    from versions.game import assignment
+    from versions.game.assignment import divisions_count
+    from versions.game.setup import new_game
+
+    def setup(power: int, blockers: int):  # noqa: ANN202
+        rows = "\n".join(f"  - {{id: t{i}, controller: B, power: 0, toughness: {i}}}"
+                         for i in range(1, blockers + 1))
+        text = f"""
+id: kills
+title: kills
+players: [{{name: A}}, {{name: B}}]
+active: A
+permanents:
+  - {{id: big, controller: A, power: {power}, toughness: 30, keywords: [trample]}}
+{rows}
+combat:
+  attacks: {{big: B}}
+"""
+        game = new_game(find_era("foundations")(), scenario(text))
+        game.blocked.add("big")
+        for i in range(1, blockers + 1):
+            game.blocks[f"t{i}"] = ["big"]
+        return game, assignment.Targets([f"t{i}" for i in range(1, blockers + 1)],
+                                        overflow="B", rule="x")
+
+    game, targets = setup(22, 7)
+    start = time.perf_counter()
+    assignment.most_kills(game, "big", targets, [])
+    planned = time.perf_counter() - start
+    print(f"most-kills over {divisions_count(22, 8):,} divisions, planned: "
+          f"{planned * 1000:.1f} ms")
+    game, targets = setup(13, 7)
+    start = time.perf_counter()
+    assignment.most_kills_by_enumeration(game, "big", targets, [])
+    walked = time.perf_counter() - start
+    ratio = divisions_count(22, 8) / divisions_count(13, 8)
+    print(f"most-kills over {divisions_count(13, 8):,} divisions, walked: {walked * 1000:.0f} "
+          f"ms; planning {ratio:.0f}x as many took {planned / walked:.4f}x that")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--small", type=int, default=50_000)
+    ap.add_argument("--large", type=int, default=500_000)
+    ap.add_argument("--n", type=int, default=2000, help="scenarios for engine, jobs, store")
+    ap.add_argument("--only", action="append", help="engine jobs memory store startup "
+                    "blocks kills")
+    args = ap.parse_args()
+    want = set(args.only or ["engine", "jobs", "memory", "store", "startup", "blocks",
+                             "kills"])
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        if "startup" in want:
+            startup_figures()
+        if "blocks" in want:
+            blocks_figures()
+        if "kills" in want:
+            kills_figures()
+        if "store" in want:
+            store_figures(tmp, args.n)
+        if "engine" in want:
+            engine_figures(tmp, args.n)
+        if "jobs" in want:
+            jobs_figures(tmp, args.n)
+        if "memory" in want:
+            memory_figures(tmp, args.small, args.large)
+
+
+if __name__ == "__main__":
+    main()
