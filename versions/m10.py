@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from versions.game.assignment import IN_ORDER, TOTAL, TRAMPLE, Assignment, DivisionRule
 from versions.game.era import cites
-from versions.sixth import ON_STACK, Sixth
+from versions.sixth import ON_STACK, PREVENTION, Sixth
 
 if TYPE_CHECKING:
     from versions.game.combat import Combat
@@ -132,10 +132,12 @@ class M10(Sixth):
     # -- windows: no damage on the stack (510.2) --------------------------------------------
 
     def has_window(self, window: str) -> bool:
-        return window not in ON_STACK
+        return window not in ON_STACK and window not in PREVENTION
 
     @cites("damage-resolves", "first-strike-step")
     def window_missing(self, game: Game, window: str) -> str:
+        if window in PREVENTION:
+            return self.rule("damage-resolves")  # damage is simply dealt (510.2)
         if window not in ON_STACK:
             return self.rule("first-strike-step")
         rule = self.rule("damage-resolves")

@@ -38,8 +38,10 @@ VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection"
 WINDOWS = (
     "declare-blockers",
     "first-strike-damage-on-stack",
+    "first-strike-damage-prevention",  # fifth only: its damage prevention steps (T.10)
     "first-strike-damage",
     "damage-on-stack",
+    "damage-prevention",
     "combat-damage",
     "end-of-combat",
 )
@@ -253,8 +255,9 @@ class Combat(Strict):
 
 
 Window = Literal[
-    "declare-blockers", "first-strike-damage-on-stack", "first-strike-damage",
-    "damage-on-stack", "combat-damage", "end-of-combat",
+    "declare-blockers", "first-strike-damage-on-stack", "first-strike-damage-prevention",
+    "first-strike-damage", "damage-on-stack", "damage-prevention", "combat-damage",
+    "end-of-combat",
 ]
 
 

@@ -53,8 +53,10 @@ if TYPE_CHECKING:
     from versions.game.combat import Combat
     from versions.game.damage import Dealt
     from versions.game.state import Game, Permanent
+    from versions.scenario import Scenario
 
 ON_STACK = ("first-strike-damage-on-stack", "damage-on-stack")
+PREVENTION = ("first-strike-damage-prevention", "damage-prevention")  # fifth's only
 # The triggered abilities deathtouch and lifelink stand for (502.63a, 502.68a); how much
 # life lifelink gains is the trigger's own amount.
 DEATHTOUCH = Ability(trigger="dealt-damage", effect="destroy", target="that-creature")
@@ -147,11 +149,15 @@ class Sixth(Era):
     # -- windows ----------------------------------------------------------------------------
 
     def has_window(self, window: str) -> bool:
-        return True  # 310.1: each combat damage step has priority with its damage on the stack
+        # 310.1: each combat damage step has priority with its damage on the stack; the
+        # damage prevention step of the rules before is gone.
+        return window not in PREVENTION
 
-    @cites("first-strike-step")
+    @cites("first-strike-step", "damage-on-stack")
     def window_missing(self, game: Game, window: str) -> str:
-        return self.rule("first-strike-step")  # only the first-strike windows can be missing
+        if window in PREVENTION:
+            return self.rule("damage-on-stack")  # damage uses the stack; no prevention step
+        return self.rule("first-strike-step")
 
     # -- declare blockers: no damage assignment order ---------------------------------------
 
@@ -277,3 +283,21 @@ class Sixth(Era):
 
     def deathtouch_sba(self, game: Game, creature: Permanent) -> str | None:
         return None  # deathtouch destroys by its trigger's resolution, not as an SBA
+
+    # -- what the rules before changed, kept by every era since -----------------------------
+
+    def refusal(self, scenario: Scenario) -> str | None:
+        return None
+
+    def action_refused(self, combat: Combat, window: str, effect: str,
+                       target: str | None) -> tuple[str, str] | None:
+        return None  # any instant or ability whenever a player has priority
+
+    def deals_combat_damage(self, game: Game, creature: str) -> bool:
+        return True  # tapped blockers deal combat damage too
+
+    def loses_now(self, game: Game) -> bool:
+        return True  # 420.5a: whenever state-based effects are checked
+
+    def responds_to_triggers(self) -> bool:
+        return True  # 410.3: triggered abilities go on the stack; players may respond

@@ -40,7 +40,8 @@ from versions.scenario import Action, Scenario
 if TYPE_CHECKING:
     from versions.game.era import Era
 
-FIRST_STRIKE_WINDOWS = ("first-strike-damage-on-stack", "first-strike-damage")
+FIRST_STRIKE_WINDOWS = ("first-strike-damage-on-stack", "first-strike-damage-prevention",
+                        "first-strike-damage")
 MAX_RESOLUTIONS = 500  # a scenario whose triggers feed each other forever stops here
 
 Task = tuple[Any, ...]  # (method name, *arguments)
@@ -328,6 +329,7 @@ class Combat:
 
     def _damage_step(self, first_strike: bool, creatures: tuple[str, ...]) -> None:
         self.game.log.step = self.era.assignment_step(first_strike)
+        creatures = tuple(c for c in creatures if self.era.deals_combat_damage(self.game, c))
         self.step = DamageStep(first_strike, creatures,
                                {c: targets_of(self.game, c) for c in creatures})
         self.then(("divide",))
@@ -465,6 +467,8 @@ class Combat:
         pass in succession, the stack resolves."""
         self.game.log.step = window
         self.resolutions = 0
+        if not self.era.responds_to_triggers():  # triggers resolve before anyone acts
+            self.then(("settle",), ("resolve_stack",))
         self.then(("settle",), ("priority_round", window), ("resolve_stack",))
 
     def _priority_round(self, window: str) -> None:
@@ -494,6 +498,14 @@ class Combat:
     def take(self, act: Act) -> None:
         game = self.game
         self.actions.taken(self, act)
+        refused = self.era.action_refused(self, game.log.step, self.effect_of(act.action),
+                                          act.target)
+        if refused:
+            key, why = refused
+            game.log.note("action-not-allowed", self.rule(key),
+                          f"the {act.action.effect} by {act.action.by} is not taken: {why}",
+                          action=act.index)
+            return
         try:
             self._apply_action(act.action, act.target)
         except NotTaken as why:
@@ -501,9 +513,20 @@ class Combat:
                           f"the {act.action.effect} by {act.action.by} is not taken: {why}",
                           action=act.index)
 
+    def effect_of(self, action: Action) -> str:
+        """What an action does: its effect, or for an activation its ability's effect."""
+        if action.effect != "activate":
+            return action.effect
+        source = self.game.permanents.get(action.source or "")
+        if source is None or action.ability >= len(source.abilities):
+            return action.effect
+        return source.abilities[action.ability].effect or action.effect
+
     def can_take(self, action: Action, target: str | None) -> bool:
         """Whether the action could be taken now: at once for an effect that needs only
         its target on the battlefield, else tried on a copy of the game."""
+        if self.era.action_refused(self, self.game.log.step, self.effect_of(action), target):
+            return False
         if action.effect in ON_A_PERMANENT:
             p = self.game.permanents.get(target or "")
             return p is not None and p.zone == "battlefield"

@@ -31,6 +31,16 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
+class NotInEra(Exception):
+    """The scenario uses something this era's rules did not have (a keyword that did not
+    exist yet): the era refuses to run it rather than answer with an anachronism."""
+
+    def __init__(self, era: str, why: str):
+        self.era = era
+        self.why = why
+        super().__init__(f"{era}: {why}")
+
 # The rule keys the era-agnostic core cites, whatever the era.
 CORE_RULES = frozenset({
     # declaring blockers and their costs
@@ -119,11 +129,13 @@ class Era(ABC):
 
     def combat(self, scenario: Scenario) -> Combat:
         """A combat ready to play the scenario's scripted line."""
+        self._refuse(scenario)
         return Combat(self, scenario, Script(scenario, self.has_window))
 
     def exploration(self, scenario: Scenario) -> Combat:
         """A combat in which every action of the scenario is available, not scripted, and
         nothing is narrated (an exploration reads outcomes)."""
+        self._refuse(scenario)
         combat = Combat(self, scenario, Availability(scenario), exploring=True)
         combat.game.log = QuietLog(step=combat.game.log.step)
         return combat
@@ -131,6 +143,11 @@ class Era(ABC):
     def run(self, scenario: Scenario) -> dict[str, Any]:
         """The outcome JSON (spec §2) of `scenario`'s scripted line under this era."""
         return self.combat(scenario).play(ScriptedChooser(scenario))
+
+    def _refuse(self, scenario: Scenario) -> None:
+        why = self.refusal(scenario)
+        if why:
+            raise NotInEra(self.id, why)
 
     def block_survey(self, scenario: Scenario) -> dict[str, Any]:
         """Every block declaration the scenario's attacks allow, with the requirements
@@ -217,6 +234,30 @@ class Era(ABC):
     def deathtouch_sba(self, game: Game, creature: Permanent) -> str | None:
         """The RULES key of the state-based action that destroys `creature` for having
         been dealt deathtouch damage, or None."""
+
+    @abstractmethod
+    def refusal(self, scenario: Scenario) -> str | None:
+        """Why this era can't run the scenario (it uses what the era's rules did not
+        have), or None."""
+
+    @abstractmethod
+    def action_refused(self, combat: Combat, window: str, effect: str,
+                       target: str | None) -> tuple[str, str] | None:
+        """Why an action with this effect may not be taken in this window (the RULES key
+        and the reason), or None: the era's rules on what may be played when."""
+
+    @abstractmethod
+    def deals_combat_damage(self, game: Game, creature: str) -> bool:
+        """Whether a creature in combat deals its combat damage in the step now beginning."""
+
+    @abstractmethod
+    def loses_now(self, game: Game) -> bool:
+        """Whether a player at 0 or less life loses the game at this point of combat."""
+
+    @abstractmethod
+    def responds_to_triggers(self) -> bool:
+        """Whether players act while a window's triggered abilities wait (with a stack),
+        or only after they have resolved."""
 
 
 HOOKS = tuple(

@@ -13,8 +13,9 @@ def check(game: Game) -> None:
     """Perform state-based actions until none apply, all applicable ones at once."""
     while True:
         changed = False
+        loses_now = game.era.loses_now(game)
         for player in game.players.values():
-            if player.life <= 0 and not player.lost:
+            if player.life <= 0 and not player.lost and loses_now:
                 player.lost = True
                 changed = True
                 game.log.event("loses", game.rule("sba-life"), target=player.name,
