@@ -156,6 +156,7 @@ def validate(
     from comparator.loader import Problem, ScenarioError, load
     from comparator.running import era_ids, run_era
     from comparator.terminal import clean
+    from versions import find_era
 
     problems: list[Problem] = []
     paths = _expand(files)
@@ -167,6 +168,8 @@ def validate(
             continue
         seen: set[str] = set()
         for era in era_ids(None):
+            if find_era(era)().refusal(scenario):
+                continue  # an era that can't run it: the file is still valid
             try:
                 run_era(scenario, era, str(path))
             except ScenarioError as err:
@@ -199,12 +202,13 @@ def verify(
     from comparator.running import run_all
     from comparator.terminal import clean
     from comparator.verify import mismatches
-    from versions import ERA_IDS
+    from versions import ERA_IDS, find_era
 
     paths = _expand(files)
     found: list[dict[str, object]] = []
     checked = 0
     unchecked: dict[str, int] = {}  # era -> files whose `expect:` doesn't name it
+    refused: dict[str, int] = {}  # era -> files it can't run (what its rules lacked)
     for path in paths:
         try:
             scenario = load(path)
@@ -216,18 +220,23 @@ def verify(
                           "expected": m.expected, "got": m.got})
         checked += len(scenario.expect)
         for era in ERA_IDS:
-            if era not in scenario.expect:
-                unchecked[era] = unchecked.get(era, 0) + 1
+            if era in scenario.expect:
+                continue
+            counts = refused if find_era(era)().refusal(scenario) else unchecked
+            counts[era] = counts.get(era, 0) + 1
     if as_json:
         typer.echo(json.dumps({"files": len(paths), "checked": checked, "ok": not found,
-                               "unchecked": unchecked, "mismatches": found}, indent=2))
+                               "unchecked": unchecked, "refused": refused,
+                               "mismatches": found}, indent=2))
         raise typer.Exit(1 if found else 0)
     for m in found:
         typer.echo(clean(f"{m['file']}: {m['era']}: {m['field']}: expected "
                          f"{json.dumps(m['expected'])}, got {json.dumps(m['got'])}"))
     missing = "".join(
         f"; {era} not checked in {n} file(s) (no expect: for it)"
-        for era, n in unchecked.items())
+        for era, n in unchecked.items()) + "".join(
+        f"; {era} can't run {n} file(s) (they use what its rules lacked)"
+        for era, n in refused.items())
     if found:
         typer.echo(f"{len(found)} mismatch(es) in {len(paths)} file(s){missing}", err=True)
         raise typer.Exit(1)
@@ -321,7 +330,7 @@ def diff(
     diverged = False
     if as_json:
         for r in results:
-            doc = diff_document(r.scenario.id, r.outcomes)
+            doc = diff_document(r.scenario.id, r.outcomes, r.refused)
             diverged |= doc["diverges"]
             typer.echo(json.dumps(doc) if len(results) > 1 else json.dumps(doc, indent=2))
     else:
@@ -333,7 +342,7 @@ def diff(
         for i, r in enumerate(results):
             if i:
                 console.print()
-            doc = diff_document(r.scenario.id, r.outcomes)
+            doc = diff_document(r.scenario.id, r.outcomes, r.refused)
             diverged |= doc["diverges"]
             render(doc, r.scenario.title, console)
     raise typer.Exit(1 if diverged else 0)
@@ -534,7 +543,7 @@ def dataset_build(
     stored, diverging, pairs = total.scenarios, total.diverging, total.pairs
     if as_json:
         summary: dict[str, Any] = {
-            "scenarios": stored, "runs": stored * len(eras),
+            "scenarios": stored, "runs": total.runs,
             "diverging": diverging,
             "pairs": [{"era_a": a, "era_b": b, "diverging": n}
                       for (a, b), n in sorted(pairs.items())]}
@@ -542,9 +551,13 @@ def dataset_build(
             summary["explored"] = explored
         if generated:
             summary["generated"] = generated
+        if total.refused:
+            summary["refused"] = total.refused
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"{stored} scenarios, {stored * len(eras)} runs stored; {diverging} diverge")
+    typer.echo(f"{stored} scenarios, {total.runs} runs stored; {diverging} diverge")
+    for era, n in total.refused.items():
+        typer.echo(f"  {era} can't run {n} of them (they use what its rules did not have)")
     if explored is not None:
         typer.echo(f"{explored['scenarios']} scenarios explored and stored; "
                    f"{explored['diverging']} diverge in what players can make happen")

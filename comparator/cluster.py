@@ -39,8 +39,9 @@ def run_and_store(items: list[tuple[str, str]], eras: list[str], url: str) -> Su
     results = []
     for name, text in items:
         scenario = parse(text, name)
-        outcomes = run_all(scenario, eras, name)
-        results.append(Result(name, scenario, outcomes, divergences(outcomes)))
+        refused: dict[str, str] = {}
+        outcomes = run_all(scenario, eras, name, refused)
+        results.append(Result(name, scenario, outcomes, divergences(outcomes), refused))
     save(engine, results)
     return summarise(results, eras)
 

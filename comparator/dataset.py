@@ -56,7 +56,10 @@ def check_files(paths: Sequence[Path], eras: list[str]) -> None:
     for path in paths:
         scenario = load(path)
         for era in eras:
-            game = find_era(era)().combat(scenario).game
+            rules = find_era(era)()
+            if rules.refusal(scenario):
+                continue  # that era won't run it: not a problem of the file
+            game = rules.combat(scenario).game
             problems = check_blocks(game, written(scenario.combat))
             if problems:
                 raise illegal_blocks(IllegalBlocks(era, problems[:1]), str(path))
@@ -178,10 +181,15 @@ class Summary:
     scenarios: int = 0
     diverging: int = 0
     pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+    runs: int = 0
+    refused: dict[str, int] = field(default_factory=dict)  # era -> scenarios it can't run
 
     def add(self, other: Summary) -> None:
         self.scenarios += other.scenarios
         self.diverging += other.diverging
+        self.runs += other.runs
+        for era, n in other.refused.items():
+            self.refused[era] = self.refused.get(era, 0) + n
         for pair, n in other.pairs.items():
             self.pairs[pair] = self.pairs.get(pair, 0) + n
 
@@ -192,9 +200,13 @@ def summarise(results: list[Result], eras: list[str]) -> Summary:
     out = Summary(scenarios=len(results))
     for r in results:
         out.diverging += bool(r.divergences)
+        out.runs += len(r.outcomes)
+        for era in r.refused:
+            out.refused[era] = out.refused.get(era, 0) + 1
         parts = groups(r.outcomes)
-        for i, a in enumerate(eras):
-            for b in eras[i + 1:]:
+        ran = [e for e in eras if e in r.outcomes]
+        for i, a in enumerate(ran):
+            for b in ran[i + 1:]:
                 if not any(a in g and b in g for g in parts):
                     out.pairs[(a, b)] = out.pairs.get((a, b), 0) + 1
     return out

@@ -91,6 +91,8 @@ def dotted(path: list[Any]) -> str:
 def divergences(outcomes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     """Every state path on which some eras differ, with each era's value there."""
     eras = list(outcomes)
+    if len(eras) < 2:
+        return []
     states = {e: state(outcomes[e]) for e in eras}
     hashes = {e: digest(states[e]) for e in eras}
     seen: dict[str, list[Any]] = {}
@@ -138,10 +140,12 @@ def verdict(outcomes: dict[str, dict[str, Any]], found: list[dict[str, Any]]) ->
     return f"diverges on {len(found)} field{'s' if len(found) != 1 else ''}: {split}"
 
 
-def diff_document(scenario_id: str, outcomes: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The diff JSON of spec §3."""
+def diff_document(scenario_id: str, outcomes: dict[str, dict[str, Any]],
+                  refused: dict[str, str] | None = None) -> dict[str, Any]:
+    """The diff JSON of spec §3; `refused` (eras that can't run the scenario, and why) is
+    added only when some era refused."""
     found = divergences(outcomes)
-    return {
+    doc = {
         "schema": 1,
         "scenario": scenario_id,
         "eras": list(outcomes),
@@ -149,3 +153,6 @@ def diff_document(scenario_id: str, outcomes: dict[str, dict[str, Any]]) -> dict
         "outcomes": outcomes,
         "divergences": found,
     }
+    if refused:
+        doc["refused"] = refused
+    return doc

@@ -480,11 +480,22 @@ def explore(scenario: Scenario, eras: list[str], objective: str = "material",
             fields: str = "end-of-turn", blocks: str = "fixed", limit: int = DEFAULT_LIMIT,
             progress: Callable[[str, int], None] | None = None) -> dict[str, Any]:
     """The explore JSON (contract §6.4) of `scenario` in `eras`."""
+    from versions import NotInEra, find_era
+
     results: dict[str, dict[str, Any]] = {}
+    refused: dict[str, str] = {}
     for era in eras:
+        why = find_era(era)().refusal(scenario)
+        if why:  # the era's rules did not have what the scenario uses
+            refused[era] = why
+            continue
         report = (lambda n, e=era: progress(e, n)) if progress else None
         explorer = Explorer(scenario, era, objective, fields, blocks, limit, progress=report)
-        results[era] = era_result(explorer, explorer.run())
+        try:
+            results[era] = era_result(explorer, explorer.run())
+        except NotInEra as refusal:
+            refused[era] = refusal.why
+    eras = [e for e in eras if e in results]
     keysets = {e: {r["_key"] for r in res["outcomes"]} for e, res in results.items()}
     only_in = {
         e: [i for i, r in enumerate(res["outcomes"])
@@ -498,7 +509,10 @@ def explore(scenario: Scenario, eras: list[str], objective: str = "material",
     for res in results.values():
         for r in res["outcomes"]:
             del r["_key"]
-    return {
+    doc = {
         "schema": 1, "scenario": scenario.id, "objective": objective, "fields": fields,
         "blocks": blocks, "eras": results, "only_in": only_in, "diverges": diverges,
     }
+    if refused:
+        doc["refused"] = refused  # additive: only when an era can't run the scenario
+    return doc

@@ -26,12 +26,13 @@ from typing import Any
 
 import yaml
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2  # 2: tricks in the damage prevention windows of `fifth` too
 MANIFEST = "generator.json"  # not *.yaml: a folder's scenarios are its *.yaml files
 PER_FOLDER = 1000
 COLORS = ["white", "blue", "black", "red", "green"]
-WINDOWS = ["declare-blockers", "first-strike-damage-on-stack", "first-strike-damage",
-           "damage-on-stack", "combat-damage", "end-of-combat"]
+WINDOWS = ["declare-blockers", "first-strike-damage-on-stack", "first-strike-damage-prevention",
+           "first-strike-damage", "damage-on-stack", "damage-prevention", "combat-damage",
+           "end-of-combat"]
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
         except ScenarioError:  # e.g. a drawn card that may not attack: draw again
             continue
         eras = era_ids(None)
-        game = find_era(eras[-1])().combat(scenario).game
+        game = find_era(eras[-1])().combat(scenario).game  # the newest era runs anything
         blocks = _blocks(rng, game)
         if blocks:
             doc["combat"]["blocks"] = {b: list(a) if len(a) > 1 else a[0]
@@ -238,7 +239,7 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
         except ScenarioError:
             continue
         if all(not check_blocks(find_era(e)().combat(scenario).game, _written(scenario))
-               for e in eras):
+               for e in eras if not find_era(e)().refusal(scenario)):
             return doc
     raise RuntimeError(f"seed {seed}, scenario {index}: no valid board in 100 draws")
 

@@ -82,4 +82,7 @@ def render(doc: dict[str, Any], title: str, console: Any) -> None:
     if apart and not found:
         pairs = ", ".join(f"{a}/{b}" for a, b in apart)
         console.print(f"the states agree; the event logs differ ({pairs})")
-    console.print(verdict(outcomes, found))
+    console.print(verdict(outcomes, found) if outcomes else "no era can run this scenario")
+    for era, why in doc.get("refused", {}).items():
+        console.print(f"{era}: not run: {clean(why)}", markup=False, highlight=False,
+                      soft_wrap=True)

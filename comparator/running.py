@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from comparator.diffing import divergences
 from comparator.loader import Problem, ScenarioError, load
-from versions import ERAS, IllegalBlocks, find_era
+from versions import ERAS, IllegalBlocks, NotInEra, find_era
 from versions.scenario import Scenario
 
 
@@ -27,23 +27,47 @@ def illegal_blocks(illegal: IllegalBlocks, file: str) -> ScenarioError:
         for p in illegal.problems])
 
 
+def not_in_era(refusal: NotInEra, file: str) -> ScenarioError:
+    """An era's refusal to run the scenario, as a problem of the scenario file."""
+    return ScenarioError([Problem(file, "", f"{refusal.era} can't run this scenario: "
+                                            f"{refusal.why}")])
+
+
 def run_era(scenario: Scenario, era: str, file: str = "") -> dict[str, Any]:
+    """One era's outcome; an illegal block or an era's refusal is a ScenarioError."""
     try:
         return find_era(era)().run(scenario)
     except IllegalBlocks as illegal:
         raise illegal_blocks(illegal, file) from None
+    except NotInEra as refusal:
+        raise not_in_era(refusal, file) from None
 
 
-def run_all(scenario: Scenario, eras: list[str], file: str = "") -> dict[str, dict[str, Any]]:
-    return {era: run_era(scenario, era, file) for era in eras}
+def run_all(scenario: Scenario, eras: list[str], file: str = "",
+            refused: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+    """The outcomes of `eras`. An era that refuses the scenario (it uses what that era's
+    rules did not have) is left out and its reason put in `refused`, if given; without
+    it, the refusal is an error."""
+    out = {}
+    for era in eras:
+        try:
+            out[era] = find_era(era)().run(scenario)
+        except IllegalBlocks as illegal:
+            raise illegal_blocks(illegal, file) from None
+        except NotInEra as refusal:
+            if refused is None:
+                raise not_in_era(refusal, file) from None
+            refused[era] = refusal.why
+    return out
 
 
 @dataclass
 class Result:
     file: str
     scenario: Scenario
-    outcomes: dict[str, dict[str, Any]]
+    outcomes: dict[str, dict[str, Any]]  # the eras that ran it
     divergences: list[dict[str, Any]]
+    refused: dict[str, str] = field(default_factory=dict)  # era -> why it can't run it
 
     def record(self) -> dict[str, Any]:
         return {"scenario": canonical_scenario(self.scenario), "outcomes": self.outcomes,
@@ -57,8 +81,9 @@ def canonical_scenario(s: Scenario) -> dict[str, Any]:
 
 def run_file(path: Path, eras: list[str]) -> Result:
     scenario = load(path)
-    outcomes = run_all(scenario, eras, str(path))
-    return Result(str(path), scenario, outcomes, divergences(outcomes))
+    refused: dict[str, str] = {}
+    outcomes = run_all(scenario, eras, str(path), refused)
+    return Result(str(path), scenario, outcomes, divergences(outcomes), refused)
 
 
 def run_files(paths: Iterable[Path], eras: list[str],

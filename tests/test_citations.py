@@ -12,12 +12,19 @@ from versions.game.era import CORE_RULES, Era, cites
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
 
 
+# The eras before the Comprehensive Rules cite another document, numbered its own way.
+OTHER_TEXTS = {"fifth": ("rulings-summary-fifth-edition-1999.txt",
+                         r"([A-Z]\.\d+\.(?:Ruling\.)?\d+) - ")}
+
+
 def numbers(era_id: str) -> set[str]:
     era = find_era(era_id)
-    text = (REFERENCE / f"cr-{era.cr_date}.txt").read_text(encoding="utf-8", errors="replace")
+    name, pattern = OTHER_TEXTS.get(era_id, (f"cr-{era.cr_date}.txt",
+                                             r"\s*(\d{3}\.\d+[a-z]?)\.? "))
+    text = (REFERENCE / name).read_text(encoding="utf-8", errors="replace")
     found = set()
     for line in text.splitlines():
-        m = re.match(r"\s*(\d{3}\.\d+[a-z]?)\.? ", line)
+        m = re.match(pattern, line)
         if m:
             found.add(m.group(1))
     return found

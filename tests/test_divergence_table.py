@@ -5,7 +5,7 @@ reasoning); none is captured from the engine.
 """
 
 import pytest
-from eras import ERAS, has
+from eras import CR_ERAS, ERAS, has
 from helpers import dealt, life, notes, perm, run
 
 MOGG_AFTER_ASSIGNMENT = """
@@ -38,6 +38,12 @@ def test_mogg_fanatic_sacrificed_after_assignment(era):
         # ability (activated with damage on the stack) kills the Hawk too.
         assert perm(o, "hawk")["zone"] == "graveyard"
         assert dealt(o, "fanatic", "piker") == [1]
+    elif has(era, "prevention-step"):
+        # Moved later, into the damage prevention step, where only prevention and
+        # regeneration may be played (T.10.3): the sacrifice-and-shoot is not allowed.
+        assert perm(o, "hawk")["zone"] == "battlefield"
+        [refused] = notes(o, "action-not-allowed")
+        assert refused["rule"] == "T.10.3" and refused["step"] == "damage-prevention"
     else:
         # No window after assignment; moved later, the Fanatic is already dead.
         assert perm(o, "hawk")["zone"] == "battlefield"
@@ -167,7 +173,7 @@ combat:
 """
 
 
-@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("era", CR_ERAS)  # uses what came after fifth
 def test_deathtouch_trample(era):
     o = run(DEATHTOUCH_TRAMPLE, era)
     assert perm(o, "wall")["zone"] == "graveyard"
@@ -196,7 +202,7 @@ combat:
 """
 
 
-@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("era", CR_ERAS)  # uses what came after fifth
 def test_lifelink_blocker_at_low_life(era):
     o = run(LIFELINK_AT_ONE, era)
     if has(era, "damage-on-stack"):
@@ -223,7 +229,7 @@ actions:
 """
 
 
-@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("era", CR_ERAS)  # uses what came after fifth
 def test_deathtouch_against_regeneration(era):
     o = run(REGENERATION_VS_DEATHTOUCH, era)
     assert perm(o, "viper")["zone"] == "graveyard"

@@ -12,6 +12,7 @@ from comparator.cli import app
 from comparator.data_files import shipped_scenarios
 from comparator.explore import Explorer, TooLarge, era_result, explore
 from comparator.loader import load
+from versions import find_era
 
 runner = CliRunner()
 SPLIT = "giant-growth-vs-assignment-order"
@@ -46,13 +47,14 @@ def test_the_split_and_the_pump_worked_by_hand():
     # creature alive (pump the Bears unless all 5 are on them): value 1 creature.
     # m10/m11: 2 orders; bear first: 4 legal divisions (5/0, 4/1, 3/2, 2/3); hawk first: 5
     # (0/5 ... 4/1): 9 lines; no window for the pump; A kills both with 4/1: value 2.
-    # foundations: 6 free divisions, value 2.
+    # foundations: 6 free divisions, value 2. fifth: no window with damage on the stack
+    # either (C.8.1), and A divides as it likes (C.8.5): as foundations.
     doc = explore(load(shipped(SPLIT)), list(ERAS))
     lines = {e: r["lines"] for e, r in doc["eras"].items()}
-    assert lines == {"sixth": 12, "m10": 9, "m11": 9, "foundations": 6}
+    assert lines == {"fifth": 6, "sixth": 12, "m10": 9, "m11": 9, "foundations": 6}
     values = {e: r["value"]["score"] for e, r in doc["eras"].items()}
-    assert values == {"sixth": [0, 1, 0], "m10": [0, 2, 0], "m11": [0, 2, 0],
-                      "foundations": [0, 2, 0]}
+    assert values == {"fifth": [0, 2, 0], "sixth": [0, 1, 0], "m10": [0, 2, 0],
+                      "m11": [0, 2, 0], "foundations": [0, 2, 0]}
     sixth = doc["eras"]["sixth"]["value"]["line"]
     assert [d["kind"] for d in sixth] == ["divide", "pass"]  # 5 on the Bears; no need to pump
     assert doc["diverges"] and doc["only_in"] == {e: [] for e in ERAS}
@@ -66,6 +68,8 @@ def shipped(name):
 def test_fast_search_agrees_with_brute_force(path):
     s = load(path)
     for era in ERAS:
+        if find_era(era)().refusal(s):
+            continue  # the era's rules lacked what the scenario uses
         for options, most in (({}, 2000), ({"blocks": "all", "fields": "all"}, 600),
                               ({"objective": "life"}, 600)):
             try:  # past `most` lines brute force would take too long: smaller cases cover it
@@ -121,7 +125,8 @@ def test_stored_and_shown(tmp_path):
     shown = json.loads(runner.invoke(app, ["show", SPLIT, "--json", "--db", db]).output)
     explored = shown["versions"][0]["explorations"]
     assert [x["era"] for x in explored] == list(ERAS)
-    assert explored[0]["lines"] == 12 and explored[0]["value"]["score"] == [0, 1, 0]
+    sixth = explored[list(ERAS).index("sixth")]
+    assert sixth["lines"] == 12 and sixth["value"]["score"] == [0, 1, 0]
     # Idempotent: exploring again stores nothing new.
     runner.invoke(app, ["explore", SPLIT, "--db", db])
     again = json.loads(runner.invoke(app, ["show", SPLIT, "--json", "--db", db]).output)

@@ -31,7 +31,9 @@ def test_explorations_worked_by_hand(path):
     expected = yaml.safe_load(path.read_text())
     assert expected.get("why"), "every worked exploration says why"
     scenario = load(find_scenario(expected["scenario"]))
-    doc = explore(scenario, list(ERA_IDS), objective=expected.get("objective", "material"),
+    # The eras the exploration was worked in (the library predates `fifth`).
+    eras = [e for e in ERA_IDS if e in expected["eras"]]
+    doc = explore(scenario, eras, objective=expected.get("objective", "material"),
                   blocks=expected.get("blocks", "fixed"))
     for era, want in expected["eras"].items():
         got = doc["eras"][era]

@@ -203,7 +203,7 @@ def test_mutated_scenarios_never_crash_the_engine():
     from comparator.data_files import shipped_scenarios
     from comparator.explore import TooLarge, explore
     from comparator.loader import ScenarioError, parse
-    from versions import ERA_IDS, IllegalBlocks, find_era
+    from versions import ERA_IDS, IllegalBlocks, NotInEra, find_era
 
     rng = random.Random(20261130)
     odd = [-1, 0, 1, 10**6, "", "x", None, True, "B", "A", "bear", "wurm", 2.5,
@@ -233,7 +233,7 @@ def test_mutated_scenarios_never_crash_the_engine():
         except ScenarioError:
             continue
         for era in ERA_IDS:
-            with contextlib.suppress(IllegalBlocks):
+            with contextlib.suppress(IllegalBlocks, NotInEra):
                 find_era(era)().run(scenario)
         with contextlib.suppress(TooLarge, IllegalBlocks):
             explore(scenario, list(ERA_IDS), limit=5000)

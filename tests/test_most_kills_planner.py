@@ -52,6 +52,8 @@ combat:
 def test_planner_matches_walking_every_division(era, monkeypatch):
     rng = random.Random(era)
     boards = [random_board(rng) for _ in range(150)]
+    # An era that did not have deathtouch (fifth) is given the boards without it.
+    boards = [b for b in boards if not find_era(era)().refusal(scenario(b))]
     planned = [run(text, era) for text in boards]
     monkeypatch.setattr(script, "most_kills", assignment.most_kills_by_enumeration)
     walked = [run(text, era) for text in boards]

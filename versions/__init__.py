@@ -6,9 +6,10 @@ the command line.
 
 from __future__ import annotations
 
+from versions.fifth import Fifth
 from versions.foundations import Foundations
 from versions.game.combat import IllegalBlocks
-from versions.game.era import Era
+from versions.game.era import Era, NotInEra
 from versions.m10 import M10
 from versions.m11 import M11
 from versions.sixth import Sixth
@@ -16,7 +17,7 @@ from versions.sixth import Sixth
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
 ENGINE_VERSION = "2"
 
-ERAS: tuple[type[Era], ...] = (Sixth, M10, M11, Foundations)
+ERAS: tuple[type[Era], ...] = (Fifth, Sixth, M10, M11, Foundations)
 ERA_IDS: tuple[str, ...] = tuple(e.id for e in ERAS)
 
 
@@ -30,4 +31,4 @@ def find_era(name: str) -> type[Era]:
     raise KeyError(f"unknown era {name!r}; known: {known}")
 
 
-__all__ = ["ENGINE_VERSION", "ERAS", "ERA_IDS", "Era", "IllegalBlocks", "find_era"]
+__all__ = ["ENGINE_VERSION", "ERAS", "ERA_IDS", "Era", "IllegalBlocks", "NotInEra", "find_era"]

@@ -63,6 +63,7 @@ class M11(M10):
         "prevent": "615.1a",
         "gain-life": "118.3",
         "counters": "121.1",
+        "tap": "701.16a",
     }
     del RULES["deathtouch-divides"]
 

@@ -56,6 +56,7 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "regenerate": ("target",),
     "prevent": ("target", "amount"),
     "bounce": ("target",),
+    "tap": ("target",),
     "remove-from-combat": ("target",),
     "grant": ("target", "keyword"),
     "gain-life": ("target", "amount"),

@@ -143,6 +143,7 @@ class Sixth(Era):
         "gain-life": "215.3",
         "counters": "Glossary: Counter",
         "add-mana": "Glossary: Mana Pool",
+        "tap": "501.7a",
         "discard": "Glossary: Discard",
     }
 

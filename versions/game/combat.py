@@ -467,8 +467,15 @@ class Combat:
         pass in succession, the stack resolves."""
         self.game.log.step = window
         self.resolutions = 0
-        if not self.era.responds_to_triggers():  # triggers resolve before anyone acts
+        if not self.era.has_window(window):
+            # A point of the procedure where this era gives players no priority (the
+            # rules before Sixth, after damage dealing began): its triggers still resolve.
             self.then(("settle",), ("resolve_stack",))
+            return
+        if not self.era.responds_to_triggers():  # triggers resolve before anyone acts
+            self.then(("settle",), ("resolve_stack",), ("settle",),
+                      ("priority_round", window), ("resolve_stack",))
+            return
         self.then(("settle",), ("priority_round", window), ("resolve_stack",))
 
     def _priority_round(self, window: str) -> None:
@@ -499,7 +506,7 @@ class Combat:
         game = self.game
         self.actions.taken(self, act)
         refused = self.era.action_refused(self, game.log.step, self.effect_of(act.action),
-                                          act.target)
+                                          self.aim_of(act.action, act.target))
         if refused:
             key, why = refused
             game.log.note("action-not-allowed", self.rule(key),
@@ -522,10 +529,21 @@ class Combat:
             return action.effect
         return source.abilities[action.ability].effect or action.effect
 
+    def aim_of(self, action: Action, target: str | None) -> str | None:
+        """What an action affects: its target, or for an ability of the source's own
+        ("target: self"), the source."""
+        if action.effect == "activate":
+            source = self.game.permanents.get(action.source or "")
+            if source is not None and action.ability < len(source.abilities) and \
+                    source.abilities[action.ability].target == "self":
+                return source.id
+        return target
+
     def can_take(self, action: Action, target: str | None) -> bool:
         """Whether the action could be taken now: at once for an effect that needs only
         its target on the battlefield, else tried on a copy of the game."""
-        if self.era.action_refused(self, self.game.log.step, self.effect_of(action), target):
+        if self.era.action_refused(self, self.game.log.step, self.effect_of(action),
+                                   self.aim_of(action, target)):
             return False
         if action.effect in ON_A_PERMANENT:
             p = self.game.permanents.get(target or "")

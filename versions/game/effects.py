@@ -123,6 +123,14 @@ def _bounce(game: Game, e: Effect) -> None:
     game.log.event("bounce", game.rule("bounce"), target=p.id, **_label(e))
 
 
+def _tap(game: Game, e: Effect) -> None:
+    p = _creature(game, e.target, "tap")
+    if p.tapped:
+        raise NotTaken(f"{p.id} is already tapped")
+    p.tapped = True
+    game.log.event("tap", game.rule("tap"), target=p.id, **_label(e))
+
+
 def _remove_from_combat(game: Game, e: Effect) -> None:
     p = _creature(game, e.target, "remove-from-combat")
     if not game.in_combat(p.id) and not game.being_attacked(p.id):
@@ -211,6 +219,7 @@ HANDLERS = {
     "regenerate": _regenerate,
     "prevent": _prevent,
     "bounce": _bounce,
+    "tap": _tap,
     "remove-from-combat": _remove_from_combat,
     "grant": _grant,
     "gain-life": _gain_life,

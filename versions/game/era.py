@@ -61,7 +61,7 @@ CORE_RULES = frozenset({
     # end of combat and effects
     "end-of-combat", "delayed", "activate", "fizzle", "pump", "noncombat-damage",
     "destroy", "sacrifice", "regenerate", "prevent", "bounce", "remove-from-combat",
-    "gain-life", "counters", "add-mana", "discard",
+    "gain-life", "counters", "add-mana", "discard", "tap",
 })
 
 

@@ -84,6 +84,9 @@ class Script:
     def finish(self, combat: Combat) -> None:
         game = combat.game
         for index, action in enumerate(self.actions):
+            if index not in self.handled and not game.over and \
+                    not combat.era.has_window(self.window[index]):
+                self._skip(combat, index, action)  # no window after it to move it to
             if index not in self.handled:
                 why = "the game was over" if game.over else \
                     f"its window ({self.window[index]}) never came in {combat.era.id}"
@@ -129,8 +132,9 @@ class Script:
         rule = combat.era.window_missing(game, scripted)
         game.log.note("missing-window", rule, (
             f"window {scripted} does not exist in {combat.era.id} here; the "
-            f"{action.effect} by {action.by} is not taken (if-missing: skip)"), action=index,
-            window=scripted)
+            f"{action.effect} by {action.by} is not taken (if-missing: "
+            f"{action.if_missing}{'' if action.if_missing == 'skip' else ', and no such window'})"),
+            action=index, window=scripted)
 
 
 class ScriptedChooser:
