@@ -17,7 +17,13 @@ from math import comb
 from typing import Any
 
 from versions import find_era
-from versions.game.assignment import TOTAL, FixedLethal, division_problem, toughness_lethal
+from versions.game.assignment import (
+    TOTAL,
+    FixedLethal,
+    division_problem,
+    rules_for,
+    toughness_lethal,
+)
 from versions.game.blocks import Declaration, declaration_count, written
 from versions.game.choices import Act, Decision, Pass
 from versions.game.combat import DAMAGE_TASKS, Combat, IllegalLine
@@ -179,7 +185,7 @@ class Options:
         out: list[tuple[dict[str, int], int]] = []
 
         # In permissive mode the rest is checked once the player's whole assignment is made.
-        rules = (TOTAL,) if o.permissive else game.era.division_rules(game, o.creature)
+        rules = (TOTAL,) if o.permissive else rules_for(game, o.creature)
 
         def check(amounts: dict[str, int], complete: bool) -> str | None:
             return division_problem(game, o.creature, o.targets, amounts, o.earlier, complete,

@@ -160,6 +160,7 @@ class Fifth(Sixth):
         "gain-life": "G.22.2",
         "counters": "G.9.1",
         "add-mana": "G.26.1",
+        "banding": "A.11.13",
         "tap": "G.40.1",
         "discard": "G.15.1",
         "deathtouch": "A.8.1",

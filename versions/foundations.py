@@ -110,6 +110,7 @@ class Foundations(M11):
         "gain-life": "119.3",
         "counters": "122.1a",
         "add-mana": "106.4",
+        "banding": "702.22j",
         "tap": "701.21a",
         "discard": "701.8a",
     }

@@ -126,6 +126,7 @@ class M10(Sixth):
         "gain-life": "117.3",
         "counters": "120.1",
         "add-mana": "106.4",
+        "banding": "702.19j",
         "tap": "701.15a",
         "discard": "701.7a",
     }

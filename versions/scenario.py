@@ -29,7 +29,7 @@ PLAIN_KEYWORDS = (
     "flying", "reach", "first-strike", "double-strike", "trample", "deathtouch", "lifelink",
     "vigilance", "menace", "defender", "indestructible", "fear", "shadow", "flanking",
     "unblockable", "cant-block", "must-block", "lure", "can-block-any-number",
-    "can-block-additional",
+    "can-block-additional", "banding",
 )
 # One-key maps: the value's type.
 VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str}

@@ -36,7 +36,7 @@ How this era differs from the later ones:
   regeneration shield made in response saves the creature.
 
 Citations the 2009-05-01 text gives only through its glossary (indestructible, damage,
-counters, mana pool, discard) or only by the zone rule (a return to hand, 217.1) are listed
+mana pool, discard) or only by the zone rule (a return to hand, 217.1) are listed
 in ``unverified``.
 """
 
@@ -82,8 +82,7 @@ class Sixth(Era):
         "The damage prevention step is gone.",
         "Tapped blockers deal combat damage.",
     )
-    unverified = ("indestructible", "noncombat-damage", "bounce", "counters", "add-mana",
-                  "discard")
+    unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
 
     RULES = {
         "block": "309.2e",
@@ -141,8 +140,9 @@ class Sixth(Era):
         "bounce": "217.1",
         "remove-from-combat": "306.4",
         "gain-life": "215.3",
-        "counters": "Glossary: Counter",
+        "counters": "200.10a",
         "add-mana": "Glossary: Mana Pool",
+        "banding": "502.10h",
         "tap": "501.7a",
         "discard": "Glossary: Discard",
     }

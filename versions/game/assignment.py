@@ -50,6 +50,30 @@ def _attack_target_alive(game: Game, attacker: str) -> str | None:
     return target if p.on_battlefield and (p.is_planeswalker or "battle" in p.types) else None
 
 
+def banded(game: Game, pid: str) -> bool:
+    """Whether banding gives the other player the division of this creature's combat
+    damage: an attacker blocked by a creature with banding, or a blocker blocking one
+    (A.11.12-13 and C.8.5-6 of 1999; 502.10h; 702.19j-k, 702.22j-k)."""
+    if pid in game.attacks:
+        return any(game.perm(b).has("banding") for b in game.blockers_of(pid))
+    return any(game.perm(a).has("banding") for a in game.blocks.get(pid, []))
+
+
+def chooser(game: Game, pid: str) -> str:
+    """Who divides this creature's combat damage: its controller, or under banding the
+    other player (the defending player for an attacker, the active player for a blocker)."""
+    if not banded(game, pid):
+        return game.perm(pid).controller
+    return game.defending_player(pid) if pid in game.attacks else game.active
+
+
+def rules_for(game: Game, source: str) -> tuple[DivisionRule, ...]:
+    """The rules a division of `source`'s damage obeys: the era's, or under banding only
+    the total, divided among the creatures as the banding player chooses (no order, no
+    lethal damage first, nothing to the player)."""
+    return (TOTAL,) if banded(game, source) else game.era.division_rules(game, source)
+
+
 def targets_of(game: Game, pid: str) -> Targets:
     creature = game.perm(pid)
     if pid in game.attacks:
@@ -63,13 +87,16 @@ def targets_of(game: Game, pid: str) -> Targets:
         overflow = _attack_target_alive(game, pid) if creature.has("trample") else None
         if not blockers and overflow:
             return Targets([], unblocked=overflow, rule=game.rule("trample-no-blockers"))
+        if banded(game, pid):  # divided among the blockers, by the defending player
+            return Targets(blockers, rule=game.rule("banding"))
         rule = game.rule("trample" if overflow else "assign-blocked")
         return Targets(blockers, overflow=overflow, rule=rule)
     attackers = list(game.blocks.get(pid, []))
     if pid in game.damage_orders:
         ordered = [a for a in game.damage_orders[pid] if a in attackers]
         attackers = ordered + [a for a in attackers if a not in ordered]
-    return Targets(attackers, rule=game.rule("assign-blocker"))
+    return Targets(attackers, rule=game.rule("banding" if banded(game, pid)
+                                            else "assign-blocker"))
 
 
 def assigned_to(target: str, others: list[Assignment]) -> int:
@@ -180,7 +207,7 @@ def division_problem(game: Game, source: str, targets: Targets, amounts: dict[st
                      others: list[Assignment], complete: bool = True,
                      rules: tuple[DivisionRule, ...] | None = None) -> str | None:
     """Why this division breaks one of the era's rules for `source`, or None."""
-    for rule in rules if rules is not None else game.era.division_rules(game, source):
+    for rule in rules if rules is not None else rules_for(game, source):
         why = rule.problem(game, source, targets, amounts, others, complete)
         if why:
             return why
@@ -233,7 +260,7 @@ def legal_divisions(
     if targets.unblocked or not keys:
         return [default_division(game, source, targets, others)]
     out: list[dict[str, int]] = []
-    rules = game.era.division_rules(game, source)
+    rules = rules_for(game, source)
 
     def walk(i: int, left: int, amounts: dict[str, int]) -> None:
         if i == len(keys) - 1:
@@ -277,7 +304,7 @@ def most_kills(
     order, not a walk over divisions; an era with a rule of its own is walked instead."""
     if targets.unblocked or not targets.keys:
         return default_division(game, source, targets, earlier)
-    rules = game.era.division_rules(game, source)
+    rules = rules_for(game, source)
     if not set(rules) <= {TOTAL, IN_ORDER, TRAMPLE}:
         return most_kills_by_enumeration(game, source, targets, earlier)
     return _most_kills_planned(game, source, targets, earlier, rules)

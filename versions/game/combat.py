@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from versions.game import sba
-from versions.game.assignment import Assignment, Targets, division_problem, targets_of
+from versions.game.assignment import (
+    Assignment,
+    Targets,
+    chooser,
+    division_problem,
+    targets_of,
+)
 from versions.game.blocks import BlockProblem, Declaration, check_blocks, costs_owed, mana_sources
 from versions.game.choices import (
     Act,
@@ -356,7 +362,7 @@ class Combat:
             step.unchecked |= permissive
             options = DivideOptions(game, creature, targets, list(step.done),
                                     step.rejected.get(creature), permissive=permissive)
-            self.ask(game.perm(creature).controller, "divide", options, "divided",
+            self.ask(chooser(game, creature), "divide", options, "divided",
                      rule=targets.rule)
             return
         self.then(("check_assignment",))
@@ -368,9 +374,9 @@ class Combat:
         assert step is not None
         game = self.game
         mine = set(step.targets[creature].creatures)
-        controller = game.perm(creature).controller
+        controller = chooser(game, creature)
         later = step.creatures[step.creatures.index(creature) + 1:]
-        return any(game.perm(c).controller == controller
+        return any(chooser(game, c) == controller
                    and mine & set(step.targets[c].creatures) for c in later)
 
     def key_after_division(self, amounts: dict[str, int]) -> tuple[Any, ...]:

@@ -52,7 +52,7 @@ CORE_RULES = frozenset({
     "trigger-left", "rampage", "bushido", "flanking",
     # assigning and dealing combat damage
     "assign-unblocked", "assign-blocked", "assign-blocker", "assign-check",
-    "trample", "trample-no-blockers", "damage-resolves", "first-strike-step",
+    "trample", "trample-no-blockers", "damage-resolves", "first-strike-step", "banding",
     "protection", "indestructible",
     # the decisions players make (cited by the decisions themselves)
     "priority", "trigger-order",
