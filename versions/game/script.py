@@ -86,7 +86,14 @@ class Script:
         for index, action in enumerate(self.actions):
             if index not in self.handled and not game.over and \
                     not combat.era.has_window(self.window[index]):
-                self._skip(combat, index, action)  # no window after it to move it to
+                # Its window does not exist, nor one after it to move it to (fifth).
+                self.handled.add(index)
+                game.log.note("missing-window", combat.era.window_missing(
+                    game, self.window[index]), (
+                    f"window {self.window[index]} does not exist in {combat.era.id}, nor a "
+                    f"later one; the {action.effect} by {action.by} is not taken "
+                    f"(if-missing: {action.if_missing})"), action=index,
+                    window=self.window[index])
             if index not in self.handled:
                 why = "the game was over" if game.over else \
                     f"its window ({self.window[index]}) never came in {combat.era.id}"
@@ -132,9 +139,8 @@ class Script:
         rule = combat.era.window_missing(game, scripted)
         game.log.note("missing-window", rule, (
             f"window {scripted} does not exist in {combat.era.id} here; the "
-            f"{action.effect} by {action.by} is not taken (if-missing: "
-            f"{action.if_missing}{'' if action.if_missing == 'skip' else ', and no such window'})"),
-            action=index, window=scripted)
+            f"{action.effect} by {action.by} is not taken (if-missing: skip)"), action=index,
+            window=scripted)
 
 
 class ScriptedChooser:
