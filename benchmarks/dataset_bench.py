@@ -32,6 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench import timed  # noqa: E402 - the same timing as the start-up benchmark
+
 EXE = shutil.which("rulesdiff")
 
 
@@ -194,15 +198,6 @@ def store_figures(tmp: Path, n: int) -> None:
     count = sum(len(v) for v in rows.values())
     print(f"store {count} rows of {n} scenarios: {ours * 1000:.0f} ms; raw sqlite3 "
           f"executemany {raw * 1000:.0f} ms; {ours / raw:.2f}x raw")
-
-
-def timed(cmd: list[str], repeat: int = 7) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(cmd, check=False, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def startup_figures() -> None:
