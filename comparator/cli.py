@@ -330,9 +330,10 @@ def diff(
     diverged = False
     if as_json:
         for r in results:
-            doc = diff_document(r.scenario.id, r.outcomes, r.refused)
+            doc = diff_document(r.scenario.id, r.outcomes)
             diverged |= doc["diverges"]
             typer.echo(json.dumps(doc) if len(results) > 1 else json.dumps(doc, indent=2))
+            _say_refused(r.file, r.refused)
     else:
         from rich.console import Console
 
@@ -342,9 +343,9 @@ def diff(
         for i, r in enumerate(results):
             if i:
                 console.print()
-            doc = diff_document(r.scenario.id, r.outcomes, r.refused)
+            doc = diff_document(r.scenario.id, r.outcomes)
             diverged |= doc["diverges"]
-            render(doc, r.scenario.title, console)
+            render(doc, r.scenario.title, console, r.refused)
     raise typer.Exit(1 if diverged else 0)
 
 
@@ -397,8 +398,9 @@ def explore(
     docs = []
     for path in paths:
         _, scenario = _load(str(path))
-        docs.append((path, scenario, _explore_one(path, scenario, eras, objective, fields,
-                                                  blocks, limit)))
+        doc = _explore_one(path, scenario, eras, objective, fields, blocks, limit)
+        _say_refused(path, doc.pop("refused", {}))
+        docs.append((path, scenario, doc))
     if engine is not None:
         from sqlalchemy.exc import SQLAlchemyError
 
@@ -423,6 +425,14 @@ def explore(
                 console.print()
             render(doc, scenario, console, show_all)
     raise typer.Exit(1 if diverged else 0)
+
+
+def _say_refused(file: object, refused: dict[str, str]) -> None:
+    """An era that can't run a scenario, on stderr: the JSON keeps the contract's keys."""
+    from comparator.terminal import clean
+
+    for era, why in refused.items():
+        typer.echo(clean(f"rulesdiff: {era} can't run {file}: {why}"), err=True)
 
 
 def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noqa: ANN001,ANN202

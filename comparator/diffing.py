@@ -140,12 +140,11 @@ def verdict(outcomes: dict[str, dict[str, Any]], found: list[dict[str, Any]]) ->
     return f"diverges on {len(found)} field{'s' if len(found) != 1 else ''}: {split}"
 
 
-def diff_document(scenario_id: str, outcomes: dict[str, dict[str, Any]],
-                  refused: dict[str, str] | None = None) -> dict[str, Any]:
-    """The diff JSON of spec §3; `refused` (eras that can't run the scenario, and why) is
-    added only when some era refused."""
+def diff_document(scenario_id: str, outcomes: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The diff JSON of spec §3 (its keys exactly: an era that can't run the scenario is
+    simply not in `eras`, and the command says why on stderr)."""
     found = divergences(outcomes)
-    doc = {
+    return {
         "schema": 1,
         "scenario": scenario_id,
         "eras": list(outcomes),
@@ -153,6 +152,3 @@ def diff_document(scenario_id: str, outcomes: dict[str, dict[str, Any]],
         "outcomes": outcomes,
         "divergences": found,
     }
-    if refused:
-        doc["refused"] = refused
-    return doc

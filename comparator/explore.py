@@ -520,5 +520,5 @@ def explore(scenario: Scenario, eras: list[str], objective: str = "material",
         "blocks": blocks, "eras": results, "only_in": only_in, "diverges": diverges,
     }
     if refused:
-        doc["refused"] = refused  # additive: only when an era can't run the scenario
+        doc["refused"] = refused  # for the command to say on stderr; not in the JSON it prints
     return doc

@@ -49,7 +49,8 @@ def _cell(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def render(doc: dict[str, Any], title: str, console: Any) -> None:
+def render(doc: dict[str, Any], title: str, console: Any,
+           refused: dict[str, str] | None = None) -> None:
     from rich.table import Table
 
     outcomes = doc["outcomes"]
@@ -83,6 +84,6 @@ def render(doc: dict[str, Any], title: str, console: Any) -> None:
         pairs = ", ".join(f"{a}/{b}" for a, b in apart)
         console.print(f"the states agree; the event logs differ ({pairs})")
     console.print(verdict(outcomes, found) if outcomes else "no era can run this scenario")
-    for era, why in doc.get("refused", {}).items():
+    for era, why in (refused or {}).items():
         console.print(f"{era}: not run: {clean(why)}", markup=False, highlight=False,
                       soft_wrap=True)

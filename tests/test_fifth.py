@@ -135,14 +135,16 @@ combat:
     assert "fifth can't run this scenario: snake has deathtouch" in alone.output
     assert "2007 (Future Sight)" in alone.output
     diff = runner.invoke(app, ["diff", str(f), "--json", "--no-store"])
-    doc = json.loads(diff.output)
-    assert "fifth" not in doc["eras"] and "deathtouch" in doc["refused"]["fifth"]
+    doc = json.loads(diff.stdout)  # the contract's keys exactly; the refusal on stderr
+    assert "fifth" not in doc["eras"] and "refused" not in doc
+    assert "fifth can't run" in diff.stderr and "deathtouch" in diff.stderr
     shown = runner.invoke(app, ["diff", str(f), "--no-store"]).output
     assert "fifth: not run: snake has deathtouch" in shown
     assert runner.invoke(app, ["validate", str(f)]).exit_code == 0
-    explored = json.loads(runner.invoke(app, ["explore", str(f), "--json",
-                                              "--no-store"]).output)
-    assert "fifth" not in explored["eras"] and "fifth" in explored["refused"]
+    explored = runner.invoke(app, ["explore", str(f), "--json", "--no-store"])
+    doc = json.loads(explored.stdout)
+    assert "fifth" not in doc["eras"] and "refused" not in doc
+    assert "fifth can't run" in explored.stderr
     built = json.loads(runner.invoke(app, ["dataset", "build", str(f), "--json", "--db",
                                            str(tmp_path / "d.db")]).output)
     assert built["refused"] == {"fifth": 1} and built["runs"] == 4
