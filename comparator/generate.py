@@ -21,6 +21,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,7 @@ class Board:
         return [p["id"] for p in self.permanents if p["controller"] == controller]
 
 
+@cache
 def _creature_cards() -> tuple[list[str], list[str]]:
     """Library creatures that may attack, and those that may be on the defending side."""
     from comparator.cards import library
@@ -244,10 +246,19 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
     raise RuntimeError(f"seed {seed}, scenario {index}: no valid board in 100 draws")
 
 
+# libyaml's emitter when PyYAML has it: the same text as the pure-Python one, much faster.
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def _parse(doc: dict[str, Any]) -> Any:
+    """The board as `validate` reads it. JSON is YAML, and far cheaper to write."""
     from comparator.loader import parse
 
-    return parse(yaml.safe_dump(doc, sort_keys=False), "<generated>")
+    return parse(json.dumps(doc), "<generated>")
+
+
+def to_yaml(doc: dict[str, Any]) -> str:
+    return yaml.dump(doc, Dumper=DUMPER, sort_keys=False, default_flow_style=None, width=100)
 
 
 def _written(scenario: Any) -> dict[str, tuple[str, ...]]:
@@ -267,8 +278,7 @@ def _write_range(job: tuple[str, int, int, int]) -> int:
     p = Parameters()
     for index in range(start, stop):
         path = path_of(out, index)
-        text = yaml.safe_dump(scenario_document(seed, index, p), sort_keys=False,
-                              default_flow_style=None, width=100)
+        text = to_yaml(scenario_document(seed, index, p))
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(exist_ok=True)
             tmp = path.with_suffix(".tmp")
