@@ -154,9 +154,8 @@ def validate(
 ) -> None:
     """Check scenario files and print every problem with its place (exit 2 if any)."""
     from comparator.loader import Problem, ScenarioError, load
-    from comparator.running import era_ids, run_era
+    from comparator.running import era_ids, run_all
     from comparator.terminal import clean
-    from versions import find_era
 
     problems: list[Problem] = []
     paths = _expand(files)
@@ -168,10 +167,8 @@ def validate(
             continue
         seen: set[str] = set()
         for era in era_ids(None):
-            if find_era(era)().refusal(scenario):
-                continue  # an era that can't run it: the file is still valid
-            try:
-                run_era(scenario, era, str(path))
+            try:  # an era that can't run it leaves the file valid: refusals are kept apart
+                run_all(scenario, [era], str(path), refused={})
             except ScenarioError as err:
                 for p in err.problems:
                     if str(p) not in seen:
@@ -562,7 +559,7 @@ def dataset_build(
         if generated:
             summary["generated"] = generated
         if total.refused:
-            summary["refused"] = total.refused
+            summary["refused"] = dict(total.refused)
         typer.echo(json.dumps(summary, indent=2))
         return
     typer.echo(f"{stored} scenarios, {total.runs} runs stored; {diverging} diverge")

@@ -28,20 +28,14 @@ _engines: dict[str, Any] = {}
 def run_and_store(items: list[tuple[str, str]], eras: list[str], url: str) -> Summary:
     """On a worker: run (file name, text) pairs in every era and store them in one
     transaction. The engine is kept per worker process, so each opens the database once."""
-    from comparator.diffing import divergences
     from comparator.loader import parse
-    from comparator.running import Result, run_all
+    from comparator.running import run_scenario
     from comparator.store import open_engine
 
     engine = _engines.get(url)
     if engine is None:
         engine = _engines[url] = open_engine(url)
-    results = []
-    for name, text in items:
-        scenario = parse(text, name)
-        refused: dict[str, str] = {}
-        outcomes = run_all(scenario, eras, name, refused)
-        results.append(Result(name, scenario, outcomes, divergences(outcomes), refused))
+    results = [run_scenario(parse(text, name), name, eras) for name, text in items]
     save(engine, results)
     return summarise(results, eras)
 

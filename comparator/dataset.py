@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +16,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from comparator.loader import ScenarioError, load
-from comparator.running import Result, canonical_scenario, illegal_blocks, run_all, run_file
+from comparator.running import (
+    Result,
+    blocks_refused,
+    canonical_scenario,
+    illegal_blocks,
+    run_all,
+    run_file,
+)
 from comparator.store import (
     DivergenceRow,
     ExplorationRow,
@@ -50,19 +57,10 @@ def stored_json(text: str | None, table: str, row: object) -> Any:
 def check_files(paths: Sequence[Path], eras: list[str]) -> None:
     """Everything that could make a file unusable, found before anything is written: the
     format, the cross-checks, and each era's verdict on the blocks (ScenarioError)."""
-    from versions import IllegalBlocks, find_era
-    from versions.game.blocks import check_blocks, written
-
     for path in paths:
-        scenario = load(path)
-        for era in eras:
-            rules = find_era(era)()
-            if rules.refusal(scenario):
-                continue  # that era won't run it: not a problem of the file
-            game = rules.combat(scenario).game
-            problems = check_blocks(game, written(scenario.combat))
-            if problems:
-                raise illegal_blocks(IllegalBlocks(era, problems[:1]), str(path))
+        illegal = blocks_refused(load(path), eras)
+        if illegal:
+            raise illegal_blocks(illegal, str(path))
 
 
 def _check_some(job: tuple[list[str], list[str]]) -> int:
@@ -130,15 +128,20 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
             pool.shutdown(cancel_futures=True)
 
 
-def _store(engine: Any, ran: list[Ran], progress: Callable[[int], None] | None) -> list[Ran]:
+def _with_eras(engine: Any, work: Callable[[Any], None]) -> None:
+    """`work(session)` in one transaction, with the eras' rows its rows refer to."""
     eras = [e.metadata() for e in ERAS]
-    rows = merge_rows([r.rows for r in ran])
 
-    def work(session: Any) -> None:
+    def both(session: Any) -> None:
         store_eras(session, eras)
-        insert_rows(session, rows)
+        work(session)
 
-    write(engine, work)
+    write(engine, both)
+
+
+def _store(engine: Any, ran: list[Ran], progress: Callable[[int], None] | None) -> list[Ran]:
+    rows = merge_rows([r.rows for r in ran])
+    _with_eras(engine, lambda session: insert_rows(session, rows))
     if progress:
         progress(len(ran))
     return ran
@@ -152,26 +155,14 @@ def save_generation(engine: Any, manifest: dict[str, Any]) -> None:
 
 def save(engine: Any, results: list[Result]) -> None:
     """Store everything in one transaction."""
-    eras = [e.metadata() for e in ERAS]
     records = [r.record() for r in results]
-
-    def work(session: Any) -> None:
-        store_eras(session, eras)
-        store_results(session, ENGINE_VERSION, records)
-
-    write(engine, work)
+    _with_eras(engine, lambda session: store_results(session, ENGINE_VERSION, records))
 
 
 def save_explorations(engine: Any, items: list[tuple[Scenario, dict[str, Any]]]) -> None:
     """Store explorations in one transaction."""
-    eras = [e.metadata() for e in ERAS]
     records = [(canonical_scenario(s), doc) for s, doc in items]
-
-    def work(session: Any) -> None:
-        store_eras(session, eras)
-        store_explorations(session, ENGINE_VERSION, records)
-
-    write(engine, work)
+    _with_eras(engine, lambda session: store_explorations(session, ENGINE_VERSION, records))
 
 
 @dataclass
@@ -180,18 +171,16 @@ class Summary:
 
     scenarios: int = 0
     diverging: int = 0
-    pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+    pairs: Counter[tuple[str, str]] = field(default_factory=Counter)  # diverging per pair
     runs: int = 0
-    refused: dict[str, int] = field(default_factory=dict)  # era -> scenarios it can't run
+    refused: Counter[str] = field(default_factory=Counter)  # era -> scenarios it can't run
 
     def add(self, other: Summary) -> None:
         self.scenarios += other.scenarios
         self.diverging += other.diverging
         self.runs += other.runs
-        for era, n in other.refused.items():
-            self.refused[era] = self.refused.get(era, 0) + n
-        for pair, n in other.pairs.items():
-            self.pairs[pair] = self.pairs.get(pair, 0) + n
+        self.refused.update(other.refused)
+        self.pairs.update(other.pairs)
 
 
 def summarise(results: list[Result], eras: list[str]) -> Summary:
@@ -201,14 +190,11 @@ def summarise(results: list[Result], eras: list[str]) -> Summary:
     for r in results:
         out.diverging += bool(r.divergences)
         out.runs += len(r.outcomes)
-        for era in r.refused:
-            out.refused[era] = out.refused.get(era, 0) + 1
+        out.refused.update(r.refused.keys())  # counted by era, not by reason
         parts = groups(r.outcomes)
         ran = [e for e in eras if e in r.outcomes]
-        for i, a in enumerate(ran):
-            for b in ran[i + 1:]:
-                if not any(a in g and b in g for g in parts):
-                    out.pairs[(a, b)] = out.pairs.get((a, b), 0) + 1
+        out.pairs.update((a, b) for i, a in enumerate(ran) for b in ran[i + 1:]
+                         if not any(a in g and b in g for g in parts))
     return out
 
 

@@ -201,9 +201,8 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
     """Scenario `index` of `seed`: a mapping that the loader accepts and whose blocks every
     era allows."""
     from comparator.loader import ScenarioError
-    from comparator.running import era_ids
+    from comparator.running import blocks_refused, era_ids
     from versions import find_era
-    from versions.game.blocks import check_blocks
 
     p = p or Parameters()
     rng = random.Random(f"{seed}:{index}")
@@ -240,8 +239,7 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
             scenario = _parse(doc)
         except ScenarioError:
             continue
-        if all(not check_blocks(find_era(e)().combat(scenario).game, _written(scenario))
-               for e in eras if not find_era(e)().refusal(scenario)):
+        if blocks_refused(scenario, eras) is None:
             return doc
     raise RuntimeError(f"seed {seed}, scenario {index}: no valid board in 100 draws")
 
@@ -259,12 +257,6 @@ def _parse(doc: dict[str, Any]) -> Any:
 
 def to_yaml(doc: dict[str, Any]) -> str:
     return yaml.dump(doc, Dumper=DUMPER, sort_keys=False, default_flow_style=None, width=100)
-
-
-def _written(scenario: Any) -> dict[str, tuple[str, ...]]:
-    from versions.game.blocks import written
-
-    return written(scenario.combat)
 
 
 def path_of(out: Path, index: int) -> Path:

@@ -27,18 +27,39 @@ def illegal_blocks(illegal: IllegalBlocks, file: str) -> ScenarioError:
         for p in illegal.problems])
 
 
+def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:
+    """The first era, of those that run the scenario, whose rules refuse its written blocks
+    (with its first problem), or None."""
+    from versions.game.blocks import check_blocks, written
+
+    for era in eras:
+        try:
+            game = find_era(era)().combat(scenario).game
+        except NotInEra:
+            continue  # that era won't run it: not a problem of the blocks
+        problems = check_blocks(game, written(scenario.combat))
+        if problems:
+            return IllegalBlocks(era, problems[:1])
+    return None
+
+
 def not_in_era(refusal: NotInEra, file: str) -> ScenarioError:
     """An era's refusal to run the scenario, as a problem of the scenario file."""
     return ScenarioError([Problem(file, "", f"{refusal.era} can't run this scenario: "
                                             f"{refusal.why}")])
 
 
-def run_era(scenario: Scenario, era: str, file: str = "") -> dict[str, Any]:
-    """One era's outcome; an illegal block or an era's refusal is a ScenarioError."""
+def _run(scenario: Scenario, era: str, file: str) -> dict[str, Any]:
     try:
         return find_era(era)().run(scenario)
     except IllegalBlocks as illegal:
         raise illegal_blocks(illegal, file) from None
+
+
+def run_era(scenario: Scenario, era: str, file: str = "") -> dict[str, Any]:
+    """One era's outcome; an illegal block or an era's refusal is a ScenarioError."""
+    try:
+        return _run(scenario, era, file)
     except NotInEra as refusal:
         raise not_in_era(refusal, file) from None
 
@@ -51,9 +72,7 @@ def run_all(scenario: Scenario, eras: list[str], file: str = "",
     out = {}
     for era in eras:
         try:
-            out[era] = find_era(era)().run(scenario)
-        except IllegalBlocks as illegal:
-            raise illegal_blocks(illegal, file) from None
+            out[era] = _run(scenario, era, file)
         except NotInEra as refusal:
             if refused is None:
                 raise not_in_era(refusal, file) from None
@@ -79,11 +98,14 @@ def canonical_scenario(s: Scenario) -> dict[str, Any]:
     return s.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
-def run_file(path: Path, eras: list[str]) -> Result:
-    scenario = load(path)
+def run_scenario(scenario: Scenario, file: str, eras: list[str]) -> Result:
     refused: dict[str, str] = {}
-    outcomes = run_all(scenario, eras, str(path), refused)
-    return Result(str(path), scenario, outcomes, divergences(outcomes), refused)
+    outcomes = run_all(scenario, eras, file, refused)
+    return Result(file, scenario, outcomes, divergences(outcomes), refused)
+
+
+def run_file(path: Path, eras: list[str]) -> Result:
+    return run_scenario(load(path), str(path), eras)
 
 
 def run_files(paths: Iterable[Path], eras: list[str],

@@ -1,6 +1,7 @@
 """`rulesdiff dataset generate`: reproducible, valid in every era, covering what the issue
 asks for; and a generated folder built, killed and built again."""
 
+import contextlib
 import json
 import signal
 import sqlite3
@@ -113,11 +114,9 @@ def test_a_killed_build_keeps_whole_batches_and_a_rerun_completes_it(generated, 
     while time.time() < deadline and not stored:
         time.sleep(0.2)
         if db.exists():
-            try:
-                with sqlite3.connect(db) as conn:
-                    stored = conn.execute("SELECT COUNT(*) FROM run").fetchone()[0]
-            except sqlite3.OperationalError:
-                pass  # the tables are not made yet
+            # OperationalError: the tables are not made yet.
+            with contextlib.suppress(sqlite3.OperationalError), sqlite3.connect(db) as conn:
+                stored = conn.execute("SELECT COUNT(*) FROM run").fetchone()[0]
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     with sqlite3.connect(db) as conn:

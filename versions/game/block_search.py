@@ -33,20 +33,29 @@ class Blocker:
     can: tuple[str, ...]  # every attacker it may block, in the order of the attacks
     menace: tuple[str, ...]  # menace attackers it may block
     plain: tuple[str, ...]  # the other attackers it may block
-    lure: tuple[str, ...]  # attackers it is required to block (plain ones first)
+    lure: tuple[str, ...]  # attackers it is required to block
     must: bool  # required to block if able
     free: bool  # no cost to block: only such creatures are ever required to block
+
+    def fill(self, taken: int) -> tuple[str, ...]:
+        """Beside `taken` menace attackers, the other attackers it best blocks: those it is
+        required to block, up to its capacity; else, to obey `must-block`, any one."""
+        room = self.capacity - taken
+        fill = tuple(a for a in self.lure if a in self.plain)[:max(room, 0)]
+        if not taken and not fill and self.must and self.plain and room > 0:
+            fill = self.plain[:1]
+        return fill
+
+    def obeys(self, blocked: tuple[str, ...]) -> int:
+        """The requirements on this blocker that blocking `blocked` obeys."""
+        return sum(1 for a in blocked if a in self.lure) + (self.must and bool(blocked))
 
     def best_rest(self, chosen: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
         """With `chosen` menace attackers blocked: the most requirements this blocker can
         obey, and the whole set of attackers it blocks to obey them."""
-        room = self.capacity - len(chosen)
-        fill = tuple(a for a in self.lure if a in self.plain)[:max(room, 0)]
-        if not chosen and not fill and self.must and self.plain and room > 0:
-            fill = self.plain[:1]
+        fill = self.fill(len(chosen))
         blocked = tuple(a for a in self.can if a in chosen or a in fill)
-        points = sum(1 for a in blocked if a in self.lure) + (self.must and bool(blocked))
-        return points, blocked
+        return self.obeys(blocked), blocked
 
     def ways(self, taken: int) -> int:
         """Declarations of this blocker once it blocks `taken` menace attackers."""
@@ -140,9 +149,8 @@ class Search:
         taken = sum(sum(k) for k in move)
         lured = sum(sum(k) for c, k in zip(self.reach[i], move, strict=True)
                     if self.lure[c]) if b.free else 0
-        fill = min(b.capacity - taken, sum(1 for a in b.lure if a in b.plain))
-        blocks = taken + fill > 0 or (b.must and b.plain and b.capacity > taken)
-        return lured + fill + (b.must and bool(blocks))
+        fill = b.fill(taken)
+        return lured + sum(1 for a in fill if a in b.lure) + (b.must and bool(taken or fill))
 
     def future(self, i: int, state: Counts) -> int:
         """The most requirements blockers i, i+1, … can still obey from this state (-1:
@@ -225,9 +233,6 @@ def reaching(game: Game, best: int) -> Iterator[Declaration]:
     search = Search(game, free_only=False)
     blockers = search.blockers
 
-    def obeys(b: Blocker, blocked: tuple[str, ...]) -> int:
-        return sum(1 for a in blocked if a in b.lure) + (b.must and bool(blocked))
-
     def walk(i: int, points: int, counts: dict[str, int],
              decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):
@@ -239,7 +244,7 @@ def reaching(game: Game, best: int) -> Iterator[Declaration]:
             for a in menace:
                 counts[a] = counts.get(a, 0) + 1
             after = search.state_of(i, counts)
-            gained = points + obeys(b, choice)
+            gained = points + b.obeys(choice)
             if after is not None and (rest := search.future(i + 1, after)) >= 0 \
                     and gained + rest >= best:
                 if choice:

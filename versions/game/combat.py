@@ -41,7 +41,7 @@ from versions.game.outcome import outcome
 from versions.game.setup import new_game
 from versions.game.state import Game, PendingTrigger
 from versions.game.triggers import ability_triggers, becomes_blocked, keyword_trigger
-from versions.scenario import Action, Scenario
+from versions.scenario import Ability, Action, Scenario
 
 if TYPE_CHECKING:
     from versions.game.era import Era
@@ -473,16 +473,15 @@ class Combat:
         pass in succession, the stack resolves."""
         self.game.log.step = window
         self.resolutions = 0
+        acting = [("settle",), ("priority_round", window), ("resolve_stack",)]
         if not self.era.has_window(window):
             # A point of the procedure where this era gives players no priority (the
             # rules before Sixth, after damage dealing began): its triggers still resolve.
             self.then(("settle",), ("resolve_stack",))
-            return
-        if not self.era.responds_to_triggers():  # triggers resolve before anyone acts
-            self.then(("settle",), ("resolve_stack",), ("settle",),
-                      ("priority_round", window), ("resolve_stack",))
-            return
-        self.then(("settle",), ("priority_round", window), ("resolve_stack",))
+        elif not self.era.responds_to_triggers():  # triggers resolve before anyone acts
+            self.then(("settle",), ("resolve_stack",), *acting)
+        else:
+            self.then(*acting)
 
     def _priority_round(self, window: str) -> None:
         self.actions.open_window(self, window)
@@ -526,24 +525,25 @@ class Combat:
                           f"the {act.action.effect} by {act.action.by} is not taken: {why}",
                           action=act.index)
 
-    def effect_of(self, action: Action) -> str:
-        """What an action does: its effect, or for an activation its ability's effect."""
+    def _ability(self, action: Action) -> Ability | None:
+        """The ability an `activate` action uses, if its source has it."""
         if action.effect != "activate":
-            return action.effect
+            return None
         source = self.game.permanents.get(action.source or "")
         if source is None or action.ability >= len(source.abilities):
-            return action.effect
-        return source.abilities[action.ability].effect or action.effect
+            return None
+        return source.abilities[action.ability]
+
+    def effect_of(self, action: Action) -> str:
+        """What an action does: its effect, or for an activation its ability's effect."""
+        ability = self._ability(action)
+        return (ability.effect if ability else None) or action.effect
 
     def aim_of(self, action: Action, target: str | None) -> str | None:
         """What an action affects: its target, or for an ability of the source's own
         ("target: self"), the source."""
-        if action.effect == "activate":
-            source = self.game.permanents.get(action.source or "")
-            if source is not None and action.ability < len(source.abilities) and \
-                    source.abilities[action.ability].target == "self":
-                return source.id
-        return target
+        ability = self._ability(action)
+        return action.source if ability is not None and ability.target == "self" else target
 
     def can_take(self, action: Action, target: str | None) -> bool:
         """Whether the action could be taken now: at once for an effect that needs only
