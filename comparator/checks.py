@@ -23,9 +23,9 @@ Found = Iterator[tuple[tuple[Any, ...], str]]
 
 PERMANENT_TARGET = {
     "pump", "destroy", "sacrifice", "regenerate", "bounce", "remove-from-combat", "grant",
-    "counters", "become-blocked",
+    "counters", "become-blocked", "lose-keyword",
 }
-PLAYER_TARGET = {"gain-life", "discard"}
+PLAYER_TARGET = {"gain-life", "discard", "lose-life"}
 ANY_TARGET = {"damage", "prevent"}
 
 
@@ -186,13 +186,19 @@ def _actions(s: Scenario) -> Found:
         if a.by not in players:
             yield (*here, "by"), f"{a.by!r} is not one of the players"
         known = ids | made
+        poison = a.effect == "counters" and a.kind == "poison"
         for t in a.targets:
-            if a.effect in PERMANENT_TARGET and t not in known:
+            if poison:
+                if t not in players:
+                    yield (*here, "target"), f"poison counters go on a player, not {t!r}"
+            elif a.effect in PERMANENT_TARGET and t not in known:
                 yield (*here, "target"), f"target {t!r} is not a permanent of the scenario"
             if a.effect in PLAYER_TARGET and t not in players:
                 yield (*here, "target"), f"target {t!r} is not a player"
             if a.effect in ANY_TARGET and t not in known | players:
                 yield (*here, "target"), f"target {t!r} is neither a permanent nor a player"
+        if a.effect == "damage" and a.source is not None and a.source not in known:
+            yield (*here, "source"), f"source {a.source!r} is not a permanent of the scenario"
         if a.effect == "become-blocked":
             for t in a.targets:
                 if t not in s.combat.attacks:
@@ -265,3 +271,7 @@ def _expect(s: Scenario) -> Found:
                 elif f == "zone" and v not in ZONES:
                     yield (*here, "permanents", pid, f), \
                         f"zone {v!r} is not one of {', '.join(ZONES)}"
+                elif f == "counters" and not (isinstance(v, dict) and all(
+                        k in ("+1/+1", "-1/-1") and isinstance(n, int) for k, n in v.items())):
+                    yield (*here, "permanents", pid, f), \
+                        "counters is a map of +1/+1 or -1/-1 to a number, e.g. {-1/-1: 2}"

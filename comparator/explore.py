@@ -39,6 +39,7 @@ EFFECT_RULES = {
     "bounce": "bounce", "remove-from-combat": "remove-from-combat", "gain-life": "gain-life",
     "counters": "counters", "add-mana": "add-mana", "discard": "discard", "activate": "activate",
     "become-blocked": "blocked", "enter-blocking": "enter-blocking",
+    "lose-life": "lose-life", "lose-keyword": "pump",
 }
 FIELDS = ("end-of-turn", "all")
 BLOCKS = ("fixed", "all")
@@ -93,11 +94,13 @@ def project(result: dict[str, Any], fields: str, game: Game) -> dict[str, Any]:
         seen = {"zone": p["zone"], "controller": p["controller"]}
         if p["loyalty"] is not None:
             seen["loyalty"] = p["loyalty"]
-        counters = game.permanents[pid].counters
-        if counters and p["zone"] == "battlefield":
-            seen["counters"] = counters
+        if "counters" in p:
+            seen["counters"] = p["counters"]
         permanents[pid] = seen
-    players = {n: {"life": p["life"], "lost": p["lost"]} for n, p in result["players"].items()}
+    # Poison counters, like life, last beyond the turn.
+    players = {n: {"life": p["life"], "lost": p["lost"],
+                   **({"poison": p["poison"]} if "poison" in p else {})}
+               for n, p in result["players"].items()}
     return {"players": players, "permanents": permanents}
 
 
@@ -230,7 +233,8 @@ class Options:
             if i in used:
                 continue
             raise_by = max(0, a.toughness or 0) if a.effect == "pump" else (
-                max(0, a.amount or 0) if a.effect == "counters" else None)
+                max(0, a.amount or 0) if a.effect == "counters" and a.kind in (None, "+1/+1")
+                else None)
             for t in a.targets:
                 if t is None:
                     continue
@@ -389,10 +393,10 @@ class Explorer:
             return ("settled", tuple(combat.agenda),
                     (d.kind, d.player, d.then, d.args) if d else None,
                     combat.actions.key(), game.over, game.log.step,
-                    tuple((p.life, p.lost) for p in game.players.values()),
+                    tuple((p.life, p.lost, p.poison) for p in game.players.values()),
                     # Whether state-based actions, perhaps still to be checked, will
                     # destroy it: nothing later can change that, but it must be seen.
-                    tuple((p.zone, p.controller, p.loyalty, p.counters,
+                    tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus,
                            p.on_battlefield and p.is_creature and (
                                p.toughness <= 0 or p.damage >= p.toughness
                                or p.deathtouched))
@@ -407,10 +411,10 @@ class Explorer:
             self.progress(self.leaves)
         game = combat.game
         # Most leaves repeat an outcome already met: look it up by a cheap key first.
-        quick = (tuple((p.life, p.lost) for p in game.players.values()),
-                 tuple((p.zone, p.controller, p.loyalty, p.counters, p.damage, p.power,
+        quick = (tuple((p.life, p.lost, p.poison) for p in game.players.values()),
+                 tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus, p.damage, p.power,
                         p.toughness, p.tapped) if self.fields == "all" else
-                       (p.zone, p.controller, p.loyalty, p.counters)
+                       (p.zone, p.controller, p.loyalty, p.plus, p.minus)
                        for p in (game.permanents[i] for i in game.order)),
                  tuple(p.is_creature and not p.on_battlefield for p in game.permanents.values()))
         found = self.quick.get(quick)
@@ -431,8 +435,8 @@ def _harmless(action: Any) -> bool:
     match action.effect:
         case "pump":
             return (action.toughness or 0) >= 0
-        case "counters":
-            return (action.amount or 0) >= 0
+        case "counters":  # +1/+1 only: -1/-1 shrinks, poison can lose the game
+            return action.kind in (None, "+1/+1")
         case "grant" | "gain-life" | "prevent" | "regenerate" | "add-mana":
             return True
     return False

@@ -75,7 +75,17 @@ def sentence(e: dict[str, Any]) -> str:
         case "gain-life":
             return f"{tgt} gains {n} life{card or (f' (from {src})' if src else '')}"
         case "counters":
-            return f"{tgt} gets {n} +1/+1 counter(s){card}"
+            kind = e.get("kind", "+1/+1")
+            by = f" from {src}'s damage" if src else card
+            return f"{tgt} gets {n} {kind} counter(s){by}"
+        case "poison":
+            return f"{tgt} gets {n} poison counter(s) from {src}'s damage"
+        case "counters-removed":
+            return f"{n} +1/+1 and {n} -1/-1 counter(s) are removed from {tgt}"
+        case "lose-life":
+            return f"{tgt} loses {n} life{card}"
+        case "lose-keyword":
+            return f"{tgt} loses {e['keyword']} until end of turn{card}"
         case "add-mana":
             return f"{tgt} adds {n} mana{card}"
         case "discard":
@@ -84,6 +94,8 @@ def sentence(e: dict[str, Any]) -> str:
             cost = COSTS.get(e.get("cost", ""), e.get("cost", "a cost"))
             return f"{src} activates its ability ({cost}: {e.get('effect', '?')}){card}"
         case "loses":
+            if "poison" in e:
+                return f"{tgt} has {e['poison']} poison counters and loses the game"
             return f"{tgt} has {e['life']} life and loses the game"
         case "becomes-blocked":
             return f"{tgt} becomes blocked{card}"
@@ -122,12 +134,14 @@ def narrate(outcome: dict[str, Any], title: str, era_name: str) -> str:
     lines += ["", "Outcome"]
     for name, p in outcome["players"].items():
         lost = " — lost the game" if p["lost"] else ""
-        lines.append(f"  {name}: {p['life']} life{lost}")
+        poison = f", {p['poison']} poison" if p.get("poison") else ""
+        lines.append(f"  {name}: {p['life']} life{poison}{lost}")
     for pid, p in outcome["permanents"].items():
         stats = f"{p['power']}/{p['toughness']}"
         extra = f", {p['damage']} damage" if p["damage"] else ""
         extra += ", tapped" if p["tapped"] else ""
         extra += f", loyalty {p['loyalty']}" if p["loyalty"] is not None else ""
+        extra += "".join(f", {n} {k} counter(s)" for k, n in p.get("counters", {}).items())
         lines.append(f"  {pid} ({p['controller']}): {p['zone']}, {stats}{extra}")
     return "\n".join(lines)
 

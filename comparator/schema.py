@@ -27,6 +27,7 @@ DESCRIPTIONS = {
     "name": "The player's name (or, on a permanent, a label for the log).",
     "life": "Life total as combat begins.",
     "mana": "Generic mana available (to pay costs to block or an ability's mana cost).",
+    "poison": "Poison counters as combat begins (ten or more loses the game).",
     # permanent
     "controller": "The player who controls it.",
     "card": "A card from the library: brings its power, toughness, colors, keywords, "
@@ -53,9 +54,12 @@ DESCRIPTIONS = {
     "effect": "What it does.",
     "target": "What it acts on: a permanent id or a player (a list: candidates, explore).",
     "amount": "How much damage, life, prevention, counters or mana.",
-    "source": "For activate: the permanent whose ability is activated.",
+    "source": "For activate: the permanent whose ability is activated. For damage: the "
+              "permanent that deals it (its deathtouch, lifelink, wither, infect apply).",
+    "kind": "For counters: +1/+1 (default), -1/-1, or poison (on a player).",
     "ability": "For activate: which of the source's abilities (0 = first).",
-    "keyword": "For grant: the keyword given until end of turn.",
+    "keyword": "For grant: the keyword given until end of turn; for lose-keyword, the one "
+               "it loses.",
     "attacker": "For enter-blocking: the attacker the new creature blocks.",
     "sacrifice": "The creature sacrificed to pay a sacrifice-creature cost.",
     "if-missing": "What an era without the window does: skip, earlier, later.",

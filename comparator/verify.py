@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from versions.scenario import Scenario
+from versions.scenario import OUTCOME_DEFAULTS, Scenario
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ def mismatches(scenario: Scenario, outcomes: dict[str, dict[str, Any]]) -> list[
             for name, fields in wanted.items():
                 actual = outcome[kind].get(name, {})
                 for f, value in fields.items():
-                    got = actual.get(f)
+                    got = actual.get(f, OUTCOME_DEFAULTS.get(f))
                     if got != value:
                         out.append(Mismatch(era, f"{kind}.{name}.{f}", value, got))
     return out

@@ -15,7 +15,7 @@ from versions.m11 import M11
 from versions.sixth import Sixth
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
-ENGINE_VERSION = "3"  # 3: sixth cites 200.10a for counters; era fifth
+ENGINE_VERSION = "4"  # 4: counters events name their kind; poison, wither, infect
 
 ERAS: tuple[type[Era], ...] = (Fifth, Sixth, M10, M11, Foundations)
 ERA_IDS: tuple[str, ...] = tuple(e.id for e in ERAS)

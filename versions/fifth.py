@@ -45,13 +45,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from versions.game.era import cites
-from versions.sixth import PREVENTION, Sixth
+from versions.sixth import INFECT, PREVENTION, Sixth
 
 if TYPE_CHECKING:
     from versions.game.assignment import Assignment
     from versions.game.combat import Combat
     from versions.game.state import Game
-    from versions.scenario import Scenario
 
 FIRST_STRIKE_PREVENTION, PREVENTION_STEP = PREVENTION
 WINDOWS = ("declare-blockers", FIRST_STRIKE_PREVENTION, PREVENTION_STEP)
@@ -73,6 +72,12 @@ NOT_YET = {
 TYPES_NOT_YET = {
     "planeswalker": "2007 (Lorwyn)",
     "battle": "2023 (March of the Machine)",
+}
+# Damage that becomes counters: not in the rules of 1999 (the first text here that has
+# wither is the CR of 2009-05-01, 502.80).
+COUNTERS_NOT_YET = {
+    "wither": "the sixth-era rules (after 1999; 502.80 of the CR of 2009-05-01)",
+    "infect": INFECT,
 }
 
 
@@ -107,6 +112,9 @@ class Fifth(Sixth):
     unverified = ("bushido", "deathtouch", "lifelink", "indestructible", "sba-loyalty",
                   "block-cost", "block-mana", "block-pay", "bounce", "counters", "add-mana",
                   "pump", "trigger-attacks-unblocked")
+
+    not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET}
+    absent = frozenset({"wither", "infect", "infect-player"})
 
     RULES = {
         "block": "C.6.1",
@@ -171,25 +179,14 @@ class Fifth(Sixth):
         "prevent-nothing": "G.12.2",
         "regenerate-dying": "G.32.Ruling.4",
         "tapped-blocker": "C.8.2",
+        "lose-life": "G.24.1",
+        "sba-poison": "E.11.2",
     }
 
     # -- what these rules did not have -------------------------------------------------------
 
-    def refusal(self, scenario: Scenario) -> str | None:
-        for p in scenario.permanents:
-            for k in p.keywords:
-                if k.name in NOT_YET:
-                    return (f"{p.id} has {k.name}, which did not exist under these rules: it "
-                            f"arrived in {NOT_YET[k.name]}")
-            for t in p.types or ():
-                if t in TYPES_NOT_YET:
-                    return (f"{p.id} is a {t}, which did not exist under these rules: "
-                            f"{t}s arrived in {TYPES_NOT_YET[t]}")
-        for i, a in enumerate(scenario.actions):
-            if a.keyword is not None and a.keyword.name in NOT_YET:
-                return (f"action {i + 1} grants {a.keyword.name}, which did not exist under "
-                        f"these rules: it arrived in {NOT_YET[a.keyword.name]}")
-        return None
+    def counter_pairs_removed(self) -> str | None:
+        return None  # counters remain on a permanent (G.9.5); none cancel out
 
     # -- windows: no instants once damage dealing begins ------------------------------------
 

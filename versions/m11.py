@@ -64,7 +64,13 @@ class M11(M10):
         "gain-life": "118.3",
         "counters": "121.1",
         "tap": "701.16a",
+        "lose-life": "118.3",
+        # Infect came within this era, after its first text: cited from a later one of it.
+        "infect": "702.90c (CR 2022-04-29)",
+        "infect-player": "702.90b (CR 2022-04-29)",
     }
+    not_yet = {}
+    absent = frozenset()
     del RULES["deathtouch-divides"]
 
     def ignores_order(self, game: Game, source: str) -> bool:

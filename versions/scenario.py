@@ -29,7 +29,7 @@ PLAIN_KEYWORDS = (
     "flying", "reach", "first-strike", "double-strike", "trample", "deathtouch", "lifelink",
     "vigilance", "menace", "defender", "indestructible", "fear", "shadow", "flanking",
     "unblockable", "cant-block", "must-block", "lure", "can-block-any-number",
-    "can-block-additional", "banding",
+    "can-block-additional", "banding", "wither", "infect",
 )
 # One-key maps: the value's type.
 VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str}
@@ -61,6 +61,8 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "grant": ("target", "keyword"),
     "gain-life": ("target", "amount"),
     "counters": ("target", "amount"),
+    "lose-life": ("target", "amount"),
+    "lose-keyword": ("target", "keyword"),
     "become-blocked": ("target",),
     "enter-blocking": ("id", "controller", "power", "toughness", "attacker"),
     "add-mana": ("amount",),
@@ -71,10 +73,15 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
 # trigger supplies the target.
 ABILITY_EFFECT_FIELDS = {k: tuple(f for f in v if f != "target") for k, v in EFFECT_FIELDS.items()}
 
-OUTCOME_PLAYER_FIELDS = ("life", "lost")
+OUTCOME_PLAYER_FIELDS = ("life", "lost", "poison")
 OUTCOME_PERMANENT_FIELDS = (
-    "zone", "controller", "damage", "power", "toughness", "tapped", "loyalty",
+    "zone", "controller", "damage", "power", "toughness", "tapped", "loyalty", "counters",
 )
+# Outcome fields written only where they are not their default (contract v1.1, additive: a
+# v1 outcome stays as it was): what `verify` reads when one is absent.
+OUTCOME_DEFAULTS: dict[str, Any] = {"poison": 0, "counters": {}}
+COUNTER_KINDS = ("+1/+1", "-1/-1", "poison")
+CounterKind = Literal["+1/+1", "-1/-1", "poison"]
 ZONES = ("battlefield", "graveyard", "exile", "hand", "gone")
 
 
@@ -170,6 +177,7 @@ class Ability(Strict):
     amount: Count | None = None  # damage, life, counters, prevention, mana: never negative
     mana: Count | None = None
     keyword: Keyword | None = None
+    kind: CounterKind | None = None  # counters: +1/+1 (default), -1/-1, poison
     delay: Literal["end-of-combat"] | None = None
     if_: Filter | None = Field(default=None, alias="if")
 
@@ -194,6 +202,8 @@ class Ability(Strict):
             self.effect
         ]:
             raise ValueError(f"a triggered {self.effect!r} needs a `target`")
+        if self.kind is not None and self.effect != "counters":
+            raise ValueError(f"`kind` is for counters, not {self.effect!r}")
         if self.activated == "mana" and self.mana is None:
             raise ValueError("an ability with cost `mana` needs `mana: N`")
         return self
@@ -203,6 +213,7 @@ class Player(Strict):
     name: str = Field(min_length=1, max_length=ID_LENGTH)
     life: Number = 20
     mana: Count = 0
+    poison: Count = 0
 
 
 class PermanentSpec(Strict):
@@ -273,8 +284,11 @@ class Action(Strict):
     power: Number | None = None
     toughness: Number | None = None
     amount: Count | None = None  # damage, life, counters, prevention, mana: never negative
+    # activate: whose ability; damage: the permanent that deals it (its deathtouch,
+    # lifelink, wither and infect apply)
     source: str | None = None
     ability: Count = 0
+    kind: CounterKind | None = None  # counters: +1/+1 (default), -1/-1, poison
     keyword: Keyword | None = None
     id: str | None = Field(default=None, pattern=ID_PATTERN)
     controller: str | None = None
@@ -318,6 +332,10 @@ class Action(Strict):
             raise ValueError("`at` lists at least one window")
         if isinstance(self.target, list) and not self.target:
             raise ValueError("`target` lists at least one candidate")
+        if self.source is not None and self.effect not in ("activate", "damage"):
+            raise ValueError(f"`source` is for activate and damage, not {self.effect!r}")
+        if self.kind is not None and self.effect != "counters":
+            raise ValueError(f"`kind` is for counters, not {self.effect!r}")
         return self
 
 

@@ -56,6 +56,9 @@ if TYPE_CHECKING:
     from versions.scenario import Scenario
 
 ON_STACK = ("first-strike-damage-on-stack", "damage-on-stack")
+# Infect came after this era's text and M10's (it is not in the CR of 2009-05-01, 2009-07-08
+# or 2010-07-16; the CR of 2022-04-29 has it as 702.90).
+INFECT = "the era of the M11 rules (after the CR of 2010-07-16; 702.90 of the CR of 2022-04-29)"
 PREVENTION = ("first-strike-damage-prevention", "damage-prevention")  # fifth's only
 # The triggered abilities deathtouch and lifelink stand for (502.63a, 502.68a); how much
 # life lifelink gains is the trigger's own amount.
@@ -83,6 +86,8 @@ class Sixth(Era):
         "Tapped blockers deal combat damage.",
     )
     unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
+    not_yet = {"infect": INFECT}
+    absent = frozenset({"infect", "infect-player"})
 
     RULES = {
         "block": "309.2e",
@@ -145,6 +150,10 @@ class Sixth(Era):
         "banding": "502.10h",
         "tap": "501.7a",
         "discard": "Glossary: Discard",
+        "lose-life": "215.3",
+        "sba-poison": "420.5h",
+        "sba-counters": "420.5n",
+        "wither": "502.80a",
     }
 
     # -- windows ----------------------------------------------------------------------------
@@ -288,7 +297,11 @@ class Sixth(Era):
     # -- what the rules before changed, kept by every era since -----------------------------
 
     def refusal(self, scenario: Scenario) -> str | None:
-        return None
+        return self.anachronism(scenario)
+
+    @cites("sba-counters")
+    def counter_pairs_removed(self) -> str | None:
+        return "sba-counters"  # 420.5n: a +1/+1 and a -1/-1 counter cancel out
 
     def action_refused(self, combat: Combat, window: str, effect: str,
                        target: str | None) -> tuple[str, str] | None:

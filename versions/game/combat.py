@@ -54,7 +54,7 @@ Task = tuple[Any, ...]  # (method name, *arguments)
 # Effects that can be taken exactly when their target is a permanent on the battlefield
 # (versions.game.effects raises NotTaken for these only when it is not).
 ON_A_PERMANENT = frozenset({"pump", "destroy", "sacrifice", "regenerate", "bounce", "grant",
-                            "counters"})
+                            "lose-keyword"})
 # The tasks that assign combat damage: while one waits, damage assignment orders matter.
 DAMAGE_TASKS = frozenset({"combat_damage", "damage_steps", "damage_step", "second_step",
                           "divide", "check_assignment"})
@@ -569,8 +569,8 @@ class Combat:
             apply(game, Effect(
                 name=action.effect, target=target, power=action.power,
                 toughness=action.toughness, amount=action.amount, keyword=action.keyword,
-                by=action.by, label=action.card, id=action.id, controller=action.controller,
-                attacker=action.attacker))
+                kind=action.kind, source=action.source, by=action.by, label=action.card,
+                id=action.id, controller=action.controller, attacker=action.attacker))
             return
         source = game.permanents.get(action.source or "")
         if source is None or not source.on_battlefield:

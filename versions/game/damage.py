@@ -54,17 +54,36 @@ def deal(game: Game, batch: list[tuple[str | None, str, int]], combat: bool, rul
             continue
         game.log.event("damage", rule, source=source, target=target, amount=amount,
                        combat=combat)
-        if target in game.players:
-            game.players[target].life -= amount
-        else:
-            perm = game.perm(target)
-            if perm.is_planeswalker and not perm.is_creature:
-                perm.loyalty = (perm.loyalty or 0) - amount
-            else:
-                perm.damage += amount
+        _result(game, source, target, amount)
         dealt.append(Dealt(source, target, amount, combat))
     game.era.damage_dealt(game, dealt)
     _damage_triggers(game, dealt)
+
+
+def _result(game: Game, source: str | None, target: str, amount: int) -> None:
+    """What the damage does to what it is dealt to: life lost or poison counters for a
+    player, loyalty lost, damage marked or -1/-1 counters (wither, infect) for a creature.
+    A source that has left is looked at as it last was (its last known information)."""
+    src = game.permanents.get(source) if source else None
+    infect = src is not None and src.has("infect")
+    if target in game.players:
+        player = game.players[target]
+        if infect:
+            player.poison += amount
+            game.log.event("poison", game.rule("infect-player"), source=source, target=target,
+                           amount=amount)
+        else:
+            player.life -= amount
+        return
+    perm = game.perm(target)
+    if perm.is_planeswalker and not perm.is_creature:
+        perm.loyalty = (perm.loyalty or 0) - amount
+    elif infect or (src is not None and src.has("wither")):
+        perm.minus += amount
+        game.log.event("counters", game.rule("infect" if infect else "wither"), source=source,
+                       target=target, amount=amount, kind="-1/-1")
+    else:
+        perm.damage += amount
 
 
 def _damage_triggers(game: Game, dealt: list[Dealt]) -> None:

@@ -25,6 +25,7 @@ class Effect:
     toughness: int | None = None
     amount: int | None = None
     keyword: Keyword | None = None
+    kind: str | None = None  # counters: +1/+1 (None too), -1/-1, poison
     source: str | None = None  # the permanent whose ability this is (damage source)
     by: str | None = None  # the player who does it
     label: str | None = None  # the card, for the log
@@ -156,9 +157,36 @@ def _gain_life(game: Game, e: Effect) -> None:
 
 
 def _counters(game: Game, e: Effect) -> None:
-    p = _creature(game, e.target, "counters")
-    p.counters += e.amount or 0
-    game.log.event("counters", game.rule("counters"), target=p.id, amount=e.amount, **_label(e))
+    kind = e.kind or "+1/+1"
+    if kind == "poison":
+        if e.target not in game.players:
+            raise NotTaken(f"{e.target!r} is not a player: poison counters go on players")
+        game.players[e.target].poison += e.amount or 0
+    else:
+        p = _creature(game, e.target, "counters")
+        if kind == "-1/-1":
+            p.minus += e.amount or 0
+        else:
+            p.plus += e.amount or 0
+    game.log.event("counters", game.rule("counters"), target=e.target, amount=e.amount,
+                   kind=kind, **_label(e))
+
+
+def _lose_life(game: Game, e: Effect) -> None:
+    if e.target not in game.players:
+        raise NotTaken(f"{e.target!r} is not a player")
+    game.players[e.target].life -= e.amount or 0
+    game.log.event("lose-life", game.rule("lose-life"), target=e.target, amount=e.amount,
+                   **_label(e))
+
+
+def _lose_keyword(game: Game, e: Effect) -> None:
+    p = _creature(game, e.target, "lose-keyword")
+    assert e.keyword is not None
+    # Every instance it has now, printed or granted; one granted later is kept.
+    p.losses.append((e.keyword.name, len(p.granted)))
+    game.log.event("lose-keyword", game.rule("pump"), target=p.id, keyword=e.keyword.name,
+                   **_label(e))
 
 
 def _add_mana(game: Game, e: Effect) -> None:
@@ -224,6 +252,8 @@ HANDLERS = {
     "grant": _grant,
     "gain-life": _gain_life,
     "counters": _counters,
+    "lose-life": _lose_life,
+    "lose-keyword": _lose_keyword,
     "add-mana": _add_mana,
     "discard": _discard,
     "become-blocked": _become_blocked,
@@ -235,7 +265,8 @@ def ability_effect(ability: Ability, target: str | None, source: str, by: str,
                    label: str | None) -> Effect:
     return Effect(
         name=ability.effect, target=target, power=ability.power, toughness=ability.toughness,
-        amount=ability.amount, keyword=ability.keyword, source=source, by=by, label=label,
+        amount=ability.amount, keyword=ability.keyword, kind=ability.kind, source=source,
+        by=by, label=label,
     )
 
 

@@ -61,7 +61,9 @@ CORE_RULES = frozenset({
     # end of combat and effects
     "end-of-combat", "delayed", "activate", "fizzle", "pump", "noncombat-damage",
     "destroy", "sacrifice", "regenerate", "prevent", "bounce", "remove-from-combat",
-    "gain-life", "counters", "add-mana", "discard", "tap",
+    "gain-life", "counters", "add-mana", "discard", "tap", "lose-life",
+    # poison, and damage that becomes counters (where an era has them: ``Era.absent``)
+    "sba-poison", "wither", "infect", "infect-player",
 })
 
 
@@ -87,6 +89,12 @@ class Era(ABC):
     sources: ClassVar[tuple[str, ...]] = ()
     changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
     unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
+    # Keywords, permanent types and effects of the scenario vocabulary these rules did not
+    # have, with when they arrived: a scenario using one is refused (``anachronism``).
+    not_yet: ClassVar[dict[str, str]] = {}
+    # Core RULES keys of what `not_yet` refuses: this era has no number for them, and is
+    # never asked for one.
+    absent: ClassVar[frozenset[str]] = frozenset()
     RULES: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -94,15 +102,17 @@ class Era(ABC):
         if not cls.id:
             return
         cited = cls.cited_keys()
-        missing = sorted(cited - cls.RULES.keys())
+        missing = sorted(cited - cls.RULES.keys() - cls.absent)
         unused = sorted(cls.RULES.keys() - cited)
         stray = sorted(set(cls.unverified) - cls.RULES.keys())
-        if missing or unused or stray:
+        both = sorted(cls.absent & cls.RULES.keys())
+        if missing or unused or stray or both:
             raise TypeError(
                 f"era {cls.id}: RULES " + "; ".join(
                     f"{what}: {', '.join(keys)}" for what, keys in (
                         ("cited but missing", missing), ("never cited", unused),
-                        ("unverified but not in RULES", stray)) if keys))
+                        ("unverified but not in RULES", stray),
+                        ("absent but given", both)) if keys))
 
     @classmethod
     def cited_keys(cls) -> frozenset[str]:
@@ -148,6 +158,33 @@ class Era(ABC):
         why = self.refusal(scenario)
         if why:
             raise NotInEra(self.id, why)
+
+    def anachronism(self, scenario: Scenario) -> str | None:
+        """What of `not_yet` the scenario uses, said as a refusal, or None."""
+        late = self.not_yet
+        if not late:
+            return None
+        for p in scenario.permanents:
+            for k in p.keywords:
+                if k.name in late:
+                    return (f"{p.id} has {k.name}, which did not exist under these rules: it "
+                            f"arrived in {late[k.name]}")
+            for t in p.types or ():
+                if t in late:
+                    return (f"{p.id} is a {t}, which did not exist under these rules: "
+                            f"{t}s arrived in {late[t]}")
+            for a in p.abilities:
+                if a.keyword is not None and a.keyword.name in late:
+                    return (f"{p.id}'s ability gives {a.keyword.name}, which did not exist "
+                            f"under these rules: it arrived in {late[a.keyword.name]}")
+        for i, a in enumerate(scenario.actions):
+            if a.keyword is not None and a.keyword.name in late:
+                return (f"action {i + 1} names {a.keyword.name}, which did not exist under "
+                        f"these rules: it arrived in {late[a.keyword.name]}")
+            if a.effect in late:
+                return (f"action {i + 1} is a {a.effect}, which these rules did not have: "
+                        f"it arrived in {late[a.effect]}")
+        return None
 
     def block_survey(self, scenario: Scenario) -> dict[str, Any]:
         """Every block declaration the scenario's attacks allow, with the requirements
@@ -253,6 +290,11 @@ class Era(ABC):
     @abstractmethod
     def loses_now(self, game: Game) -> bool:
         """Whether a player at 0 or less life loses the game at this point of combat."""
+
+    @abstractmethod
+    def counter_pairs_removed(self) -> str | None:
+        """The RULES key of the state-based action that removes +1/+1 and -1/-1 counters
+        in pairs, or None where both kinds stay on a permanent."""
 
     @abstractmethod
     def responds_to_triggers(self) -> bool:

@@ -10,8 +10,10 @@ SCHEMA = 1
 
 
 def outcome(game: Game) -> dict[str, Any]:
+    # `poison` and `counters` only where nonzero (contract v1.1: a v1 outcome is unchanged).
     players = {
-        name: {"life": p.life, "lost": p.lost} for name, p in game.players.items()
+        name: {"life": p.life, "lost": p.lost, **({"poison": p.poison} if p.poison else {})}
+        for name, p in game.players.items()
     }
     permanents: dict[str, dict[str, Any]] = {}
     for pid in game.order:
@@ -27,6 +29,8 @@ def outcome(game: Game) -> dict[str, Any]:
             "tapped": p.tapped if here else False,
             "loyalty": (p.loyalty if here else p.printed_loyalty) if p.is_planeswalker else None,
         }
+        if here and (counters := p.counters):
+            permanents[pid]["counters"] = counters
     return {
         "schema": SCHEMA,
         "scenario": game.scenario.id,

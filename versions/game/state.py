@@ -23,6 +23,7 @@ class PlayerState:
     mana: int = 0
     lost: bool = False
     prevention: int = 0  # the next N damage to this player is prevented
+    poison: int = 0
 
 
 def _copy_player(p: PlayerState) -> PlayerState:
@@ -61,8 +62,12 @@ class Permanent:
     loyalty: int | None = None
     zone: str = "battlefield"
     pumps: list[tuple[int, int]] = field(default_factory=list)
-    counters: int = 0
+    plus: int = 0  # +1/+1 counters
+    minus: int = 0  # -1/-1 counters
     granted: list[Keyword] = field(default_factory=list)
+    # Keywords it lost until end of turn, each with how many grants came before the loss:
+    # effects apply in timestamp order (a keyword granted after the loss is kept).
+    losses: list[tuple[str, int]] = field(default_factory=list)
     regen_shields: int = 0
     prevention: int = 0
     deathtouched: bool = False  # dealt damage by a deathtouch source since SBA were checked
@@ -90,7 +95,7 @@ class Permanent:
     def power(self) -> int:
         if self.zone != "battlefield" and self.lki is not None:
             return self.lki.power
-        power = self.printed_power + self.counters
+        power = self.printed_power + self.plus - self.minus
         for p, _ in self.pumps:
             power += p
         return power
@@ -99,7 +104,7 @@ class Permanent:
     def toughness(self) -> int:
         if self.zone != "battlefield" and self.lki is not None:
             return self.lki.toughness
-        toughness = self.printed_toughness + self.counters
+        toughness = self.printed_toughness + self.plus - self.minus
         for _, t in self.pumps:
             toughness += t
         return toughness
@@ -108,7 +113,14 @@ class Permanent:
     def keywords(self) -> list[Keyword]:
         if not self.on_battlefield and self.lki is not None:
             return list(self.lki.keywords)
-        return self.base_keywords + self.granted
+        if not self.losses:
+            return self.base_keywords + self.granted
+        return ([k for k in self.base_keywords if not self._lost_after(k.name, -1)]
+                + [k for i, k in enumerate(self.granted) if not self._lost_after(k.name, i)])
+
+    def _lost_after(self, name: str, grant: int) -> bool:
+        """Whether a loss of `name` came after grant number `grant` (-1: printed)."""
+        return any(n == name and grant < before for n, before in self.losses)
 
     def count(self, name: str) -> int:
         """Instances of a keyword: triggered keywords trigger once per instance."""
@@ -117,9 +129,16 @@ class Permanent:
     def has(self, name: str) -> bool:
         if self.zone != "battlefield" and self.lki is not None:
             return any(k.name == name for k in self.lki.keywords)
+        if self.losses:
+            return any(k.name == name for k in self.keywords)
         if name in self.base_names:
             return True
         return bool(self.granted) and any(k.name == name for k in self.granted)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        """Its counters by kind, where it has any (the outcome's `counters`)."""
+        return {k: n for k, n in (("+1/+1", self.plus), ("-1/-1", self.minus)) if n}
 
     def values(self, name: str) -> list[Any]:
         return [k.value for k in self.keywords if k.name == name]
@@ -142,6 +161,7 @@ class Permanent:
         twin.__dict__.update(self.__dict__)
         twin.pumps = list(self.pumps)
         twin.granted = list(self.granted)
+        twin.losses = list(self.losses)
         return twin
 
 
@@ -253,10 +273,12 @@ class Game:
             ordering = None
         permanents = self.permanents
         return (
-            tuple((p.life, p.mana, p.lost, p.prevention) for p in self.players.values()),
+            tuple((p.life, p.mana, p.lost, p.prevention, p.poison)
+                  for p in self.players.values()),
             tuple((p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty,
-                   tuple(p.pumps) if p.pumps else (), p.counters,
-                   tuple(p.granted) if p.granted else (), p.regen_shields, p.prevention,
+                   tuple(p.pumps) if p.pumps else (), p.plus, p.minus,
+                   tuple(p.granted) if p.granted else (), tuple(p.losses) if p.losses else (),
+                   p.regen_shields, p.prevention,
                    p.deathtouched, p.lki)
                   for p in map(permanents.__getitem__, self.order)),
             tuple(self.attacks.items()), frozenset(self.blocked),
@@ -335,7 +357,8 @@ class Game:
         p.damage = 0
         p.pumps.clear()
         p.granted.clear()
-        p.counters = 0
+        p.losses.clear()
+        p.plus = p.minus = 0
         p.tapped = False
         p.regen_shields = 0
         p.prevention = 0
