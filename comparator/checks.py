@@ -188,6 +188,8 @@ def _actions(s: Scenario) -> Found:
         known = ids | made
         poison = a.effect == "counters" and a.kind == "poison"
         for t in a.targets:
+            if t is None:
+                continue
             if poison:
                 if t not in players:
                     yield (*here, "target"), f"poison counters go on a player, not {t!r}"
@@ -199,6 +201,8 @@ def _actions(s: Scenario) -> Found:
                 yield (*here, "target"), f"target {t!r} is neither a permanent nor a player"
         if a.effect == "damage" and a.source is not None and a.source not in known:
             yield (*here, "source"), f"source {a.source!r} is not a permanent of the scenario"
+        if a.from_ is not None and a.from_ not in known:
+            yield (*here, "from"), f"{a.from_!r} is not a permanent of the scenario"
         if a.effect == "become-blocked":
             for t in a.targets:
                 if t not in s.combat.attacks:

@@ -40,6 +40,7 @@ EFFECT_RULES = {
     "counters": "counters", "add-mana": "add-mana", "discard": "discard", "activate": "activate",
     "become-blocked": "blocked", "enter-blocking": "enter-blocking",
     "lose-life": "lose-life", "lose-keyword": "pump",
+    "prevent-all-combat-damage": "prevent-all",
 }
 FIELDS = ("end-of-turn", "all")
 BLOCKS = ("fixed", "all")
@@ -180,7 +181,8 @@ class Options:
             p = game.permanents.get(k)
             extra = boost.get(k, 0)
             if (p is None or not p.is_creature or extra is None or p.prevention
-                    or p.regen_shields or p.has("indestructible") or p.protected_from(source)):
+                    or p.regen_shields or p.has("indestructible") or p.protected_from(source)
+                    or game.fog or game.fogged or game.source_shields):
                 need[k] = None  # exact
             else:
                 need[k] = max(1, toughness_lethal(game, k, o.earlier) + extra)
@@ -245,6 +247,9 @@ class Options:
             for x in (a.source, a.sacrifice, a.attacker):
                 if x:
                     out[x] = None
+            if a.effect == "prevent-all-combat-damage" or a.from_ is not None:
+                # It may prevent damage to anything: every amount matters.
+                return dict.fromkeys(combat.game.permanents, None)
         return out
 
     def _recipient_rank(self, key: str) -> tuple[int, int]:
@@ -437,7 +442,8 @@ def _harmless(action: Any) -> bool:
             return (action.toughness or 0) >= 0
         case "counters":  # +1/+1 only: -1/-1 shrinks, poison can lose the game
             return action.kind in (None, "+1/+1")
-        case "grant" | "gain-life" | "prevent" | "regenerate" | "add-mana":
+        case ("grant" | "gain-life" | "prevent" | "regenerate" | "add-mana"
+              | "prevent-all-combat-damage"):
             return True
     return False
 

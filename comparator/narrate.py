@@ -39,8 +39,13 @@ def sentence(e: dict[str, Any]) -> str:
             kind = "combat damage" if e.get("combat") else "damage"
             return f"{src or 'a spell'} deals {n} {kind} to {tgt}"
         case "prevent":
-            why = " (protection)" if e.get("reason") == "protection" else ""
+            why = {"protection": " (protection)",
+                   "all-combat-damage": " (all combat damage is prevented this turn)",
+                   "from-source": f" ({src}'s prevention shield)"}.get(e.get("reason", ""), "")
             return f"{n} damage to {tgt} is prevented{why}"
+        case "prevent-all-combat-damage":
+            whose = f" that {src} would deal" if src else ""
+            return f"all combat damage{whose} this turn will be prevented{card}"
         case "trigger":
             about = f" ({e['creature']})" if e.get("creature") else ""
             return f"{src}'s {e['condition']} ability triggers{about}"
@@ -67,6 +72,8 @@ def sentence(e: dict[str, Any]) -> str:
         case "regeneration-shield":
             return f"{tgt} gets a regeneration shield{card}"
         case "prevention-shield":
+            if tgt is None:
+                return f"the next {n} damage {src} would deal will be prevented{card}"
             return f"the next {n} damage to {tgt} will be prevented{card}"
         case "indestructible":
             return f"{tgt} is indestructible and is not destroyed"

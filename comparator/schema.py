@@ -57,6 +57,10 @@ DESCRIPTIONS = {
     "source": "For activate: the permanent whose ability is activated. For damage: the "
               "permanent that deals it (its deathtouch, lifelink, wither, infect apply).",
     "kind": "For counters: +1/+1 (default), -1/-1, or poison (on a player).",
+    "from": "For prevent and prevent-all-combat-damage: the permanent whose damage (the "
+            "next N, or all its combat damage this turn) is prevented.",
+    "protection": "A player's protection: colors, or creatures (damage from such sources "
+                  "is prevented).",
     "ability": "For activate: which of the source's abilities (0 = first).",
     "keyword": "For grant: the keyword given until end of turn; for lose-keyword, the one "
                "it loses.",

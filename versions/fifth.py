@@ -78,6 +78,10 @@ TYPES_NOT_YET = {
 COUNTERS_NOT_YET = {
     "wither": "the sixth-era rules (after 1999; 502.80 of the CR of 2009-05-01)",
     "infect": INFECT,
+    # A.24.2: "creatures (or other permanents) with this ability"; players first have it in
+    # the Comprehensive Rules (502.7e of 2009: "a permanent or player with protection").
+    "player-protection": "the sixth-era rules (502.7e of the CR of 2009-05-01; not in the "
+                         "CR of 1999-04-23)",
 }
 
 
@@ -181,6 +185,7 @@ class Fifth(Sixth):
         "tapped-blocker": "C.8.2",
         "lose-life": "G.24.1",
         "sba-poison": "E.11.2",
+        "prevent-all": "E.6.1",
     }
 
     # -- what these rules did not have -------------------------------------------------------
@@ -204,15 +209,18 @@ class Fifth(Sixth):
 
     @cites("prevention-only", "prevent-when", "prevent-nothing", "regenerate-dying")
     def action_refused(self, combat: Combat, window: str, effect: str,
-                       target: str | None) -> tuple[str, str] | None:
+                       target: str | None, origin: str | None = None,
+                       ) -> tuple[str, str] | None:
         if window in PREVENTION:
             if effect not in PREVENTING:
                 return ("prevention-only", f"during a damage prevention step only damage "
                         f"prevention, redirection and regeneration may be played, and "
                         f"{effect} is none of them")
-            pending = self._pending(combat, target)
+            pending = (self._pending_from(combat, origin) if origin is not None
+                       else self._pending(combat, target))
             if effect == "prevent" and not pending:
-                return ("prevent-nothing", f"no damage is being dealt to {target} in this "
+                what = f"by {origin}" if origin is not None else f"to {target}"
+                return ("prevent-nothing", f"no damage is being dealt {what} in this "
                         f"damage prevention step, so there is nothing to prevent")
             if effect == "regenerate" and not self._dying(combat, target, pending):
                 return ("regenerate-dying", f"{target} is not dying (it will not have lethal "
@@ -224,7 +232,12 @@ class Fifth(Sixth):
         if effect == "regenerate":
             return ("regenerate-dying", "regeneration may be played only on a creature that "
                     "is dying (lethal damage or a destroy effect), and none is now")
+        # A fog effect (E.6.1) is not damage prevention: G.12.1 doesn't hold it back.
         return None
+
+    @staticmethod
+    def _pending_from(combat: Combat, source: str) -> int:
+        return sum(sum(a.amounts.values()) for a in combat.on_stack if a.source == source)
 
     @staticmethod
     def _pending(combat: Combat, target: str | None) -> int:

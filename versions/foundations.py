@@ -113,6 +113,7 @@ class Foundations(M11):
         "sba-poison": "704.5c",
         "sba-counters": "704.5q",
         "wither": "702.80a",
+        "prevent-all": "615.1a",
         "infect": "702.90c",
         "infect-player": "702.90b",
         "add-mana": "106.4",

@@ -129,6 +129,7 @@ class M10(Sixth):
         "sba-poison": "704.5c",
         "sba-counters": "704.5r",
         "wither": "702.77a",
+        "prevent-all": "614.1a",
         "add-mana": "106.4",
         "banding": "702.19j",
         "tap": "701.15a",

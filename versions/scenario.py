@@ -54,7 +54,7 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "sacrifice": ("target",),
     "activate": ("source",),
     "regenerate": ("target",),
-    "prevent": ("target", "amount"),
+    "prevent": ("amount",),  # and a `target`, or `from` a source
     "bounce": ("target",),
     "tap": ("target",),
     "remove-from-combat": ("target",),
@@ -63,6 +63,7 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "counters": ("target", "amount"),
     "lose-life": ("target", "amount"),
     "lose-keyword": ("target", "keyword"),
+    "prevent-all-combat-damage": (),  # this turn; optional `from` a source
     "become-blocked": ("target",),
     "enter-blocking": ("id", "controller", "power", "toughness", "attacker"),
     "add-mana": ("amount",),
@@ -198,9 +199,8 @@ class Ability(Strict):
         missing = [f for f in needed if getattr(self, f) is None]
         if missing:
             raise ValueError(f"effect {self.effect!r} needs {', '.join(missing)}")
-        if self.trigger is not None and self.target is None and "target" in EFFECT_FIELDS[
-            self.effect
-        ]:
+        if self.trigger is not None and self.target is None and (
+                "target" in EFFECT_FIELDS[self.effect] or self.effect == "prevent"):
             raise ValueError(f"a triggered {self.effect!r} needs a `target`")
         if self.kind is not None and self.effect != "counters":
             raise ValueError(f"`kind` is for counters, not {self.effect!r}")
@@ -209,11 +209,15 @@ class Ability(Strict):
         return self
 
 
+PlayerProtection = Literal["white", "blue", "black", "red", "green", "creatures"]
+
+
 class Player(Strict):
     name: str = Field(min_length=1, max_length=ID_LENGTH)
     life: Number = 20
     mana: Count = 0
     poison: Count = 0
+    protection: list[PlayerProtection] = []  # colors, or creatures (702.16e)
 
 
 class PermanentSpec(Strict):
@@ -294,6 +298,8 @@ class Action(Strict):
     controller: str | None = None
     attacker: str | None = None
     sacrifice: str | None = None  # the creature sacrificed to a `sacrifice-creature` cost
+    # prevent, prevent-all-combat-damage: the source whose damage is prevented
+    from_: str | None = Field(default=None, alias="from", pattern=ID_PATTERN)
     if_missing: Literal["skip", "earlier", "later"] = Field(default="skip", alias="if-missing")
     required: bool = False  # explore: taken at its first legal window
     card: str | None = None
@@ -336,6 +342,13 @@ class Action(Strict):
             raise ValueError(f"`source` is for activate and damage, not {self.effect!r}")
         if self.kind is not None and self.effect != "counters":
             raise ValueError(f"`kind` is for counters, not {self.effect!r}")
+        if self.from_ is not None and self.effect not in ("prevent",
+                                                          "prevent-all-combat-damage"):
+            raise ValueError(f"`from` is for prevent and prevent-all-combat-damage, not "
+                             f"{self.effect!r}")
+        if self.effect == "prevent" and (self.target is None) == (self.from_ is None):
+            raise ValueError("prevent needs a `target` (the next N damage to it) or `from` "
+                             "(the next N damage that source would deal), not both")
         return self
 
 

@@ -154,6 +154,7 @@ class Sixth(Era):
         "sba-poison": "420.5h",
         "sba-counters": "420.5n",
         "wither": "502.80a",
+        "prevent-all": "419.1d",
     }
 
     # -- windows ----------------------------------------------------------------------------
@@ -304,7 +305,8 @@ class Sixth(Era):
         return "sba-counters"  # 420.5n: a +1/+1 and a -1/-1 counter cancel out
 
     def action_refused(self, combat: Combat, window: str, effect: str,
-                       target: str | None) -> tuple[str, str] | None:
+                       target: str | None, origin: str | None = None,
+                       ) -> tuple[str, str] | None:
         return None  # any instant or ability whenever a player has priority
 
     def deals_combat_damage(self, game: Game, creature: str) -> bool:

@@ -511,7 +511,8 @@ class Combat:
         game = self.game
         self.actions.taken(self, act)
         refused = self.era.action_refused(self, game.log.step, self.effect_of(act.action),
-                                          self.aim_of(act.action, act.target))
+                                          self.aim_of(act.action, act.target),
+                                          act.action.from_)
         if refused:
             key, why = refused
             game.log.note("action-not-allowed", self.rule(key),
@@ -549,7 +550,7 @@ class Combat:
         """Whether the action could be taken now: at once for an effect that needs only
         its target on the battlefield, else tried on a copy of the game."""
         if self.era.action_refused(self, self.game.log.step, self.effect_of(action),
-                                   self.aim_of(action, target)):
+                                   self.aim_of(action, target), action.from_):
             return False
         if action.effect in ON_A_PERMANENT:
             p = self.game.permanents.get(target or "")
@@ -569,7 +570,8 @@ class Combat:
             apply(game, Effect(
                 name=action.effect, target=target, power=action.power,
                 toughness=action.toughness, amount=action.amount, keyword=action.keyword,
-                kind=action.kind, source=action.source, by=action.by, label=action.card,
+                kind=action.kind, source=action.source, origin=action.from_, by=action.by,
+                label=action.card,
                 id=action.id, controller=action.controller, attacker=action.attacker))
             return
         source = game.permanents.get(action.source or "")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from versions.game.state import Game
+from versions.game.state import Game, Permanent, PlayerState
 from versions.game.triggers import ability_triggers
 
 
@@ -21,20 +21,38 @@ class Dealt:
     combat: bool
 
 
-def _prevent(game: Game, source: str | None, target: str, amount: int) -> int:
-    """Apply protection and prevention shields; return the damage still dealt."""
+def _prevent(game: Game, source: str | None, target: str, amount: int, combat: bool) -> int:
+    """Apply prevention of all combat damage, protection, and prevention shields (the
+    source's, then the recipient's); return the damage still dealt."""
     src = game.permanents.get(source) if source else None
+    if combat and (game.fog or (source is not None and source in game.fogged)):
+        game.log.event("prevent", game.rule("prevent-all"), source=source, target=target,
+                       amount=amount, reason="all-combat-damage")
+        return 0
     if target in game.players:
-        shield = game.players[target]
+        shield: PlayerState | Permanent = game.players[target]
+        if src is not None and _player_protected(shield, src):  # type: ignore[arg-type]
+            game.log.event("prevent", game.rule("protection"), source=source, target=target,
+                           amount=amount, reason="protection")
+            return 0
     else:
         perm = game.perm(target)
-        if not perm.prevention and (src is None or not src.colors):
+        if (not perm.prevention and (src is None or not src.colors)
+                and not game.source_shields):
             return amount  # nothing could prevent it
         if perm.protected_from(src):
             game.log.event("prevent", game.rule("protection"), source=source, target=target,
                            amount=amount, reason="protection")
             return 0
         shield = perm
+    if source is not None and game.source_shields.get(source):
+        # The source's shield first (615.1: the affected player would choose the order;
+        # rulesdiff takes this one, which leaves the recipient's shield for later damage).
+        prevented = min(game.source_shields[source], amount)
+        game.source_shields[source] -= prevented
+        game.log.event("prevent", game.rule("prevent"), source=source, target=target,
+                       amount=prevented, reason="from-source")
+        amount -= prevented
     prevented = min(shield.prevention, amount)
     if prevented:
         shield.prevention -= prevented
@@ -43,13 +61,19 @@ def _prevent(game: Game, source: str | None, target: str, amount: int) -> int:
     return amount - prevented
 
 
+def _player_protected(player: PlayerState, src: Permanent) -> bool:
+    """Protection on a player: from a color, or from creatures (502.7e; 702.16e)."""
+    return any(q in src.colors or (q == "creatures" and src.is_creature)
+               for q in player.protection)
+
+
 def deal(game: Game, batch: list[tuple[str | None, str, int]], combat: bool, rule: str) -> None:
     """Deal a batch of damage simultaneously: (source, target, amount) triples."""
     dealt: list[Dealt] = []
     for source, target, amount in batch:
         if amount <= 0:
             continue
-        amount = _prevent(game, source, target, amount)
+        amount = _prevent(game, source, target, amount, combat)
         if amount <= 0:
             continue
         game.log.event("damage", rule, source=source, target=target, amount=amount,

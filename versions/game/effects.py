@@ -26,6 +26,7 @@ class Effect:
     amount: int | None = None
     keyword: Keyword | None = None
     kind: str | None = None  # counters: +1/+1 (None too), -1/-1, poison
+    origin: str | None = None  # prevention: the source whose damage is prevented
     source: str | None = None  # the permanent whose ability this is (damage source)
     by: str | None = None  # the player who does it
     label: str | None = None  # the card, for the log
@@ -58,6 +59,13 @@ def destroy(game: Game, pid: str, rule: str, by: str | None = None) -> bool:
     game.leave_battlefield(pid, "graveyard")
     game.log.event("destroy", rule, target=pid, **({"by": by} if by else {}))
     return True
+
+
+def _permanent(game: Game, pid: str, what: str) -> Permanent:
+    """A permanent named as a source: it may have left (its last known information)."""
+    if pid not in game.permanents:
+        raise NotTaken(f"{what}: no such permanent {pid!r}")
+    return game.perm(pid)
 
 
 def _creature(game: Game, pid: str | None, what: str) -> Permanent:
@@ -110,12 +118,28 @@ def _regenerate(game: Game, e: Effect) -> None:
 
 
 def _prevent(game: Game, e: Effect) -> None:
+    if e.origin is not None:
+        _permanent(game, e.origin, "prevent")
+        game.source_shields[e.origin] = game.source_shields.get(e.origin, 0) + (e.amount or 0)
+        game.log.event("prevention-shield", game.rule("prevent"), source=e.origin,
+                       amount=e.amount, **_label(e))
+        return
     if e.target in game.players:
         game.players[e.target].prevention += e.amount or 0
     else:
         _creature(game, e.target, "prevent").prevention += e.amount or 0
     game.log.event("prevention-shield", game.rule("prevent"), target=e.target,
                    amount=e.amount, **_label(e))
+
+
+def _prevent_all_combat_damage(game: Game, e: Effect) -> None:
+    if e.origin is None:
+        game.fog = True
+    else:
+        _permanent(game, e.origin, "prevent-all-combat-damage")
+        game.fogged = game.fogged | {e.origin}
+    game.log.event("prevent-all-combat-damage", game.rule("prevent-all"),
+                   **({"source": e.origin} if e.origin else {}), **_label(e))
 
 
 def _bounce(game: Game, e: Effect) -> None:
@@ -254,6 +278,7 @@ HANDLERS = {
     "counters": _counters,
     "lose-life": _lose_life,
     "lose-keyword": _lose_keyword,
+    "prevent-all-combat-damage": _prevent_all_combat_damage,
     "add-mana": _add_mana,
     "discard": _discard,
     "become-blocked": _become_blocked,

@@ -64,6 +64,8 @@ CORE_RULES = frozenset({
     "gain-life", "counters", "add-mana", "discard", "tap", "lose-life",
     # poison, and damage that becomes counters (where an era has them: ``Era.absent``)
     "sba-poison", "wither", "infect", "infect-player",
+    # preventing all combat damage (Fog), of everything or of one source
+    "prevent-all",
 })
 
 
@@ -177,6 +179,11 @@ class Era(ABC):
                 if a.keyword is not None and a.keyword.name in late:
                     return (f"{p.id}'s ability gives {a.keyword.name}, which did not exist "
                             f"under these rules: it arrived in {late[a.keyword.name]}")
+        if "player-protection" in late:
+            for player in scenario.players:
+                if player.protection:
+                    return (f"player {player.name} has protection, which these rules gave "
+                            f"only to permanents: {late['player-protection']}")
         for i, a in enumerate(scenario.actions):
             if a.keyword is not None and a.keyword.name in late:
                 return (f"action {i + 1} names {a.keyword.name}, which did not exist under "
@@ -279,9 +286,11 @@ class Era(ABC):
 
     @abstractmethod
     def action_refused(self, combat: Combat, window: str, effect: str,
-                       target: str | None) -> tuple[str, str] | None:
+                       target: str | None, origin: str | None = None,
+                       ) -> tuple[str, str] | None:
         """Why an action with this effect may not be taken in this window (the RULES key
-        and the reason), or None: the era's rules on what may be played when."""
+        and the reason), or None: the era's rules on what may be played when. `origin`:
+        for a prevention, the source whose damage it prevents."""
 
     @abstractmethod
     def deals_combat_damage(self, game: Game, creature: str) -> bool:

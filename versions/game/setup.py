@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 
 def new_game(era: Era, scenario: Scenario) -> Game:
     """`scenario` must be resolved (cards merged in) and checked (comparator.checks)."""
-    players = {p.name: PlayerState(p.name, p.life, p.mana, poison=p.poison)
+    players = {p.name: PlayerState(p.name, p.life, p.mana, poison=p.poison,
+                                   protection=tuple(p.protection))
                for p in scenario.players}
     permanents: dict[str, Permanent] = {}
     for spec in scenario.permanents:

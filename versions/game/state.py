@@ -24,6 +24,7 @@ class PlayerState:
     lost: bool = False
     prevention: int = 0  # the next N damage to this player is prevented
     poison: int = 0
+    protection: tuple[str, ...] = ()  # colors, or "creatures"
 
 
 def _copy_player(p: PlayerState) -> PlayerState:
@@ -242,6 +243,9 @@ class Game:
     delayed: list[PendingTrigger] = field(default_factory=list)
     log: Log = field(default_factory=Log)
     over: bool = False
+    fog: bool = False  # all combat damage this turn is prevented
+    fogged: frozenset[str] = frozenset()  # sources whose combat damage this turn is
+    source_shields: dict[str, int] = field(default_factory=dict)  # next N from a source
 
     def copy(self) -> Game:
         """An independent copy, cheap enough to take at every decision of a search: the
@@ -259,6 +263,7 @@ class Game:
         twin.stack, twin.pending, twin.delayed = (
             list(self.stack), list(self.pending), list(self.delayed))
         twin.log = self.log.copy()
+        twin.source_shields = dict(self.source_shields)
         return twin
 
     def key(self, orders: bool | frozenset[str] = True) -> tuple[Any, ...]:
@@ -287,6 +292,7 @@ class Game:
             frozenset(self.not_attacked),
             tuple(t.key() for t in self.stack), tuple(t.key() for t in self.pending),
             tuple(t.key() for t in self.delayed), self.over,
+            self.fog, self.fogged, tuple(self.source_shields.items()),
         )
 
     # -- lookups ----------------------------------------------------------------------------
