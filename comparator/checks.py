@@ -16,7 +16,9 @@ from versions.scenario import (
     OUTCOME_PERMANENT_FIELDS,
     OUTCOME_PLAYER_FIELDS,
     ZONES,
+    ExpectState,
     Scenario,
+    SplitAssign,
 )
 
 Found = Iterator[tuple[tuple[Any, ...], str]]
@@ -164,18 +166,38 @@ def _assign(s: Scenario) -> Found:
         if creature not in s.combat.attacks and creature not in s.combat.blocks:
             yield here, f"{creature} is neither attacking nor blocking"
             continue
-        if not isinstance(amounts, dict):
+        if isinstance(amounts, SplitAssign):
+            if not _double_striker(s, creature):
+                yield here, (f"{creature} assigns in two steps only with double strike "
+                             f"(`first` and `second` are for a double striker)")
+            steps = [(("first",), amounts.first), (("second",), amounts.second)]
+        else:
+            steps = [((), amounts)]
+        for step, intent in steps:
+            if isinstance(intent, dict):
+                yield from _amounts(s, creature, (*here, *step), intent)
+
+
+def _double_striker(s: Scenario, creature: str) -> bool:
+    spec = s.permanent(creature)
+    card = library().get(spec.card) if spec and spec.card else None
+    keywords = list(spec.keywords if spec else []) + list(card.keywords if card else [])
+    granted = [a.keyword for a in s.actions if a.effect == "grant" and a.keyword]
+    return any(k.name == "double-strike" for k in keywords + granted)
+
+
+def _amounts(s: Scenario, creature: str, here: tuple[Any, ...],
+             amounts: dict[str, int]) -> Found:
+    fights = _fights(s, creature)
+    attacked = s.combat.attacks.get(creature)
+    for key in amounts:
+        if key in fights:
             continue
-        fights = _fights(s, creature)
-        attacked = s.combat.attacks.get(creature)
-        for key in amounts:
-            if key in fights:
-                continue
-            if attacked is not None and key == attacked:
-                continue
-            role = "is blocked by" if creature in s.combat.attacks else "blocks"
-            yield (*here, key), (f"{key!r} is not a creature {creature} {role}"
-                                 + (f", nor the {attacked} it attacks" if attacked else ""))
+        if attacked is not None and key == attacked:
+            continue
+        role = "is blocked by" if creature in s.combat.attacks else "blocks"
+        yield (*here, key), (f"{key!r} is not a creature {creature} {role}"
+                             + (f", nor the {attacked} it attacks" if attacked else ""))
 
 
 def _actions(s: Scenario) -> Found:
@@ -259,23 +281,30 @@ def _expect(s: Scenario) -> Found:
         here = ("expect", era)
         if era not in ERA_IDS:
             yield here, f"unknown era {era!r} (one of {', '.join(ERA_IDS)})"
-        for name, fields in exp.players.items():
-            if name not in players:
-                yield (*here, "players", name), f"{name!r} is not one of the players"
-            for f in fields:
-                if f not in OUTCOME_PLAYER_FIELDS:
-                    yield (*here, "players", name, f), f"a player's outcome has no field {f!r}"
-        for pid, fields in exp.permanents.items():
-            if pid not in ids:
-                yield (*here, "permanents", pid), f"{pid!r} is not a permanent of the scenario"
-            for f, v in fields.items():
-                if f not in OUTCOME_PERMANENT_FIELDS:
-                    yield (*here, "permanents", pid, f), \
-                        f"a permanent's outcome has no field {f!r}"
-                elif f == "zone" and v not in ZONES:
-                    yield (*here, "permanents", pid, f), \
-                        f"zone {v!r} is not one of {', '.join(ZONES)}"
-                elif f == "counters" and not (isinstance(v, dict) and all(
-                        k in ("+1/+1", "-1/-1") and isinstance(n, int) for k, n in v.items())):
-                    yield (*here, "permanents", pid, f), \
-                        "counters is a map of +1/+1 or -1/-1 to a number, e.g. {-1/-1: 2}"
+        yield from _expected_state(here, exp, ids, players)
+        for window, state in exp.after.items():
+            yield from _expected_state((*here, "after", window), state, ids, players)
+
+
+def _expected_state(here: tuple[Any, ...], exp: ExpectState, ids: set[str],
+                    players: set[str]) -> Found:
+    for name, fields in exp.players.items():
+        if name not in players:
+            yield (*here, "players", name), f"{name!r} is not one of the players"
+        for f in fields:
+            if f not in OUTCOME_PLAYER_FIELDS:
+                yield (*here, "players", name, f), f"a player's outcome has no field {f!r}"
+    for pid, fields in exp.permanents.items():
+        if pid not in ids:
+            yield (*here, "permanents", pid), f"{pid!r} is not a permanent of the scenario"
+        for f, v in fields.items():
+            if f not in OUTCOME_PERMANENT_FIELDS:
+                yield (*here, "permanents", pid, f), \
+                    f"a permanent's outcome has no field {f!r}"
+            elif f == "zone" and v not in ZONES:
+                yield (*here, "permanents", pid, f), \
+                    f"zone {v!r} is not one of {', '.join(ZONES)}"
+            elif f == "counters" and not (isinstance(v, dict) and all(
+                    k in ("+1/+1", "-1/-1") and isinstance(n, int) for k, n in v.items())):
+                yield (*here, "permanents", pid, f), \
+                    "counters is a map of +1/+1 or -1/-1 to a number, e.g. {-1/-1: 2}"

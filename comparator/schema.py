@@ -23,6 +23,14 @@ DESCRIPTIONS = {
     "combat": "Who attacks what, who blocks whom, and the intended orders and divisions.",
     "actions": "What players do, in the order they happen (explore: what they may do).",
     "expect": "The outcome each era must produce, written by hand from the rules.",
+    "trigger-order": "The order triggers one player controls go on the stack (the last "
+                     "resolves first): source ids, card names, or 'SOURCE CONDITION'.",
+    "after": "Window -> the state as that window of combat ends (its actions and "
+             "triggers done), e.g. life after first-strike damage.",
+    "first": "A double striker's intended division in the first-strike damage step.",
+    "second": "A double striker's intended division in the second damage step.",
+    "for-each": "blocker: the pump's amounts are per creature blocking the source as it "
+                "resolves (Rabid Elephant).",
     # player
     "name": "The player's name (or, on a permanent, a label for the log).",
     "life": "Life total as combat begins.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from versions.scenario import OUTCOME_DEFAULTS, Scenario
+from versions.scenario import OUTCOME_DEFAULTS, ExpectState, Scenario
 
 
 @dataclass(frozen=True)
@@ -20,11 +20,25 @@ def mismatches(scenario: Scenario, outcomes: dict[str, dict[str, Any]]) -> list[
     out: list[Mismatch] = []
     for era, exp in scenario.expect.items():
         outcome = outcomes[era]
-        for kind, wanted in (("players", exp.players), ("permanents", exp.permanents)):
-            for name, fields in wanted.items():
-                actual = outcome[kind].get(name, {})
-                for f, value in fields.items():
-                    got = actual.get(f, OUTCOME_DEFAULTS.get(f))
-                    if got != value:
-                        out.append(Mismatch(era, f"{kind}.{name}.{f}", value, got))
+        out += _compare(era, "", exp, outcome)
+        for window, wanted in exp.after.items():
+            seen = outcome.get("after", {}).get(window)
+            if seen is None:  # the window never ended: the game was over before it
+                out.append(Mismatch(era, f"after.{window}", "the state after it",
+                                    "no such point in this combat"))
+                continue
+            out += _compare(era, f"after.{window}.", wanted, seen)
+    return out
+
+
+def _compare(era: str, prefix: str, wanted: ExpectState,
+             state: dict[str, Any]) -> list[Mismatch]:
+    out: list[Mismatch] = []
+    for kind, fields_of in (("players", wanted.players), ("permanents", wanted.permanents)):
+        for name, fields in fields_of.items():
+            actual = state[kind].get(name, {})
+            for f, value in fields.items():
+                got = actual.get(f, OUTCOME_DEFAULTS.get(f))
+                if got != value:
+                    out.append(Mismatch(era, f"{prefix}{kind}.{name}.{f}", value, got))
     return out

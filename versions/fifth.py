@@ -186,6 +186,7 @@ class Fifth(Sixth):
         "lose-life": "G.24.1",
         "sba-poison": "E.11.2",
         "prevent-all": "E.6.1",
+        "trigger-gains-life": "A.8.1",
     }
 
     # -- what these rules did not have -------------------------------------------------------

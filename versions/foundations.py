@@ -114,6 +114,7 @@ class Foundations(M11):
         "sba-counters": "704.5q",
         "wither": "702.80a",
         "prevent-all": "615.1a",
+        "trigger-gains-life": "119.9",
         "infect": "702.90c",
         "infect-player": "702.90b",
         "add-mana": "106.4",

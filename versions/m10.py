@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from versions.game.assignment import IN_ORDER, TOTAL, TRAMPLE, Assignment, DivisionRule
 from versions.game.era import cites
+from versions.game.triggers import life_gained
 from versions.sixth import ON_STACK, PREVENTION, Sixth
 
 if TYPE_CHECKING:
@@ -130,6 +131,7 @@ class M10(Sixth):
         "sba-counters": "704.5r",
         "wither": "702.77a",
         "prevent-all": "614.1a",
+        "trigger-gains-life": "603.2",
         "add-mana": "106.4",
         "banding": "702.19j",
         "tap": "701.15a",
@@ -259,6 +261,7 @@ class M10(Sixth):
             game.players[controller].life += amount
             game.log.event("gain-life", self.rule("lifelink"), source=source_id,
                            target=controller, amount=amount)
+            life_gained(game, controller, amount)
 
     def damage_triggers(self, game: Game, dealt: list[Dealt]) -> None:
         return None

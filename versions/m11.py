@@ -66,6 +66,7 @@ class M11(M10):
         "tap": "701.16a",
         "lose-life": "118.3",
         "prevent-all": "615.1a",
+        "trigger-gains-life": "118.8",
         # Infect came within this era, after its first text: cited from a later one of it.
         "infect": "702.90c (CR 2022-04-29)",
         "infect-player": "702.90b (CR 2022-04-29)",

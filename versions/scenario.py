@@ -168,7 +168,7 @@ class Filter(Strict):
 class Ability(Strict):
     trigger: Literal[
         "blocks", "blocks-creature", "becomes-blocked", "becomes-blocked-by-creature",
-        "attacks-unblocked", "deals-combat-damage-to-player", "dealt-damage",
+        "attacks-unblocked", "deals-combat-damage-to-player", "dealt-damage", "gains-life",
     ] | None = None
     activated: Literal["sacrifice-self", "tap", "sacrifice-creature", "mana"] | None = None
     effect: str
@@ -179,6 +179,8 @@ class Ability(Strict):
     mana: Count | None = None
     keyword: Keyword | None = None
     kind: CounterKind | None = None  # counters: +1/+1 (default), -1/-1, poison
+    # pump: the amounts are per creature blocking the source as the ability resolves
+    for_each: Literal["blocker"] | None = Field(default=None, alias="for-each")
     delay: Literal["end-of-combat"] | None = None
     if_: Filter | None = Field(default=None, alias="if")
 
@@ -204,6 +206,8 @@ class Ability(Strict):
             raise ValueError(f"a triggered {self.effect!r} needs a `target`")
         if self.kind is not None and self.effect != "counters":
             raise ValueError(f"`kind` is for counters, not {self.effect!r}")
+        if self.for_each is not None and self.effect != "pump":
+            raise ValueError(f"`for-each` is for pump, not {self.effect!r}")
         if self.activated == "mana" and self.mana is None:
             raise ValueError("an ability with cost `mana` needs `mana: N`")
         return self
@@ -255,13 +259,22 @@ class PermanentSpec(Strict):
 
 
 AssignAmounts = dict[str, Count]
+Intent = AssignAmounts | Literal["most-kills"]
+
+
+class SplitAssign(Strict):
+    """A double striker's intended divisions in each of its two combat damage steps."""
+
+    first: Intent | None = None
+    second: Intent | None = None
 
 
 class Combat(Strict):
     attacks: dict[str, str] = {}
     blocks: dict[str, str | list[str]] = {}
     order: dict[str, list[str]] = {}
-    assign: dict[str, AssignAmounts | Literal["most-kills"]] = {}
+    assign: dict[str, Annotated[AssignAmounts | Literal["most-kills"] | SplitAssign,
+                                Field(union_mode="left_to_right")]] = {}
 
     def blocked_attackers(self, blocker: str) -> list[str]:
         v = self.blocks.get(blocker)
@@ -352,9 +365,15 @@ class Action(Strict):
         return self
 
 
-class ExpectEra(Strict):
+class ExpectState(Strict):
     players: dict[str, dict[str, Any]] = {}
     permanents: dict[str, dict[str, Any]] = {}
+
+
+class ExpectEra(ExpectState):
+    # The state as a window inside combat ends (its actions and triggers done), for example
+    # life after first-strike damage.
+    after: dict[Window, ExpectState] = {}
 
 
 class Scenario(Strict):
@@ -371,7 +390,14 @@ class Scenario(Strict):
     permanents: list[PermanentSpec] = Field(max_length=200)
     combat: Combat = Combat()
     actions: list[Action] = Field(default=[], max_length=200)
+    # The order triggers one player controls go on the stack (the last resolves first):
+    # source ids, card names or "SOURCE CONDITION" descriptions.
+    trigger_order: list[str] = Field(default=[], alias="trigger-order", max_length=200)
     expect: dict[str, ExpectEra] = {}
+
+    def after_windows(self) -> frozenset[str]:
+        """The windows whose states some era's expectations check."""
+        return frozenset(w for e in self.expect.values() for w in e.after)
 
     def permanent(self, pid: str) -> PermanentSpec | None:
         return next((p for p in self.permanents if p.id == pid), None)

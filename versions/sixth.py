@@ -155,6 +155,7 @@ class Sixth(Era):
         "sba-counters": "420.5n",
         "wither": "502.80a",
         "prevent-all": "419.1d",
+        "trigger-gains-life": "410.2",
     }
 
     # -- windows ----------------------------------------------------------------------------

@@ -133,6 +133,7 @@ class TriggerOrderOptions(Options):
     (the last one put there resolves first). A choice is a tuple of indexes."""
 
     triggers: list[PendingTrigger]
+    names: tuple[str, ...] = ()  # each trigger's source's card name, for `trigger-order`
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         return permutations(range(len(self.triggers)))

@@ -37,7 +37,7 @@ from versions.game.choices import (
 )
 from versions.game.damage import deal
 from versions.game.effects import Effect, NotTaken, ability_effect, apply, resolve_trigger
-from versions.game.outcome import outcome
+from versions.game.outcome import outcome, state
 from versions.game.setup import new_game
 from versions.game.state import Game, PendingTrigger
 from versions.game.triggers import ability_triggers, becomes_blocked, keyword_trigger
@@ -117,6 +117,7 @@ class Combat:
         self.step: DamageStep | None = None
         self.on_stack: list[Assignment] = []  # combat damage on the stack (eras with one)
         self.resolutions = 0
+        self.checked_windows = frozenset() if exploring else scenario.after_windows()
 
     # -- driving the run --------------------------------------------------------------------
 
@@ -473,6 +474,8 @@ class Combat:
         pass in succession, the stack resolves."""
         self.game.log.step = window
         self.resolutions = 0
+        if window in self.checked_windows:
+            self.then(("snapshot", window))  # done once the window's tasks below are
         acting = [("settle",), ("priority_round", window), ("resolve_stack",)]
         if not self.era.has_window(window):
             # A point of the procedure where this era gives players no priority (the
@@ -482,6 +485,9 @@ class Combat:
             self.then(("settle",), ("resolve_stack",), *acting)
         else:
             self.then(*acting)
+
+    def _snapshot(self, window: str) -> None:
+        self.game.snapshots[window] = state(self.game)
 
     def _priority_round(self, window: str) -> None:
         self.actions.open_window(self, window)
@@ -629,7 +635,8 @@ class Combat:
         while k < len(turn):
             mine = [t for t in game.pending if t.controller == turn[k]]
             if len(mine) > 1:
-                self.ask(turn[k], "trigger-order", TriggerOrderOptions(mine),
+                names = tuple(game.perm(t.source).name for t in mine)
+                self.ask(turn[k], "trigger-order", TriggerOrderOptions(mine, names),
                          "triggers_ordered", k, rule=self.rule("trigger-order"))
                 return
             self._push(mine)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from versions.game.damage import deal
 from versions.game.state import Game, PendingTrigger, Permanent
-from versions.game.triggers import becomes_blocked
+from versions.game.triggers import becomes_blocked, life_gained
 from versions.scenario import Ability, Keyword
 
 
@@ -177,7 +177,8 @@ def _gain_life(game: Game, e: Effect) -> None:
         raise NotTaken(f"{e.target!r} is not a player")
     game.players[e.target].life += e.amount or 0
     game.log.event("gain-life", game.rule("gain-life"), target=e.target, amount=e.amount,
-                   **_label(e))
+                   **({"source": e.source} if e.source else {}), **_label(e))
+    life_gained(game, e.target, e.amount or 0)
 
 
 def _counters(game: Game, e: Effect) -> None:
@@ -335,6 +336,9 @@ def resolve_trigger(game: Game, t: PendingTrigger) -> None:
             None: None,
         }[ability.target]
         effect = ability_effect(ability, target, t.source, t.controller, label)
+        if ability.for_each == "blocker":  # counted as it resolves
+            n = len(game.blockers_of(t.source))
+            effect.power, effect.toughness = (ability.power or 0) * n, (ability.toughness or 0) * n
     try:
         apply(game, effect)
     except NotTaken as why:

@@ -49,7 +49,7 @@ CORE_RULES = frozenset({
     # block and damage triggers
     "trigger-blocks", "trigger-blocks-creature", "trigger-becomes-blocked",
     "trigger-becomes-blocked-by-creature", "trigger-attacks-unblocked", "trigger-damage",
-    "trigger-left", "rampage", "bushido", "flanking",
+    "trigger-left", "rampage", "bushido", "flanking", "trigger-gains-life",
     # assigning and dealing combat damage
     "assign-unblocked", "assign-blocked", "assign-blocker", "assign-check",
     "trample", "trample-no-blockers", "damage-resolves", "first-strike-step", "banding",

@@ -10,6 +10,15 @@ SCHEMA = 1
 
 
 def outcome(game: Game) -> dict[str, Any]:
+    result = {"schema": SCHEMA, "scenario": game.scenario.id, "era": game.era.id,
+              **state(game), "events": game.log.events, "notes": game.log.notes}
+    if game.snapshots:  # only windows the scenario's expectations look at (contract v1.1)
+        result["after"] = dict(game.snapshots)
+    return result
+
+
+def state(game: Game) -> dict[str, Any]:
+    """The players and permanents as they are now."""
     # `poison` and `counters` only where nonzero (contract v1.1: a v1 outcome is unchanged).
     players = {
         name: {"life": p.life, "lost": p.lost, **({"poison": p.poison} if p.poison else {})}
@@ -31,12 +40,4 @@ def outcome(game: Game) -> dict[str, Any]:
         }
         if here and (counters := p.counters):
             permanents[pid]["counters"] = counters
-    return {
-        "schema": SCHEMA,
-        "scenario": game.scenario.id,
-        "era": game.era.id,
-        "players": players,
-        "permanents": permanents,
-        "events": game.log.events,
-        "notes": game.log.notes,
-    }
+    return {"players": players, "permanents": permanents}

@@ -26,10 +26,11 @@ from versions.game.choices import (
     PriorityOptions,
     TriggerOrderOptions,
 )
-from versions.scenario import WINDOWS, Action, Scenario
+from versions.scenario import WINDOWS, Action, Scenario, SplitAssign
 
 if TYPE_CHECKING:
     from versions.game.combat import Combat
+    from versions.game.state import Game
 
 
 class Script:
@@ -148,6 +149,7 @@ class ScriptedChooser:
 
     def __init__(self, scenario: Scenario):
         self.combat = scenario.combat
+        self.trigger_order = scenario.trigger_order
 
     def choose(self, player: str, kind: str, options: Options) -> Any:
         match options:
@@ -160,7 +162,7 @@ class ScriptedChooser:
             case PriorityOptions():
                 return options.acts[0] if options.acts else Pass()
             case TriggerOrderOptions():
-                return tuple(range(len(options.triggers)))  # as they triggered
+                return self._trigger_order(options)
         raise ValueError(f"no scripted answer for a {kind} decision")
 
     def _order(self, options: OrderOptions) -> list[str]:
@@ -171,10 +173,12 @@ class ScriptedChooser:
         if creature in self.combat.order:
             written = [c for c in self.combat.order[creature] if c in others]
             return written + [c for c in others if c not in written]
+        game = options.game
         intent = self.combat.assign.get(creature)
+        if isinstance(intent, SplitAssign):  # the order is announced before either step
+            intent = intent.first if intent.first is not None else intent.second
         if not isinstance(intent, dict):
             return others
-        game = options.game
 
         def lethal(c: str) -> int:
             return game.era.lethal_damage(game, creature, c, [])
@@ -184,10 +188,33 @@ class ScriptedChooser:
         rest = [c for c in others if c not in full and c not in partial]
         return full + partial + rest if len(partial) <= 1 else others
 
+    def _trigger_order(self, options: TriggerOrderOptions) -> tuple[int, ...]:
+        """The order the scenario's `trigger-order` gives (the order they go on the stack:
+        the last resolves first), each trigger placed by the first item naming it (its
+        source's id or card name, or "SOURCE CONDITION"); the rest as they triggered."""
+
+        def rank(i: int) -> int:
+            t = options.triggers[i]
+            names = (t.source, options.names[i] if options.names else t.source,
+                     f"{t.source} {t.condition}")
+            return next((k for k, item in enumerate(self.trigger_order) if item in names),
+                        len(self.trigger_order))
+
+        return tuple(sorted(range(len(options.triggers)), key=rank))
+
+    def _intent(self, creature: str, game: Game) -> object:
+        """The scenario's intended division of `creature`'s damage in the step being
+        assigned: a double striker's may differ between its two steps."""
+        intent = self.combat.assign.get(creature)
+        if isinstance(intent, SplitAssign):
+            first = game.log.step.startswith("first-strike")
+            return intent.first if first else intent.second
+        return intent
+
     def _divide(self, options: DivideOptions) -> dict[str, int]:
         """§1.5.2-4: the intended amounts (checked with the whole assignment, and
         refused there if illegal), the `most-kills` policy, or the default division."""
-        intent = self.combat.assign.get(options.creature)
+        intent = self._intent(options.creature, options.game)
         if isinstance(intent, dict) and options.rejected is None:
             return {k: v for k, v in intent.items() if v}
         if intent == "most-kills":

@@ -246,6 +246,9 @@ class Game:
     fog: bool = False  # all combat damage this turn is prevented
     fogged: frozenset[str] = frozenset()  # sources whose combat damage this turn is
     source_shields: dict[str, int] = field(default_factory=dict)  # next N from a source
+    # The state as each window the scenario's expectations check ends (not part of `key`:
+    # like the log, it records what happened, and decides nothing).
+    snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def copy(self) -> Game:
         """An independent copy, cheap enough to take at every decision of a search: the
@@ -264,6 +267,7 @@ class Game:
             list(self.stack), list(self.pending), list(self.delayed))
         twin.log = self.log.copy()
         twin.source_shields = dict(self.source_shields)
+        twin.snapshots = dict(self.snapshots)
         return twin
 
     def key(self, orders: bool | frozenset[str] = True) -> tuple[Any, ...]:

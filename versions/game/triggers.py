@@ -23,6 +23,7 @@ TRIGGER_RULE_KEYS = {
     "attacks-unblocked": "trigger-attacks-unblocked",
     "deals-combat-damage-to-player": "trigger-damage",
     "dealt-damage": "trigger-damage",
+    "gains-life": "trigger-gains-life",
 }
 
 
@@ -58,6 +59,17 @@ def ability_triggers(
             source=pid, controller=perm.controller, ability=ability,
             rule=game.rule(TRIGGER_RULE_KEYS[condition]), condition=condition, other=other,
             defending=defending))
+
+
+def life_gained(game: Game, player: str, amount: int) -> None:
+    """A life-gain event: "whenever you gain life" abilities of the player's permanents
+    trigger, once per event (a source's gain is one event; 0 life is none: 119.9)."""
+    if amount <= 0:
+        return
+    for pid in game.order:
+        p = game.permanents[pid]
+        if p.controller == player and p.on_battlefield and p.abilities:
+            ability_triggers(game, pid, "gains-life")
 
 
 def keyword_trigger(game: Game, pid: str, kind: str, rule_key: str, other: str | None = None,
