@@ -1,12 +1,15 @@
-"""The card library (data/cards.yaml): real cards in the scenario vocabulary."""
+"""The card library: the shipped one (data/cards.yaml), with a user's library (made by
+`rulesdiff cards import` from MTGJSON, or written by hand) merged over it when
+`--cards FILE` or RULESDIFF_CARDS names one."""
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from comparator.data_files import cards_file
 from versions.scenario import Ability, Keyword, parse_keyword
@@ -20,6 +23,9 @@ class Card(BaseModel):
     type_line: str = Field(alias="type-line")
     power: int | None = None
     toughness: int | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    mana_value: float | None = Field(default=None, alias="mana-value")
     artifact: bool = False
     colors: list[str] = []
     keywords: list[Keyword] = []
@@ -35,10 +41,65 @@ class Card(BaseModel):
 
     @property
     def is_permanent_card(self) -> bool:
-        return "creature" in self.types or "planeswalker" in self.types
+        return bool({"creature", "planeswalker", "battle"} & set(self.types))
+
+
+class CardLibraryError(Exception):
+    """A card library file that can't be read: the message names the file and the field."""
+
+
+USER_CARDS = "RULESDIFF_CARDS"
+
+
+def library() -> dict[str, Card]:
+    """The shipped cards, with the user's library (RULESDIFF_CARDS) merged over them."""
+    return _merged(cards_file(), os.environ.get(USER_CARDS) or None)
+
+
+def shipped_library() -> dict[str, Card]:
+    """The shipped cards only (what generated datasets draw from: the same whatever the
+    user's library)."""
+    return _merged(cards_file(), None)
+
+
+def not_modelled(card_names: list[str]) -> list[tuple[str, str]]:
+    """(card, what of its text rulesdiff ignores) for each named card that has such text."""
+    cards = library()
+    return [(n, cards[n].not_modelled or "") for n in dict.fromkeys(card_names)
+            if n in cards and cards[n].not_modelled]
 
 
 @cache
-def library(path: Path | None = None) -> dict[str, Card]:
-    raw = yaml.safe_load((path or cards_file()).read_text(encoding="utf-8"))
-    return {c["name"]: Card.model_validate(c) for c in raw["cards"]}
+def _merged(shipped: Path, user: str | None) -> dict[str, Card]:
+    cards = read_library(shipped)
+    if user:
+        cards = {**cards, **read_library(Path(user))}
+    return cards
+
+
+def read_library(path: Path) -> dict[str, Card]:
+    try:
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+    except OSError as exc:
+        raise CardLibraryError(f"{path}: can't read the card library: "
+                               f"{exc.strerror or exc}") from None
+    except yaml.YAMLError as exc:
+        raise CardLibraryError(f"{path}: not YAML: {str(exc).splitlines()[0]}") from None
+    entries = raw.get("cards") if isinstance(raw, dict) else None
+    if not isinstance(entries, list):
+        raise CardLibraryError(f"{path}: cards: a card library is a map with a `cards` list")
+    out: dict[str, Card] = {}
+    for i, entry in enumerate(entries):
+        try:
+            card = Card.model_validate(entry)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(x) for x in ("cards", i, *err["loc"]))
+            raise CardLibraryError(f"{path}: {where}: {err['msg']}") from None
+        except ValueError as exc:
+            raise CardLibraryError(f"{path}: cards.{i}: {exc}") from None
+        out[card.name] = card
+    return out
+
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -75,7 +75,7 @@ def _permanents(s: Scenario) -> Found:
             for stat in ("power", "toughness"):
                 if getattr(p, stat) is None and (card is None or getattr(card, stat) is None):
                     yield (*here, stat), f"a creature needs {stat} (give it, or a `card`)"
-        if "planeswalker" in types and p.loyalty is None:
+        if "planeswalker" in types and p.loyalty is None and (card is None or card.loyalty is None):
             yield (*here, "loyalty"), "a planeswalker needs loyalty"
         if p.loyalty is not None and "planeswalker" not in types:
             yield (*here, "loyalty"), "only planeswalkers have loyalty"

@@ -43,9 +43,26 @@ def _main(
     version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
         help="Print the version and exit.")] = False,
+    cards: Annotated[Path | None, typer.Option(
+        "--cards", metavar="FILE",
+        help="a card library merged over the shipped one (default: $RULESDIFF_CARDS); "
+             "`rulesdiff cards import` makes one from MTGJSON")] = None,
 ) -> None:
     """Run a Magic: The Gathering combat scenario under each era's rules and show where
     the outcomes diverge, and why."""
+    import os
+
+    from comparator.cards import USER_CARDS
+
+    if cards is not None:
+        os.environ[USER_CARDS] = str(cards)  # worker processes inherit it
+    if os.environ.get(USER_CARDS):
+        from comparator.cards import CardLibraryError, library
+
+        try:
+            library()
+        except CardLibraryError as err:
+            fail(str(err))
 
 
 def fail(message: str) -> NoReturn:
@@ -143,6 +160,7 @@ def run(
         from comparator.terminal import clean
 
         typer.echo(clean(narrate(outcome, scenario.title, find_era(era_id).name)))
+        _say_unmodelled(scenario)
 
 
 @app.command()
@@ -343,6 +361,7 @@ def diff(
             doc = diff_document(r.scenario.id, r.outcomes)
             diverged |= doc["diverges"]
             render(doc, r.scenario.title, console, r.refused)
+            _say_unmodelled(r.scenario)
     raise typer.Exit(1 if diverged else 0)
 
 
@@ -421,6 +440,7 @@ def explore(
             if i:
                 console.print()
             render(doc, scenario, console, show_all)
+            _say_unmodelled(scenario)
     raise typer.Exit(1 if diverged else 0)
 
 
@@ -430,6 +450,18 @@ def _say_refused(file: object, refused: dict[str, str]) -> None:
 
     for era, why in refused.items():
         typer.echo(clean(f"rulesdiff: {era} can't run {file}: {why}"), err=True)
+
+
+def _say_unmodelled(scenario: Any) -> None:
+    """Under a human report: the text of the cards the scenario uses that rulesdiff does
+    not model (the JSON documents keep the contract's keys)."""
+    from comparator.cards import not_modelled
+    from comparator.terminal import clean
+
+    # An action's `card:` is a label: the action writes out what the card does.
+    names = [p.card for p in scenario.permanents if p.card]
+    for card, text in not_modelled(names):
+        typer.echo(clean(f"note: {card}: not modelled: {text}"))
 
 
 def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noqa: ANN001,ANN202
@@ -469,6 +501,45 @@ def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noq
     finally:
         if "p" in bar:
             bar["p"].stop()
+
+
+cards_app = typer.Typer(help="Card libraries: import one from MTGJSON.",
+                        no_args_is_help=True)
+app.add_typer(cards_app, name="cards")
+
+
+@cards_app.command("import")
+def cards_import(
+    file: Annotated[Path, typer.Argument(help="an MTGJSON AtomicCards.json or "
+                                              "AllPrintings.json you have", metavar="FILE")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="the card library to write",
+                                      metavar="PATH")] = Path("cards.yaml"),
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Write a card library of every creature, planeswalker and battle in an MTGJSON file
+    (never downloaded); use it with --cards FILE or RULESDIFF_CARDS."""
+    import yaml
+
+    from comparator.mtgjson import MtgjsonError, read
+
+    try:
+        imported = read(file)
+    except MtgjsonError as err:
+        fail(str(err))
+    text = yaml.safe_dump({"cards": imported.cards}, sort_keys=False, allow_unicode=True,
+                          width=100)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"{out}: can't write the card library: {exc.strerror or exc}")
+    summary = {"file": str(file), "out": str(out), **imported.summary()}
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    typer.echo(f"wrote {out}: {summary['cards']} cards ({summary['creatures']} creatures, "
+               f"{summary['planeswalkers']} planeswalkers, {summary['battles']} battles); "
+               f"{summary['creatures_fully_modelled']} creatures "
+               f"({summary['creatures_fully_modelled_share']:.1%}) fully modelled")
 
 
 dataset_app = typer.Typer(help="The regression dataset: build, check, export.",

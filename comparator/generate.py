@@ -75,9 +75,9 @@ class Board:
 @cache
 def _creature_cards() -> tuple[list[str], list[str]]:
     """Library creatures that may attack, and those that may be on the defending side."""
-    from comparator.cards import library
+    from comparator.cards import shipped_library
 
-    cards = [c for c in library().values() if "creature" in c.types and c.power is not None]
+    cards = [c for c in shipped_library().values() if "creature" in c.types and c.power is not None]
     attackers = [c.name for c in cards if not {"defender", "cant-attack"} & {
         k if isinstance(k, str) else next(iter(k)) for k in c.keywords}]
     return attackers, [c.name for c in cards]
@@ -159,9 +159,9 @@ def _intentions(rng: random.Random, p: Parameters, doc: dict[str, Any],
 
 
 def _powers(doc: dict[str, Any]) -> dict[str, int | None]:
-    from comparator.cards import library
+    from comparator.cards import shipped_library
 
-    cards = library()
+    cards = shipped_library()
     return {p["id"]: p.get("power", cards[p["card"]].power if "card" in p else None)
             for p in doc["permanents"]}
 
