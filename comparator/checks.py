@@ -33,7 +33,8 @@ ANY_TARGET = {"damage", "prevent"}
 
 def check_scenario(s: Scenario) -> list[tuple[tuple[Any, ...], str]]:
     return [
-        *_players(s), *_permanents(s), *_attacks(s), *_blocks(s), *_orders(s), *_assign(s),
+        *_players(s), *_permanents(s), *_attacks(s), *_attacking_alone(s), *_blocks(s),
+        *_orders(s), *_assign(s),
         *_actions(s), *_expect(s),
     ]
 
@@ -118,6 +119,22 @@ def _attacks(s: Scenario) -> Found:
                 yield here, f"{target} is the active player's own planeswalker"
         else:
             yield here, f"{target!r} is neither a player nor a permanent"
+
+
+def _keywords_of(s: Scenario, pid: str) -> set[str]:
+    """The keyword names a permanent starts with: its own and its card's."""
+    spec = s.permanent(pid)
+    if spec is None:
+        return set()
+    card = library().get(spec.card) if spec.card else None
+    return {k.name for k in [*spec.keywords, *(card.keywords if card else [])]}
+
+
+def _attacking_alone(s: Scenario) -> Found:
+    if len(s.combat.attacks) == 1:
+        (attacker,) = s.combat.attacks
+        if "cant-attack-or-block-alone" in _keywords_of(s, attacker):
+            yield ("combat", "attacks", attacker), f"{attacker} can't attack alone"
 
 
 def _blocks(s: Scenario) -> Found:

@@ -22,9 +22,12 @@ from versions.game.blocks import (
 )
 from versions.game.setup import new_game
 
-ATTACKER_KEYWORDS = ["menace", "lure", "flying", "lure", "menace"]
+ATTACKER_KEYWORDS = ["menace", "lure", "flying", "lure", "menace",
+                     "{cant-be-blocked-except-by: 3}", "cant-be-blocked-by-more-than-one",
+                     "must-be-blocked-by-all"]
 BLOCKER_KEYWORDS = ["must-block", "reach", "flying", "can-block-additional",
-                    "can-block-any-number", "must-block"]
+                    "can-block-any-number", "must-block", "cant-attack-or-block-alone",
+                    "cant-block-unless-greater-power-blocks"]
 
 
 def random_board(rng: random.Random, attackers: int, blockers: int) -> str:
@@ -36,8 +39,8 @@ def random_board(rng: random.Random, attackers: int, blockers: int) -> str:
     for i in range(blockers):
         kws = sorted({rng.choice(BLOCKER_KEYWORDS) for _ in range(rng.randint(0, 2))})
         cost = ", block-cost: 1" if rng.random() < 0.15 else ""
-        lines.append(f"  - {{id: b{i}, controller: B, power: 1, toughness: 1, "
-                     f"keywords: [{', '.join(kws)}]{cost}}}")
+        lines.append(f"  - {{id: b{i}, controller: B, power: {rng.randint(1, 3)}, "
+                     f"toughness: 1, keywords: [{', '.join(kws)}]{cost}}}")
     attacks = ", ".join(f"a{i}: B" for i in range(attackers))
     return f"""
 id: random-board

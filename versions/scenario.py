@@ -30,9 +30,13 @@ PLAIN_KEYWORDS = (
     "vigilance", "menace", "defender", "indestructible", "fear", "shadow", "flanking",
     "unblockable", "cant-block", "must-block", "lure", "can-block-any-number",
     "can-block-additional", "banding", "wither", "infect",
+    # restrictions that count blockers (509.1b; the cards' own text)
+    "cant-be-blocked-by-more-than-one", "cant-attack-or-block-alone",
+    "cant-block-unless-greater-power-blocks", "must-be-blocked-by-all",
 )
 # One-key maps: the value's type.
-VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str}
+VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str,
+                                    "cant-be-blocked-except-by": int}
 
 # The timing windows of §1.2, in the order they come in a combat.
 WINDOWS = (
@@ -115,6 +119,7 @@ class Keyword(BaseModel):
              "maxProperties": 1, "properties": {
                  "rampage": {"type": "integer", "minimum": 1},
                  "bushido": {"type": "integer", "minimum": 1},
+                 "cant-be-blocked-except-by": {"type": "integer", "minimum": 1},
                  "protection": {"type": "string", "enum": list(COLORS)}}},
         ]}
 

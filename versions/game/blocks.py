@@ -4,7 +4,10 @@
   blocks attackers attacking that player or a planeswalker it controls; a creature blocks
   one attacker unless it can block more (`can-block-additional`, `can-block-any-number`).
 - 509.1b restrictions: `cant-block`, `unblockable`, flying/reach, shadow, fear,
-  protection from a color, menace.
+  protection from a color; and those that count blockers (``block_search.limits``):
+  menace, `cant-be-blocked-except-by: N`, `cant-be-blocked-by-more-than-one`,
+  `must-be-blocked-by-all`, `cant-attack-or-block-alone`,
+  `cant-block-unless-greater-power-blocks`.
 - 509.1c requirements: `must-block` (this creature blocks if able), `lure` (every creature
   able to block it does so). The declaration must obey as many requirements as any
   declaration could without breaking a restriction; a creature with a cost to block is
@@ -102,12 +105,40 @@ def declaration_count(game: Game) -> int:
     return total
 
 
-def menace_problems(game: Game, decl: Declaration) -> list[str]:
+COUNTING = ("menace", "cant-be-blocked-except-by", "cant-be-blocked-by-more-than-one",
+            "must-be-blocked-by-all")
+
+
+def count_problems(game: Game, decl: Declaration) -> list[tuple[str, str]]:
+    """The restrictions that count blockers, broken by `decl`: (where, why) for each."""
+    from versions.game.block_search import limits
+
     counts: dict[str, int] = {}
     for attackers in decl.values():
         for a in attackers:
             counts[a] = counts.get(a, 0) + 1
-    return [a for a, n in counts.items() if n == 1 and game.perm(a).has("menace")]
+    out = []
+    for a, n in counts.items():
+        lim = limits(game, a)
+        if lim is not None and not lim.allows(n):
+            bound = (f"at least {lim.least}" if lim.most is None or n < lim.least
+                     else f"at most {lim.most}")
+            if lim.most is not None and lim.least > lim.most:
+                bound = "no number of creatures at all"
+            why = ", ".join(k for k in COUNTING if game.perm(a).has(k))
+            out.append((f"combat.blocks (attacker {a})",
+                        f"{a} has {why} and is blocked by {n} creature(s), but may be "
+                        f"blocked by none or by {bound}"))
+    blocking = [b for b, attackers in decl.items() if attackers]
+    for b in blocking:
+        p = game.perm(b)
+        if p.has("cant-attack-or-block-alone") and len(blocking) < 2:
+            out.append((f"combat.blocks.{b}", f"{b} can't block alone"))
+        if p.has("cant-block-unless-greater-power-blocks") and not any(
+                game.perm(o).power > p.power for o in blocking if o != b):
+            out.append((f"combat.blocks.{b}", f"{b} can't block unless a creature with "
+                        f"greater power ({p.power}) also blocks"))
+    return out
 
 
 def requirements(game: Game) -> list[tuple[str, str | None]]:
@@ -134,13 +165,14 @@ def obeyed(decl: Declaration, reqs: list[tuple[str, str | None]]) -> int:
 
 
 def declarations(game: Game, include_costs: bool = True) -> Iterator[Declaration]:
-    """Every declaration that breaks no restriction (menace included), lazily."""
+    """Every declaration that breaks no restriction (those counting blockers included),
+    lazily."""
     blockers = [b for b in potential_blockers(game)
                 if include_costs or game.perm(b).block_cost == 0]
 
     def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):
-            if not menace_problems(game, decl):
+            if not count_problems(game, decl):
                 yield dict(decl)
             return
         for choice in options(game, blockers[i]):
@@ -248,10 +280,8 @@ def check_blocks(game: Game, decl: Declaration) -> list[BlockProblem]:
             if why:
                 problems.append(BlockProblem(
                     path, rule_b, f"{blocker_id} can't block {attacker_id}: {why}"))
-    for attacker_id in menace_problems(game, decl):
-        problems.append(BlockProblem(
-            f"combat.blocks (attacker {attacker_id})", rule_b,
-            f"{attacker_id} has menace and is blocked by only one creature"))
+    for path, why in count_problems(game, decl):
+        problems.append(BlockProblem(path, rule_b, why))
     if problems:
         return problems
     problems += _requirement_problems(game, decl)
