@@ -207,8 +207,12 @@ def _amounts(s: Scenario, creature: str, here: tuple[Any, ...],
              amounts: dict[str, int]) -> Found:
     fights = _fights(s, creature)
     attacked = s.combat.attacks.get(creature)
+    walker = s.permanent(attacked) if attacked else None
+    # Trample over planeswalkers may go past an attacked planeswalker to its controller.
+    beyond = (walker.controller if walker is not None
+              and "trample-over-planeswalkers" in _keywords_of(s, creature) else None)
     for key in amounts:
-        if key in fights:
+        if key in fights or key == beyond:
             continue
         if attacked is not None and key == attacked:
             continue

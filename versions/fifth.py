@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from versions.game.era import cites
-from versions.sixth import INFECT, PREVENTION, Sixth
+from versions.sixth import INFECT, OVER_WALKERS, PREVENTION, Sixth
 
 if TYPE_CHECKING:
     from versions.game.assignment import Assignment
@@ -78,6 +78,7 @@ TYPES_NOT_YET = {
 COUNTERS_NOT_YET = {
     "wither": "the sixth-era rules (after 1999; 502.80 of the CR of 2009-05-01)",
     "infect": INFECT,
+    "trample-over-planeswalkers": OVER_WALKERS,
     # A.24.2: "creatures (or other permanents) with this ability"; players first have it in
     # the Comprehensive Rules (502.7e of 2009: "a permanent or player with protection").
     "player-protection": "the sixth-era rules (502.7e of the CR of 2009-05-01; not in the "
@@ -118,7 +119,7 @@ class Fifth(Sixth):
                   "pump", "trigger-attacks-unblocked")
 
     not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET}
-    absent = frozenset({"wither", "infect", "infect-player"})
+    absent = frozenset({"wither", "infect", "infect-player", "trample-over-planeswalkers"})
 
     RULES = {
         "block": "C.6.1",

@@ -117,6 +117,7 @@ class Foundations(M11):
         "trigger-gains-life": "119.9",
         "infect": "702.90c",
         "infect-player": "702.90b",
+        "trample-over-planeswalkers": "702.19c",
         "add-mana": "106.4",
         "banding": "702.22j",
         "tap": "701.21a",

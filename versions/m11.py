@@ -70,6 +70,7 @@ class M11(M10):
         # Infect came within this era, after its first text: cited from a later one of it.
         "infect": "702.90c (CR 2022-04-29)",
         "infect-player": "702.90b (CR 2022-04-29)",
+        "trample-over-planeswalkers": "702.19c (CR 2022-04-29)",
     }
     not_yet = {}
     absent = frozenset()

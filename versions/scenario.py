@@ -33,6 +33,7 @@ PLAIN_KEYWORDS = (
     # restrictions that count blockers (509.1b; the cards' own text)
     "cant-be-blocked-by-more-than-one", "cant-attack-or-block-alone",
     "cant-block-unless-greater-power-blocks", "must-be-blocked-by-all",
+    "trample-over-planeswalkers",  # 702.19c (2020 on)
 )
 # One-key maps: the value's type.
 VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str,

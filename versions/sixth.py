@@ -59,6 +59,9 @@ ON_STACK = ("first-strike-damage-on-stack", "damage-on-stack")
 # Infect came after this era's text and M10's (it is not in the CR of 2009-05-01, 2009-07-08
 # or 2010-07-16; the CR of 2022-04-29 has it as 702.90).
 INFECT = "the era of the M11 rules (after the CR of 2010-07-16; 702.90 of the CR of 2022-04-29)"
+# Trample over planeswalkers: 702.19c of the CR of 2022-04-29, in none of the earlier texts.
+OVER_WALKERS = ("the era of the M11 rules (after the CR of 2010-07-16; 702.19c of the CR of "
+                "2022-04-29)")
 PREVENTION = ("first-strike-damage-prevention", "damage-prevention")  # fifth's only
 # The triggered abilities deathtouch and lifelink stand for (502.63a, 502.68a); how much
 # life lifelink gains is the trigger's own amount.
@@ -86,8 +89,8 @@ class Sixth(Era):
         "Tapped blockers deal combat damage.",
     )
     unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
-    not_yet = {"infect": INFECT}
-    absent = frozenset({"infect", "infect-player"})
+    not_yet = {"infect": INFECT, "trample-over-planeswalkers": OVER_WALKERS}
+    absent = frozenset({"infect", "infect-player", "trample-over-planeswalkers"})
 
     RULES = {
         "block": "309.2e",

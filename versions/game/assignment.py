@@ -25,10 +25,14 @@ class Targets:
     overflow: str | None = None  # trample: the player or planeswalker attacked
     unblocked: str | None = None  # an unblocked attacker's player or planeswalker
     rule: str = ""
+    # Trample over planeswalkers attacking a planeswalker (702.19c): its controller, who
+    # may be assigned damage once the planeswalker is assigned its loyalty.
+    beyond: str | None = None
 
     @property
     def keys(self) -> list[str]:
-        return self.creatures + ([self.overflow] if self.overflow else [])
+        return self.creatures + ([self.overflow] if self.overflow else []) + (
+            [self.beyond] if self.beyond else [])
 
 
 @dataclass
@@ -71,7 +75,12 @@ def rules_for(game: Game, source: str) -> tuple[DivisionRule, ...]:
     """The rules a division of `source`'s damage obeys: the era's, or under banding only
     the total, divided among the creatures as the banding player chooses (no order, no
     lethal damage first, nothing to the player)."""
-    return (TOTAL,) if banded(game, source) else game.era.division_rules(game, source)
+    if banded(game, source):
+        return (TOTAL,)
+    rules = game.era.division_rules(game, source)
+    if game.perm(source).has("trample-over-planeswalkers"):
+        rules = (*rules, OVER_PLANESWALKERS)
+    return rules
 
 
 def targets_of(game: Game, pid: str) -> Targets:
@@ -84,13 +93,26 @@ def targets_of(game: Game, pid: str) -> Targets:
         if pid in game.damage_orders:
             ordered = [b for b in game.damage_orders[pid] if b in blockers]
             blockers = ordered + [b for b in blockers if b not in ordered]
-        overflow = _attack_target_alive(game, pid) if creature.has("trample") else None
+        over_walkers = creature.has("trample-over-planeswalkers")
+        overflow = (_attack_target_alive(game, pid)
+                    if creature.has("trample") or over_walkers else None)
+        beyond = None
+        if over_walkers:
+            target = game.attacks[pid]
+            if overflow is not None and overflow in game.permanents:
+                beyond = game.perm(overflow).controller  # 702.19c
+            elif overflow is None and target in game.permanents:
+                overflow = game.perm(target).controller  # removed from combat: 702.19e
+        if not blockers and overflow and beyond:  # 702.19d: the walker, then its player
+            return Targets([], overflow=overflow, beyond=beyond,
+                           rule=game.rule("trample-over-planeswalkers"))
         if not blockers and overflow:
             return Targets([], unblocked=overflow, rule=game.rule("trample-no-blockers"))
         if banded(game, pid):  # divided among the blockers, by the defending player
             return Targets(blockers, rule=game.rule("banding"))
-        rule = game.rule("trample" if overflow else "assign-blocked")
-        return Targets(blockers, overflow=overflow, rule=rule)
+        rule = game.rule("trample-over-planeswalkers" if beyond else
+                         "trample" if overflow else "assign-blocked")
+        return Targets(blockers, overflow=overflow, rule=rule, beyond=beyond)
     attackers = list(game.blocks.get(pid, []))
     if pid in game.damage_orders:
         ordered = [a for a in game.damage_orders[pid] if a in attackers]
@@ -200,7 +222,39 @@ class Trample(DivisionRule):
         return None
 
 
+class OverPlaneswalkers(DivisionRule):
+    """Trample over planeswalkers (702.19c): damage goes past the planeswalker to its
+    controller only once every blocker is assigned lethal damage and the planeswalker damage
+    at least equal to its loyalty (counting what other creatures assign to it now)."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        if not targets.beyond or amounts.get(targets.beyond, 0) == 0:
+            return None
+        for blocker in targets.creatures:
+            need = lethal_needed(game, source, blocker, others)
+            if amounts.get(blocker, 0) < need:
+                return (f"{blocker} must be assigned lethal damage ({need}) before any damage "
+                        f"goes past the planeswalker to {targets.beyond}")
+        walker = targets.overflow or ""
+        need = loyalty_needed(game, walker, others)
+        if amounts.get(walker, 0) < need:
+            return (f"{walker} must be assigned damage equal to its loyalty ({need}) before "
+                    f"any goes to {targets.beyond}")
+        return None
+
+
+def loyalty_needed(game: Game, walker: str, others: list[Assignment]) -> int:
+    """Damage a planeswalker must be assigned before trample over planeswalkers goes past it:
+    its loyalty, less what other creatures assign to it in the same step (702.19c)."""
+    p = game.permanents.get(walker)
+    if p is None or not p.is_planeswalker:
+        return 0
+    return max(0, (p.loyalty or 0) - assigned_to(walker, others))
+
+
 TOTAL, IN_ORDER, TRAMPLE = Total(), InOrder(), Trample()
+OVER_PLANESWALKERS = OverPlaneswalkers()
 
 
 def division_problem(game: Game, source: str, targets: Targets, amounts: dict[str, int],
@@ -221,13 +275,19 @@ def default_division(
     remaining = max(game.perm(source).power, 0)
     if targets.unblocked:
         return {targets.unblocked: remaining} if remaining else {}
-    if not targets.creatures:
+    if not targets.creatures and not targets.beyond:
         return {}
     amounts: dict[str, int] = {}
     for target in targets.creatures:
         give = min(lethal_needed(game, source, target, earlier), remaining)
         amounts[target] = give
         remaining -= give
+    if remaining and targets.beyond and targets.overflow:
+        give = min(loyalty_needed(game, targets.overflow, earlier), remaining)
+        amounts[targets.overflow] = give
+        remaining -= give
+        amounts[targets.beyond] = remaining
+        remaining = 0
     if remaining:
         sink = targets.overflow or targets.creatures[0]
         amounts[sink] = amounts.get(sink, 0) + remaining
@@ -383,7 +443,7 @@ def most_kills_by_enumeration(
     for amounts in legal_divisions(game, source, targets, earlier):
         mine = Assignment(source, amounts)
         kills = sum(1 for c in targets.creatures if _is_lethal(game, c, [*earlier, mine]))
-        over = amounts.get(targets.overflow, 0) if targets.overflow else 0
+        over = sum(amounts.get(k, 0) for k in (targets.overflow, targets.beyond) if k)
         key = (kills, over, tuple(amounts.get(k, 0) for k in targets.keys))
         if best is None or key > best:
             best, best_amounts = key, amounts
