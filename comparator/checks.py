@@ -80,6 +80,13 @@ def _permanents(s: Scenario) -> Found:
             yield (*here, "loyalty"), "a planeswalker needs loyalty"
         if p.loyalty is not None and "planeswalker" not in types:
             yield (*here, "loyalty"), "only planeswalkers have loyalty"
+        if "battle" in types and p.defense is None and (card is None or card.defense is None):
+            yield (*here, "defense"), "a battle needs defense"
+        for field in ("defense", "protector"):
+            if getattr(p, field) is not None and "battle" not in types:
+                yield (*here, field), f"only battles have a {field}"
+        if p.protector is not None and p.protector not in players:
+            yield (*here, "protector"), f"{p.protector!r} is not one of the players"
 
 
 def _ids(s: Scenario) -> set[str]:
@@ -115,7 +122,11 @@ def _attacks(s: Scenario) -> Found:
         elif target in ids:
             if not {"planeswalker", "battle"} & set(_types(s, target)):
                 yield here, f"{target} is not a planeswalker or battle, so it can't be attacked"
-            elif (t := s.permanent(target)) and t.controller == s.active:
+            elif (t := s.permanent(target)) and "battle" in _types(s, target):
+                if (t.protector or t.controller) == s.active:
+                    yield here, (f"{target} is protected by {s.active}, and a battle's "
+                                 f"protector can never attack it")
+            elif t and t.controller == s.active:
                 yield here, f"{target} is the active player's own planeswalker"
         else:
             yield here, f"{target!r} is neither a player nor a permanent"

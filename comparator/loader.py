@@ -270,6 +270,7 @@ def resolve_cards(scenario: Scenario) -> Scenario:
             "power": spec.power if spec.power is not None else card.power,
             "toughness": spec.toughness if spec.toughness is not None else card.toughness,
             "loyalty": spec.loyalty if spec.loyalty is not None else card.loyalty,
+            "defense": spec.defense if spec.defense is not None else card.defense,
             "keywords": list(card.keywords) + list(spec.keywords),
             "abilities": list(card.abilities) + list(spec.abilities),
             "colors": spec.colors or list(card.colors),

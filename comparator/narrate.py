@@ -87,6 +87,8 @@ def sentence(e: dict[str, Any]) -> str:
             return f"{tgt} gets {n} {kind} counter(s){by}"
         case "poison":
             return f"{tgt} gets {n} poison counter(s) from {src}'s damage"
+        case "defense-removed":
+            return f"{n} defense counter(s) are removed from {tgt}"
         case "counters-removed":
             return f"{n} +1/+1 and {n} -1/-1 counter(s) are removed from {tgt}"
         case "lose-life":
@@ -148,6 +150,7 @@ def narrate(outcome: dict[str, Any], title: str, era_name: str) -> str:
         extra = f", {p['damage']} damage" if p["damage"] else ""
         extra += ", tapped" if p["tapped"] else ""
         extra += f", loyalty {p['loyalty']}" if p["loyalty"] is not None else ""
+        extra += f", defense {p['defense']}" if p.get("defense") is not None else ""
         extra += "".join(f", {n} {k} counter(s)" for k, n in p.get("counters", {}).items())
         lines.append(f"  {pid} ({p['controller']}): {p['zone']}, {stats}{extra}")
     return "\n".join(lines)

@@ -48,6 +48,7 @@ DESCRIPTIONS = {
     "tapped": "Whether it is tapped as blockers are declared.",
     "types": "creature (default), planeswalker, battle; artifact may be added.",
     "loyalty": "A planeswalker's loyalty.",
+    "defense": "A battle's defense counters (damage removes them; 0: to the graveyard).",
     "colors": "Its colors (protection, fear, trigger filters).",
     "token": "Whether it is a token (a token that leaves the battlefield is gone).",
     "block-cost": "Generic mana to pay for it to block.",
@@ -67,6 +68,8 @@ DESCRIPTIONS = {
     "kind": "For counters: +1/+1 (default), -1/-1, or poison (on a player).",
     "from": "For prevent and prevent-all-combat-damage: the permanent whose damage (the "
             "next N, or all its combat damage this turn) is prevented.",
+    "protector": "A battle's protector (default: its controller): the defending player "
+                 "when it is attacked, who blocks for it and can never attack it.",
     "protection": "A player's protection: colors, or creatures (damage from such sources "
                   "is prevented).",
     "ability": "For activate: which of the source's abilities (0 = first).",

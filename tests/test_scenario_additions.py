@@ -107,3 +107,31 @@ def test_shipped_scenarios_use_the_additions():
                  "lose-keyword", "lose-life", "prevent-all-combat-damage", "kind: -1/-1",
                  "infect", "wither", "protection: [", "from:", "source:"):
         assert any(word in t for t in texts), word
+
+
+BATTLE = (scenarios_dir() / "battle-attacked-defense-counters.yaml").read_text()
+
+
+def test_battles_are_checked_and_refused_before_foundations(tmp_path):
+    from helpers import scenario
+
+    from versions import find_era
+
+    s = scenario(BATTLE)
+    for era in ("fifth", "sixth", "m10", "m11"):
+        assert "battle" in find_era(era)().refusal(s)
+    assert find_era("foundations")().refusal(s) is None
+    f = tmp_path / "b.yaml"
+    for change, why in (("defense: 5", "a battle needs defense"),
+                        ("defense: 5, protector: A", "protector can never attack it"),
+                        ("defense: 5, protector: Z", "'Z' is not one of the players")):
+        f.write_text(BATTLE.replace("defense: 5}", change.replace("defense: 5", "defense: 5")
+                                    + "}" if "protector" in change else "}"))
+        r = runner.invoke(app, ["validate", str(f)])
+        assert r.exit_code == 2 and why in r.output, (change, r.output)
+
+
+def test_the_protector_blocks_for_a_battle_and_its_defense_is_in_the_outcome():
+    o = run(BATTLE, "foundations")
+    assert o["permanents"]["siege"] == {**o["permanents"]["siege"], "zone": "graveyard"}
+    assert [e["amount"] for e in o["events"] if e["type"] == "defense-removed"] == [3, 2]

@@ -119,7 +119,8 @@ class Fifth(Sixth):
                   "pump", "trigger-attacks-unblocked")
 
     not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET}
-    absent = frozenset({"wither", "infect", "infect-player", "trample-over-planeswalkers"})
+    absent = frozenset({"wither", "infect", "infect-player", "trample-over-planeswalkers",
+                        "battle-damage", "sba-battle"})
 
     RULES = {
         "block": "C.6.1",

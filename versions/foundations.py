@@ -43,6 +43,8 @@ class Foundations(M11):
     ended = None
     cr_modelled = "Comprehensive Rules of 2025-02-07 (the first after Foundations)"
     cr_date = "2025-02-07"
+    not_yet = {}  # battles (310) are in this era's text
+    absent = frozenset()
     sources = (
         "\"Magic: The Gathering Foundations Mechanics\", 2024-10-25 (Removal of Damage "
         "Assignment Order)",
@@ -118,6 +120,8 @@ class Foundations(M11):
         "infect": "702.90c",
         "infect-player": "702.90b",
         "trample-over-planeswalkers": "702.19c",
+        "battle-damage": "310.6",
+        "sba-battle": "704.5v",
         "add-mana": "106.4",
         "banding": "702.22j",
         "tap": "701.21a",

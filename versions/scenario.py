@@ -82,6 +82,7 @@ ABILITY_EFFECT_FIELDS = {k: tuple(f for f in v if f != "target") for k, v in EFF
 OUTCOME_PLAYER_FIELDS = ("life", "lost", "poison")
 OUTCOME_PERMANENT_FIELDS = (
     "zone", "controller", "damage", "power", "toughness", "tapped", "loyalty", "counters",
+    "defense",
 )
 # Outcome fields written only where they are not their default (contract v1.1, additive: a
 # v1 outcome stays as it was): what `verify` reads when one is absent.
@@ -243,6 +244,8 @@ class PermanentSpec(Strict):
     # `artifact` is accepted beside the spec's three so that fear can see artifact creatures.
     types: list[Literal["creature", "planeswalker", "battle", "artifact"]] = []
     loyalty: Count | None = None
+    defense: Count | None = None  # a battle's defense counters (310.4)
+    protector: str | None = None  # a battle's protector (310.8; default: its controller)
     colors: list[str] = []
     token: bool = False
     block_cost: Count = Field(default=0, alias="block-cost")

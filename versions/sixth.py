@@ -60,6 +60,9 @@ ON_STACK = ("first-strike-damage-on-stack", "damage-on-stack")
 # or 2010-07-16; the CR of 2022-04-29 has it as 702.90).
 INFECT = "the era of the M11 rules (after the CR of 2010-07-16; 702.90 of the CR of 2022-04-29)"
 # Trample over planeswalkers: 702.19c of the CR of 2022-04-29, in none of the earlier texts.
+# Battles: 2023-04-21 (March of the Machine); in none of the texts before the CR of
+# 2025-02-07 (310).
+BATTLES = "2023 (March of the Machine; 310 of the CR of 2025-02-07)"
 OVER_WALKERS = ("the era of the M11 rules (after the CR of 2010-07-16; 702.19c of the CR of "
                 "2022-04-29)")
 PREVENTION = ("first-strike-damage-prevention", "damage-prevention")  # fifth's only
@@ -89,8 +92,9 @@ class Sixth(Era):
         "Tapped blockers deal combat damage.",
     )
     unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
-    not_yet = {"infect": INFECT, "trample-over-planeswalkers": OVER_WALKERS}
-    absent = frozenset({"infect", "infect-player", "trample-over-planeswalkers"})
+    not_yet = {"infect": INFECT, "trample-over-planeswalkers": OVER_WALKERS, "battle": BATTLES}
+    absent = frozenset({"infect", "infect-player", "trample-over-planeswalkers",
+                        "battle-damage", "sba-battle"})
 
     RULES = {
         "block": "309.2e",

@@ -102,6 +102,10 @@ def _result(game: Game, source: str | None, target: str, amount: int) -> None:
     perm = game.perm(target)
     if perm.is_planeswalker and not perm.is_creature:
         perm.loyalty = (perm.loyalty or 0) - amount
+    elif "battle" in perm.types and not perm.is_creature:
+        perm.defense = (perm.defense or 0) - amount
+        game.log.event("defense-removed", game.rule("battle-damage"), target=target,
+                       amount=amount)
     elif infect or (src is not None and src.has("wither")):
         perm.minus += amount
         game.log.event("counters", game.rule("infect" if infect else "wither"), source=source,

@@ -66,8 +66,8 @@ CORE_RULES = frozenset({
     "sba-poison", "wither", "infect", "infect-player",
     # preventing all combat damage (Fog), of everything or of one source
     "prevent-all",
-    # trample over planeswalkers (where an era has it: ``Era.absent``)
-    "trample-over-planeswalkers",
+    # trample over planeswalkers and battles (where an era has them: ``Era.absent``)
+    "trample-over-planeswalkers", "battle-damage", "sba-battle",
 })
 
 

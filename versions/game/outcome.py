@@ -40,4 +40,6 @@ def state(game: Game) -> dict[str, Any]:
         }
         if here and (counters := p.counters):
             permanents[pid]["counters"] = counters
+        if "battle" in p.types:  # a battle's defense (contract v1.1)
+            permanents[pid]["defense"] = p.defense if here else p.printed_defense
     return {"players": players, "permanents": permanents}

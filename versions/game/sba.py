@@ -56,6 +56,8 @@ def check(game: Game) -> None:
                     destroyed.append((pid, key))
             elif p.is_planeswalker and (p.loyalty or 0) <= 0:
                 graveyard.append((pid, "sba-loyalty"))
+            elif "battle" in p.types and (p.defense or 0) <= 0:
+                graveyard.append((pid, "sba-battle"))
         for p in game.permanents.values():
             if p.deathtouched:
                 p.deathtouched = False

@@ -36,6 +36,9 @@ def new_game(era: Era, scenario: Scenario) -> Game:
             damage=spec.damage,
             tapped=spec.tapped,
             loyalty=spec.loyalty,
+            printed_defense=spec.defense,
+            defense=spec.defense,
+            protector=(spec.protector or spec.controller) if "battle" in types else None,
         )
     game = Game(
         era=era, scenario=scenario, players=players, permanents=permanents,

@@ -61,6 +61,9 @@ class Permanent:
     damage: int = 0
     tapped: bool = False
     loyalty: int | None = None
+    printed_defense: int | None = None
+    defense: int | None = None  # a battle's defense counters
+    protector: str | None = None
     zone: str = "battlefield"
     pumps: list[tuple[int, int]] = field(default_factory=list)
     plus: int = 0  # +1/+1 counters
@@ -284,7 +287,7 @@ class Game:
         return (
             tuple((p.life, p.mana, p.lost, p.prevention, p.poison)
                   for p in self.players.values()),
-            tuple((p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty,
+            tuple((p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty, p.defense,
                    tuple(p.pumps) if p.pumps else (), p.plus, p.minus,
                    tuple(p.granted) if p.granted else (), tuple(p.losses) if p.losses else (),
                    p.regen_shields, p.prevention,
@@ -316,7 +319,9 @@ class Game:
             return None
         if target in self.players:
             return target
-        return self.permanents[target].controller
+        p = self.permanents[target]
+        # 310.8d: the defending player of an attacked battle is its protector.
+        return p.protector or p.controller  # only battles have a protector
 
     def in_combat(self, pid: str) -> bool:
         return pid in self.attacks or pid in self.blocks
@@ -369,6 +374,7 @@ class Game:
         p.granted.clear()
         p.losses.clear()
         p.plus = p.minus = 0
+        p.defense = p.printed_defense
         p.tapped = False
         p.regen_shields = 0
         p.prevention = 0
