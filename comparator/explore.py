@@ -166,11 +166,14 @@ class Options:
         source = game.perm(o.creature)
         power = max(source.power, 0)
         keys = sorted(o.targets.keys, key=self._recipient_rank)
+        # Thorn Elemental: all of it to what it attacks instead, as though unblocked.
+        option = ([({o.targets.or_unblocked: power}, 1)]
+                  if o.targets.or_unblocked and power else [])
         if o.targets.unblocked or not keys:
-            return [(o.default(), 1)]
+            return [(o.default(), 1), *[x for x in option if x[0] != o.default()]]
         if len(keys) == 1:  # all of it to the one creature: nothing to divide
             only = {keys[0]: power} if power else {}
-            return [] if not o.permissive and o.problem(only) else [(only, 1)]
+            return ([] if not o.permissive and o.problem(only) else [(only, 1)]) + option
         step = combat.step
         assert step is not None
         respond = combat.era.has_window(
@@ -221,7 +224,7 @@ class Options:
         with FixedLethal():
             walk(0, power, {}, [])
         out.sort(key=lambda item: [-item[0].get(k, 0) for k in keys])
-        return out
+        return out + [x for x in option if all(x[0] != d for d, _ in out)]
 
     @staticmethod
     def _boosts(combat: Combat) -> dict[str, int | None]:

@@ -38,7 +38,19 @@ PLAIN = {
     "all creatures able to block cardname do so": "lure",
     "cardname can block any number of creatures": "can-block-any-number",
     "cardname can block an additional creature each combat": "can-block-additional",
+    "trample over planeswalkers": "trample-over-planeswalkers",
+    "cardname can't be blocked by more than one creature": "cant-be-blocked-by-more-than-one",
+    "cardname can't attack or block alone": "cant-attack-or-block-alone",
+    "cardname can't block unless a creature with greater power also blocks":
+        "cant-block-unless-greater-power-blocks",
+    "cardname can't be blocked unless all creatures defending player controls block it":
+        "must-be-blocked-by-all",
+    "you may have cardname assign its combat damage as though it weren't blocked":
+        "assign-as-unblocked",
 }
+EXCEPT_BY = re.compile(r"^cardname can't be blocked except by (two|three|four|five|six|seven) "
+                       r"or more creatures$")
+NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 # Keywords that change nothing in a combat that begins as blockers are declared (they are
 # about casting, or attacking): read, and counted as modelled.
 NO_EFFECT_HERE = {"haste", "flash", "cardname attacks each combat if able"}
@@ -188,6 +200,8 @@ def _keyword_line(line: str, name: str) -> list[Any] | None:
             found.append(PLAIN[part])
         elif m := VALUED.match(part):
             found.append({m.group(1): int(m.group(2))})
+        elif m := EXCEPT_BY.match(part):
+            found.append({"cant-be-blocked-except-by": NUMBERS[m.group(1)]})
         elif part in NO_EFFECT_HERE:
             continue
         elif m := PROTECTION.match(part):

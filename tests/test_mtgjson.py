@@ -31,6 +31,12 @@ BATTLE = {"name": "Test Siege", "colors": ["R"], "types": ["Battle"], "type": "B
           "defense": "4", "text": ""}
 BOLT = {"name": "Test Bolt", "colors": ["R"], "types": ["Instant"], "type": "Instant",
         "text": "Test Bolt deals 3 damage to any target."}
+ODD = {"name": "Test Odd", "colors": ["R"], "types": ["Creature"], "type": "Creature",
+       "power": "4", "toughness": "4",
+       "text": "Test Odd can't block unless a creature with greater power also blocks.\n"
+               "Test Odd can't be blocked except by three or more creatures.\n"
+               "You may have Test Odd assign its combat damage as though it weren't "
+               "blocked.\nWither, infect"}
 WALL = {"name": "Test Wall", "colors": [], "types": ["Creature"], "type": "Creature — Wall",
         "power": "0", "toughness": "4",
         "text": "Defender\nTest Wall can block any number of creatures."}
@@ -54,7 +60,7 @@ def atomic(*cards):
 @pytest.fixture
 def imported(tmp_path):
     src = tmp_path / "AtomicCards.json"
-    src.write_text(json.dumps(atomic(WURM, KNIGHT, STAR, WALKER, BATTLE, BOLT, WALL)))
+    src.write_text(json.dumps(atomic(WURM, KNIGHT, STAR, WALKER, BATTLE, BOLT, WALL, ODD)))
     out = tmp_path / "lib.yaml"
     r = runner.invoke(app, ["cards", "import", str(src), "--out", str(out), "--json"])
     assert r.exit_code == 0, r.output
@@ -65,9 +71,9 @@ def test_import_maps_each_permanent_card_and_counts_what_is_fully_modelled(impor
     from comparator.cards import read_library
 
     out, summary = imported
-    assert summary == {**summary, "cards": 6, "creatures": 4, "planeswalkers": 1,
-                       "battles": 1, "creatures_fully_modelled": 2,
-                       "creatures_fully_modelled_share": 0.5}
+    assert summary == {**summary, "cards": 7, "creatures": 5, "planeswalkers": 1,
+                       "battles": 1, "creatures_fully_modelled": 3,
+                       "creatures_fully_modelled_share": 0.6}
     cards = read_library(out)
     assert "Test Bolt" not in cards
     wurm = cards["Test Wurm"]
@@ -82,6 +88,9 @@ def test_import_maps_each_permanent_card_and_counts_what_is_fully_modelled(impor
     assert cards["Test Walker"].loyalty == 3 and cards["Test Siege"].defense == 4
     assert [str(k) for k in cards["Test Wall"].keywords] == ["defender",
                                                              "can-block-any-number"]
+    assert [str(k) for k in cards["Test Odd"].keywords] == [
+        "cant-block-unless-greater-power-blocks", "cant-be-blocked-except-by 3",
+        "assign-as-unblocked", "wither", "infect"] and not cards["Test Odd"].not_modelled
 
 
 SCENARIO = """

@@ -135,3 +135,34 @@ def test_the_protector_blocks_for_a_battle_and_its_defense_is_in_the_outcome():
     o = run(BATTLE, "foundations")
     assert o["permanents"]["siege"] == {**o["permanents"]["siege"], "zone": "graveyard"}
     assert [e["amount"] for e in o["events"] if e["type"] == "defense-removed"] == [3, 2]
+
+
+THORN = (scenarios_dir() / "thorn-elemental-assigns-as-though-unblocked.yaml").read_text()
+
+
+def test_assign_as_unblocked_is_an_option_not_the_default():
+    plain = THORN.replace("  assign: {thorn: {B: 7}}\n", "")
+    for era in ("fifth", "sixth", "m10", "m11", "foundations"):
+        o = run(plain, era)  # the default assigns to the blocker, as any blocked creature
+        assert o["permanents"]["wurm"]["zone"] == "graveyard"
+        assert o["players"]["B"]["life"] == 20
+
+
+def test_most_kills_takes_the_option_only_when_nothing_dies_otherwise():
+    tough = THORN.replace("card: Craw Wurm", "power: 1, toughness: 9").replace(
+        "assign: {thorn: {B: 7}}", "assign: {thorn: most-kills}")
+    o = run(tough, "m11")  # 7 can't kill a 9-toughness blocker: all 7 to the player
+    assert o["players"]["B"]["life"] == 13
+    o = run(THORN.replace("assign: {thorn: {B: 7}}", "assign: {thorn: most-kills}"), "m11")
+    assert o["permanents"]["wurm"]["zone"] == "graveyard" and o["players"]["B"]["life"] == 20
+
+
+def test_with_its_blocker_gone_it_may_still_assign_to_the_player():
+    gone = THORN + """actions:
+  - {at: declare-blockers, by: B, effect: bounce, target: wurm}
+"""
+    for era in ("sixth", "m11", "foundations"):
+        assert run(gone, era)["players"]["B"]["life"] == 13
+        # Without the option a blocked creature with no blockers assigns nothing.
+        plain = gone.replace("  assign: {thorn: {B: 7}}\n", "")
+        assert run(plain, era)["players"]["B"]["life"] == 20

@@ -34,6 +34,7 @@ PLAIN_KEYWORDS = (
     "cant-be-blocked-by-more-than-one", "cant-attack-or-block-alone",
     "cant-block-unless-greater-power-blocks", "must-be-blocked-by-all",
     "trample-over-planeswalkers",  # 702.19c (2020 on)
+    "assign-as-unblocked",  # Thorn Elemental: may assign as though it weren't blocked
 )
 # One-key maps: the value's type.
 VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str,

@@ -28,6 +28,13 @@ class Targets:
     # Trample over planeswalkers attacking a planeswalker (702.19c): its controller, who
     # may be assigned damage once the planeswalker is assigned its loyalty.
     beyond: str | None = None
+    # A blocked creature that may assign its combat damage as though it weren't blocked
+    # (Thorn Elemental): what it attacks, which may take all of it instead.
+    or_unblocked: str | None = None
+
+    def as_unblocked(self, amounts: dict[str, int], power: int) -> bool:
+        return (self.or_unblocked is not None and power > 0
+                and amounts == {self.or_unblocked: power})
 
     @property
     def keys(self) -> list[str]:
@@ -103,22 +110,31 @@ def targets_of(game: Game, pid: str) -> Targets:
                 beyond = game.perm(overflow).controller  # 702.19c
             elif overflow is None and target in game.permanents:
                 overflow = game.perm(target).controller  # removed from combat: 702.19e
-        if not blockers and overflow and beyond:  # 702.19d: the walker, then its player
-            return Targets([], overflow=overflow, beyond=beyond,
-                           rule=game.rule("trample-over-planeswalkers"))
-        if not blockers and overflow:
-            return Targets([], unblocked=overflow, rule=game.rule("trample-no-blockers"))
-        if banded(game, pid):  # divided among the blockers, by the defending player
-            return Targets(blockers, rule=game.rule("banding"))
-        rule = game.rule("trample-over-planeswalkers" if beyond else
-                         "trample" if overflow else "assign-blocked")
-        return Targets(blockers, overflow=overflow, rule=rule, beyond=beyond)
+        found = _blocked_targets(game, pid, blockers, overflow, beyond)
+        if creature.has("assign-as-unblocked") and not banded(game, pid):
+            # It may instead assign all its damage to what it attacks (Thorn Elemental).
+            found.or_unblocked = _attack_target_alive(game, pid)
+        return found
     attackers = list(game.blocks.get(pid, []))
     if pid in game.damage_orders:
         ordered = [a for a in game.damage_orders[pid] if a in attackers]
         attackers = ordered + [a for a in attackers if a not in ordered]
     return Targets(attackers, rule=game.rule("banding" if banded(game, pid)
                                             else "assign-blocker"))
+
+
+def _blocked_targets(game: Game, pid: str, blockers: list[str], overflow: str | None,
+                     beyond: str | None) -> Targets:
+    if not blockers and overflow and beyond:  # 702.19d: the walker, then its player
+        return Targets([], overflow=overflow, beyond=beyond,
+                       rule=game.rule("trample-over-planeswalkers"))
+    if not blockers and overflow:
+        return Targets([], unblocked=overflow, rule=game.rule("trample-no-blockers"))
+    if banded(game, pid):  # divided among the blockers, by the defending player
+        return Targets(blockers, rule=game.rule("banding"))
+    rule = game.rule("trample-over-planeswalkers" if beyond else
+                     "trample" if overflow else "assign-blocked")
+    return Targets(blockers, overflow=overflow, rule=rule, beyond=beyond)
 
 
 def assigned_to(target: str, others: list[Assignment]) -> int:
@@ -261,6 +277,8 @@ def division_problem(game: Game, source: str, targets: Targets, amounts: dict[st
                      others: list[Assignment], complete: bool = True,
                      rules: tuple[DivisionRule, ...] | None = None) -> str | None:
     """Why this division breaks one of the era's rules for `source`, or None."""
+    if complete and targets.as_unblocked(amounts, max(game.perm(source).power, 0)):
+        return None  # all of it to what it attacks, as though it weren't blocked
     for rule in rules if rules is not None else rules_for(game, source):
         why = rule.problem(game, source, targets, amounts, others, complete)
         if why:
@@ -316,9 +334,12 @@ def legal_divisions(
     """Every legal division, generated key by key in the era's order, dropping a partial
     division as soon as no completion of it could be legal."""
     power = max(game.perm(source).power, 0)
+    option = ([{targets.or_unblocked: power}]
+              if targets.or_unblocked and power else [])
     keys = targets.keys
     if targets.unblocked or not keys:
-        return [default_division(game, source, targets, others)]
+        default = default_division(game, source, targets, others)
+        return [default, *[o for o in option if o != default]]
     out: list[dict[str, int]] = []
     rules = rules_for(game, source)
 
@@ -336,19 +357,22 @@ def legal_divisions(
 
     with FixedLethal():
         walk(0, power, {})
-    # The contract's canonical order: amounts in the era's order, greatest first.
+    # The contract's canonical order: amounts in the era's order, greatest first; taking
+    # all of it to what it attacks instead comes last.
     out.sort(key=lambda a: [-a.get(k, 0) for k in keys])
-    return out
+    return out + [o for o in option if o not in out]
 
 
 def all_divisions(game: Game, source: str, targets: Targets) -> list[dict[str, int]]:
     """Every division of the whole power among what `source` may assign to, legal or not."""
     power = max(game.perm(source).power, 0)
     keys = targets.keys
+    option = [{targets.or_unblocked: power}] if targets.or_unblocked and power else []
     if targets.unblocked or not keys:
-        return [default_division(game, source, targets, [])]
+        return [default_division(game, source, targets, []), *option]
     return [{k: v for k, v in zip(keys, parts, strict=True) if v}
-            for parts in _compositions(power, len(keys))]
+            for parts in _compositions(power, len(keys))] + [
+        o for o in option if targets.or_unblocked not in keys]
 
 
 def _is_lethal(game: Game, target: str, amounts_all: list[Assignment]) -> bool:
@@ -363,11 +387,24 @@ def most_kills(
     uses (the total, the order, trample) this is dynamic programming over the targets in
     order, not a walk over divisions; an era with a rule of its own is walked instead."""
     if targets.unblocked or not targets.keys:
-        return default_division(game, source, targets, earlier)
-    rules = rules_for(game, source)
-    if not set(rules) <= {TOTAL, IN_ORDER, TRAMPLE}:
-        return most_kills_by_enumeration(game, source, targets, earlier)
-    return _most_kills_planned(game, source, targets, earlier, rules)
+        best = default_division(game, source, targets, earlier)
+    else:
+        rules = rules_for(game, source)
+        if not set(rules) <= {TOTAL, IN_ORDER, TRAMPLE}:
+            best = most_kills_by_enumeration(game, source, targets, earlier)
+        else:
+            best = _most_kills_planned(game, source, targets, earlier, rules)
+    power = max(game.perm(source).power, 0)
+    if targets.or_unblocked and power:
+        # Assigning as though unblocked kills nothing: it wins only when nothing else
+        # kills, and sends more to what it attacks.
+        option = {targets.or_unblocked: power}
+        kills = sum(1 for c in targets.creatures
+                    if _is_lethal(game, c, [*earlier, Assignment(source, best)]))
+        over = sum(best.get(k, 0) for k in (targets.overflow, targets.beyond) if k)
+        if kills == 0 and over < power:
+            return option
+    return best
 
 
 def _most_kills_planned(game: Game, source: str, targets: Targets, earlier: list[Assignment],

@@ -349,8 +349,8 @@ class Combat:
         while len(step.done) < len(step.creatures):
             creature = step.creatures[len(step.done)]
             targets = step.targets[creature]
-            if targets.unblocked or not targets.keys or (
-                    self.exploring and len(targets.keys) == 1):
+            if not targets.or_unblocked and (targets.unblocked or not targets.keys or (
+                    self.exploring and len(targets.keys) == 1)):
                 # Nothing to divide: all of it to what it attacks or to its one opponent,
                 # or none at all. (A script still announces it: its intended amounts may
                 # need refusing.)
@@ -400,7 +400,11 @@ class Combat:
         assert step is not None
         creature = step.creatures[len(step.done)]
         kept = {k: v for k, v in amounts.items() if v}
-        step.done.append(Assignment(creature, kept, step.targets[creature].rule))
+        targets = step.targets[creature]
+        rule = (self.rule("assign-unblocked")
+                if targets.as_unblocked(kept, max(self.game.perm(creature).power, 0))
+                else targets.rule)
+        step.done.append(Assignment(creature, kept, rule))
         self.then(("divide",))
 
     def _check_assignment(self) -> None:
