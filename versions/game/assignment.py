@@ -230,12 +230,18 @@ class Trample(DivisionRule):
                 others: list[Assignment], complete: bool = True) -> str | None:
         if not targets.overflow or amounts.get(targets.overflow, 0) == 0:
             return None
-        for blocker in targets.creatures:
-            need = lethal_needed(game, source, blocker, others)
-            if amounts.get(blocker, 0) < need:
-                return (f"{blocker} must be assigned lethal damage ({need}) before any damage "
-                        f"tramples over to {targets.overflow}")
-        return None
+        return blockers_short(game, source, targets, amounts, others,
+                              f"tramples over to {targets.overflow}")
+
+
+def blockers_short(game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                   others: list[Assignment], what: str) -> str | None:
+    """The first blocker not assigned lethal damage, said as what it holds back."""
+    for blocker in targets.creatures:
+        need = lethal_needed(game, source, blocker, others)
+        if amounts.get(blocker, 0) < need:
+            return f"{blocker} must be assigned lethal damage ({need}) before any damage {what}"
+    return None
 
 
 class OverPlaneswalkers(DivisionRule):
@@ -247,11 +253,10 @@ class OverPlaneswalkers(DivisionRule):
                 others: list[Assignment], complete: bool = True) -> str | None:
         if not targets.beyond or amounts.get(targets.beyond, 0) == 0:
             return None
-        for blocker in targets.creatures:
-            need = lethal_needed(game, source, blocker, others)
-            if amounts.get(blocker, 0) < need:
-                return (f"{blocker} must be assigned lethal damage ({need}) before any damage "
-                        f"goes past the planeswalker to {targets.beyond}")
+        short = blockers_short(game, source, targets, amounts, others,
+                               f"goes past the planeswalker to {targets.beyond}")
+        if short:
+            return short
         walker = targets.overflow or ""
         need = loyalty_needed(game, walker, others)
         if amounts.get(walker, 0) < need:
