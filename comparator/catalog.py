@@ -8,13 +8,13 @@ from typing import Any
 
 from comparator.diffing import verdict
 from comparator.running import run_file
-from versions import ERA_IDS
+from versions import ALL_ERAS
 
 
 def entries(paths: list[Path]) -> list[dict[str, Any]]:
     out = []
     for path in paths:
-        r = run_file(path, list(ERA_IDS))
+        r = run_file(path, [e.id for e in ALL_ERAS])
         out.append({
             "id": r.scenario.id, "title": r.scenario.title, "file": path.name,
             "tags": list(r.scenario.tags), "sources": list(r.scenario.sources),

@@ -217,7 +217,7 @@ def verify(
     from comparator.running import run_all
     from comparator.terminal import clean
     from comparator.verify import mismatches
-    from versions import ERA_IDS, find_era
+    from versions import eras_of, find_era
 
     paths = _expand(files)
     found: list[dict[str, object]] = []
@@ -234,7 +234,7 @@ def verify(
             found.append({"file": str(path), "era": m.era, "field": m.field,
                           "expected": m.expected, "got": m.got})
         checked += len(scenario.expect)
-        for era in ERA_IDS:
+        for era in eras_of(scenario.game):
             if era in scenario.expect:
                 continue
             counts = refused if find_era(era)().refusal(scenario) else unchecked
@@ -290,9 +290,9 @@ def eras(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """The eras: ids, aliases, dates, the CR modelled, sources and what changed."""
-    from versions import ERAS
+    from versions import ALL_ERAS
 
-    data = [e.metadata() for e in ERAS]
+    data = [e.metadata() for e in ALL_ERAS]
     if as_json:
         typer.echo(json.dumps(data, indent=2))
         return
@@ -300,11 +300,12 @@ def eras(
     from rich.table import Table
 
     table = Table(show_lines=True)
-    for col in ("era", "aliases", "in force", "rules modelled", "what changed", "sources"):
+    for col in ("era", "game", "aliases", "in force", "rules modelled", "what changed",
+                "sources"):
         table.add_column(col)
     for e in data:
         table.add_row(
-            f"{e['id']}\n{e['name']}", ", ".join(e["aliases"]),
+            f"{e['id']}\n{e['name']}", e["game"], ", ".join(e["aliases"]),
             f"{e['began']} to {e['ended'] or 'today'}", e["cr"],
             "\n".join(f"- {c}" for c in e["changes"]),
             "\n".join(f"- {c}" for c in e["sources"]))
@@ -399,7 +400,7 @@ def explore(
     Exit 0 when every era reaches the same outcomes with the same value, 1 when they
     differ, 2 on bad input or a search larger than --limit."""
     from comparator.explore import BLOCKS, FIELDS, OBJECTIVES
-    from comparator.running import era_ids
+    from comparator.running import era_ids, of_game
 
     for name, value, allowed in (("--blocks", blocks, BLOCKS), ("--objective", objective,
                                                                  OBJECTIVES),
@@ -414,7 +415,11 @@ def explore(
     docs = []
     for path in paths:
         _, scenario = _load(str(path))
-        doc = _explore_one(path, scenario, eras, objective, fields, blocks, limit)
+        if scenario.game != "mtg":
+            fail(f"{path}: game: explore walks Magic combats only; a {scenario.game} "
+                 f"scenario can be run, diffed and verified")
+        doc = _explore_one(path, scenario, of_game(scenario, eras), objective, fields, blocks,
+                           limit)
         _say_refused(path, doc.pop("refused", {}))
         docs.append((path, scenario, doc))
     if engine is not None:
@@ -459,7 +464,7 @@ def _say_unmodelled(scenario: Any) -> None:
     from comparator.terminal import clean
 
     # An action's `card:` is a label: the action writes out what the card does.
-    names = [p.card for p in scenario.permanents if p.card]
+    names = [card for p in scenario.permanents if (card := getattr(p, "card", None))]
     for card, text in not_modelled(names):
         typer.echo(clean(f"note: {card}: not modelled: {text}"))
 

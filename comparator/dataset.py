@@ -39,7 +39,7 @@ from comparator.store import (
     store_results,
     write,
 )
-from versions import ENGINE_VERSION, ERAS
+from versions import ALL_ERAS, ENGINE_VERSION
 from versions.scenario import Scenario
 
 
@@ -130,7 +130,7 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
 
 def _with_eras(engine: Any, work: Callable[[Any], None]) -> None:
     """`work(session)` in one transaction, with the eras' rows its rows refer to."""
-    eras = [e.metadata() for e in ERAS]
+    eras = [e.metadata() for e in ALL_ERAS]
 
     def both(session: Any) -> None:
         store_eras(session, eras)

@@ -201,8 +201,8 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
     """Scenario `index` of `seed`: a mapping that the loader accepts and whose blocks every
     era allows."""
     from comparator.loader import ScenarioError
-    from comparator.running import blocks_refused, era_ids
-    from versions import find_era
+    from comparator.running import blocks_refused
+    from versions import eras_of, find_era
 
     p = p or Parameters()
     rng = random.Random(f"{seed}:{index}")
@@ -222,7 +222,7 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
             scenario = _parse(doc)
         except ScenarioError:  # e.g. a drawn card that may not attack: draw again
             continue
-        eras = era_ids(None)
+        eras = list(eras_of("mtg"))  # generated combats are Magic's
         game = find_era(eras[-1])().combat(scenario).game  # the newest era runs anything
         blocks = _blocks(rng, game)
         if blocks:

@@ -191,6 +191,8 @@ def parse(text: str, file: str) -> Scenario:
         raise ScenarioError([Problem(file, "", f"malformed YAML: {problem}", line)]) from None
     if not isinstance(raw, dict):
         raise ScenarioError([Problem(file, "", "a scenario file is a YAML mapping", 1)])
+    if raw.get("game") == "duel-masters":
+        return _parse_duel_masters(text, file, raw)
     try:
         scenario = Scenario.model_validate(raw)
     except ValidationError as err:
@@ -206,6 +208,24 @@ def parse(text: str, file: str) -> Scenario:
             Problem(file, dotted(loc), msg, _line_for(lines, loc)) for loc, msg in found
         ])
     return resolve_cards(scenario)
+
+
+def _parse_duel_masters(text: str, file: str, raw: dict[str, Any]) -> Any:
+    """A `game: duel-masters` scenario: its own model and checks (docs/duel-masters.md)."""
+    from versions import eras_of
+    from versions.duel_masters.scenario import Scenario as DuelMastersScenario
+    from versions.duel_masters.scenario import problems
+
+    try:
+        scenario = DuelMastersScenario.model_validate(raw)
+    except ValidationError as err:
+        raise ScenarioError(_pydantic_problems(file, err, _line_map(text))) from None
+    found = problems(scenario, eras_of("duel-masters"))
+    if found:
+        lines = _line_map(text)
+        raise ScenarioError([
+            Problem(file, dotted(loc), msg, _line_for(lines, loc)) for loc, msg in found])
+    return scenario
 
 
 def _raw_card_problems(

@@ -11,6 +11,11 @@ STEP_TITLES = {
     "damage-on-stack": "Combat damage on the stack",
     "combat-damage": "Combat damage",
     "end-of-combat": "End of combat",
+    # Duel Masters
+    "attack": "Attack",
+    "block": "Block step (ブロッククリーチャー指定ステップ)",
+    "battle": "Battle",
+    "direct-attack": "Direct attack",
 }
 
 
@@ -116,6 +121,27 @@ def sentence(e: dict[str, Any]) -> str:
             return f"{tgt} pays {n} mana"
         case "end-of-combat":
             return "end of combat step begins"
+        # Duel Masters
+        case "attack":
+            return f"{src} attacks {tgt}"
+        case "redirect":
+            return f"{src} uses its {e['ability']} ability: {tgt}'s attack now targets {src}"
+        case "block":
+            return f"{src} blocks {tgt}"
+        case "draw":
+            return f"{tgt} draws {n} card(s)"
+        case "battle":
+            return f"{src} ({e['powers'][0]}) battles {tgt} ({e['powers'][1]})"
+        case "no-battle":
+            return f"{tgt} is gone: {src} battles nothing"
+        case "break-shields":
+            return f"{src} breaks {n} of {tgt}'s shields (they go to the hand)"
+        case "wins":
+            return f"{tgt} has no shields and the attack wasn't redirected: {src}'s player wins"
+        case "tap":
+            return f"{tgt} is tapped"
+        case "power":
+            return f"{tgt} gets +{n} power"
     return f"{t}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("step", "type"))
 
 
@@ -141,6 +167,8 @@ def narrate(outcome: dict[str, Any], title: str, era_name: str) -> str:
             lines.append(STEP_TITLES.get(s, s))
             _flush_notes(lines, notes, shown_notes, s)
     lines += ["", "Outcome"]
+    if any("shields" in p for p in outcome["players"].values()):
+        return "\n".join(lines + _duel_masters_outcome(outcome))
     for name, p in outcome["players"].items():
         lost = " — lost the game" if p["lost"] else ""
         poison = f", {p['poison']} poison" if p.get("poison") else ""
@@ -154,6 +182,18 @@ def narrate(outcome: dict[str, Any], title: str, era_name: str) -> str:
         extra += "".join(f", {n} {k} counter(s)" for k, n in p.get("counters", {}).items())
         lines.append(f"  {pid} ({p['controller']}): {p['zone']}, {stats}{extra}")
     return "\n".join(lines)
+
+
+def _duel_masters_outcome(outcome: dict[str, Any]) -> list[str]:
+    lines = []
+    for name, p in outcome["players"].items():
+        lost = " — lost the game" if p["lost"] else ""
+        lines.append(f"  {name}: {p['shields']} shield(s), {p['hand']} card(s) in hand "
+                     f"({p['drawn']} drawn){lost}")
+    for pid, p in outcome["permanents"].items():
+        tapped = ", tapped" if p["tapped"] else ""
+        lines.append(f"  {pid} ({p['controller']}): {p['zone']}, power {p['power']}{tapped}")
+    return lines
 
 
 def _flush_notes(lines: list[str], notes: list[dict[str, Any]], shown: set[str],

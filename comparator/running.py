@@ -10,14 +10,20 @@ from typing import Any
 
 from comparator.diffing import divergences
 from comparator.loader import Problem, ScenarioError, load
-from versions import ERAS, IllegalBlocks, NotInEra, find_era
+from versions import ALL_ERAS, IllegalBlocks, IllegalRedirect, NotInEra, find_era
 from versions.scenario import Scenario
 
 
 def era_ids(names: list[str] | None) -> list[str]:
+    """The eras named, or every era of every game (each scenario runs those of its game)."""
     if not names:
-        return [e.id for e in ERAS]
+        return [e.id for e in ALL_ERAS]
     return [find_era(n).id for n in names]
+
+
+def of_game(scenario: Any, eras: list[str]) -> list[str]:
+    """Those of `eras` that are eras of the scenario's game."""
+    return [e for e in eras if find_era(e).game == scenario.game]
 
 
 def illegal_blocks(illegal: IllegalBlocks, file: str) -> ScenarioError:
@@ -32,7 +38,9 @@ def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:
     (with its first problem), or None."""
     from versions.game.blocks import check_blocks, written
 
-    for era in eras:
+    if scenario.game != "mtg":
+        return None  # another game's choices are checked by its eras as they run
+    for era in of_game(scenario, eras):
         try:
             game = find_era(era)().combat(scenario).game
         except NotInEra:
@@ -54,6 +62,9 @@ def _run(scenario: Scenario, era: str, file: str) -> dict[str, Any]:
         return find_era(era)().run(scenario)
     except IllegalBlocks as illegal:
         raise illegal_blocks(illegal, file) from None
+    except IllegalRedirect as illegal:
+        raise ScenarioError([Problem(file, illegal.path, f"illegal in {illegal.era}: "
+                                     f"{illegal.message} (rule {illegal.rule})")]) from None
 
 
 def run_era(scenario: Scenario, era: str, file: str = "") -> dict[str, Any]:
@@ -70,7 +81,7 @@ def run_all(scenario: Scenario, eras: list[str], file: str = "",
     rules did not have) is left out and its reason put in `refused`, if given; without
     it, the refusal is an error."""
     out = {}
-    for era in eras:
+    for era in of_game(scenario, eras):
         try:
             out[era] = _run(scenario, era, file)
         except NotInEra as refusal:

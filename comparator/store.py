@@ -24,7 +24,7 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
-from versions import ERA_IDS
+from versions import ALL_ERAS
 
 SCHEMA_VERSION = 4  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
@@ -405,8 +405,11 @@ def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
     } for e in eras])
 
 
+ALL_ERA_IDS = tuple(e.id for e in ALL_ERAS)
+
+
 def _era_rank(era: str) -> int:
-    return ERA_IDS.index(era) if era in ERA_IDS else len(ERA_IDS)
+    return ALL_ERA_IDS.index(era) if era in ALL_ERA_IDS else len(ALL_ERA_IDS)
 
 
 def _scenario_row(sc: dict[str, Any], text: str, stamp: str) -> dict[str, Any]:

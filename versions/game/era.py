@@ -83,6 +83,7 @@ def cites(*keys: str) -> Callable[[F], F]:
 
 class Era(ABC):
     # -- metadata (each era module fills these in) -----------------------------------------
+    game: ClassVar[str] = "mtg"
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -133,7 +134,8 @@ class Era(ABC):
     @classmethod
     def metadata(cls) -> dict[str, Any]:
         return {
-            "id": cls.id, "name": cls.name, "aliases": list(cls.aliases), "began": cls.began,
+            "id": cls.id, "game": cls.game, "name": cls.name, "aliases": list(cls.aliases),
+            "began": cls.began,
             "ended": cls.ended, "cr": cls.cr_modelled, "cr_date": cls.cr_date,
             "sources": list(cls.sources), "changes": list(cls.changes),
             "summary": (cls.__doc__ or "").strip().split("\n")[0],

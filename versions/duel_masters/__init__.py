@@ -1,0 +1,1 @@
+"""Duel Masters: its scenario format and the attack procedure its eras share."""

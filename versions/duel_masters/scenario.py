@@ -1,0 +1,192 @@
+"""The scenario format of `game: duel-masters` (docs/duel-masters.md): one attack, from the
+block step (ブロッククリーチャー指定ステップ, 507) to the battle or the direct attack.
+
+The shape is checked here; what needs the whole scenario (ids, targets) is checked by
+``problems``; whether the chosen redirections are legal is the era's (507.1a), as the
+combat runs."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
+
+from versions.scenario import ID_LENGTH, ID_PATTERN, TEXT_LENGTH, Count, Strict
+
+GAME = "duel-masters"
+PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-redirect")
+VALUED_KEYWORDS = ("breaker", "ninja-strike")
+TRIGGERS = ("blocks", "attacks-unblocked", "attacks")
+EFFECTS = ("draw", "tap", "destroy", "power")
+OUTCOME_PLAYER_FIELDS = ("shields", "drawn", "lost", "hand")
+OUTCOME_PERMANENT_FIELDS = ("zone", "controller", "tapped", "power")
+ZONES = ("battlefield", "graveyard", "hand")
+
+
+class Keyword(BaseModel):
+    """`blocker`, or `{breaker: 2}`."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    value: int | None = None
+
+    @model_serializer
+    def _as_written(self) -> str | dict[str, int]:
+        return self.name if self.value is None else {self.name: self.value}
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
+        return {"anyOf": [
+            {"type": "string", "enum": list(PLAIN_KEYWORDS)},
+            {"type": "object", "additionalProperties": False, "minProperties": 1,
+             "maxProperties": 1, "properties": {k: {"type": "integer", "minimum": 1}
+                                                for k in VALUED_KEYWORDS}}]}
+
+
+def parse_keyword(raw: Any) -> Keyword:
+    if isinstance(raw, Keyword):
+        return raw
+    if isinstance(raw, str):
+        if raw in PLAIN_KEYWORDS:
+            return Keyword(name=raw)
+        if raw in VALUED_KEYWORDS:
+            raise ValueError(f"keyword {raw!r} needs a number, as {{{raw}: 2}}")
+        raise ValueError(f"unknown keyword {raw!r} (one of {', '.join(PLAIN_KEYWORDS)}, "
+                         f"{{breaker: N}}, {{ninja-strike: N}})")
+    if isinstance(raw, dict) and len(raw) == 1:
+        ((name, value),) = raw.items()
+        if name not in VALUED_KEYWORDS:
+            raise ValueError(f"unknown keyword {name!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} needs a whole number of at least 1, got {value!r}")
+        return Keyword(name=name, value=value)
+    raise ValueError(f"a keyword is a name or a one-key map, got {raw!r}")
+
+
+class Ability(Strict):
+    trigger: Literal["blocks", "attacks-unblocked", "attacks"]
+    effect: Literal["draw", "tap", "destroy", "power"]
+    # draw: its controller; tap, destroy, power: self or the other creature of the attack
+    target: Literal["self", "that-creature", "controller"] = "self"
+    amount: Count = 1  # cards drawn; power added (until the end of the turn)
+
+
+class Player(Strict):
+    name: str = Field(min_length=1, max_length=ID_LENGTH)
+    shields: Count = 5
+    mana: Count = 0  # cards in the mana zone
+    hand: Count = 0
+
+
+class Creature(Strict):
+    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
+    controller: str
+    name: str | None = Field(default=None, max_length=ID_LENGTH)  # a label for the log
+    power: Count
+    keywords: list[Keyword] = []
+    abilities: list[Ability] = []
+    tapped: bool = False
+
+    @field_validator("keywords", mode="before")
+    @classmethod
+    def _keywords(cls, v: Any) -> Any:
+        if not isinstance(v, list):
+            raise ValueError("keywords is a list")
+        return [parse_keyword(k) for k in v]
+
+
+class Combat(Strict):
+    attacks: dict[str, str] = Field(default={}, max_length=1)  # one attacker -> its target
+    redirect: list[str] = Field(default=[], max_length=50)  # in the order they resolve
+
+
+class ExpectEra(Strict):
+    players: dict[str, dict[str, Any]] = {}
+    permanents: dict[str, dict[str, Any]] = {}
+
+
+class Scenario(Strict):
+    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
+    title: str = Field(min_length=1, max_length=300)
+    description: str | None = Field(default=None, max_length=TEXT_LENGTH)
+    sources: list[str] = []
+    tags: list[str] = []
+    game: Literal["duel-masters"]
+    schema_: Literal[1] | None = Field(default=None, alias="schema")
+    players: list[Player] = Field(min_length=2, max_length=2)
+    active: str
+    permanents: list[Creature] = Field(max_length=200)
+    combat: Combat = Combat()
+    expect: dict[str, ExpectEra] = {}
+
+    def permanent(self, pid: str) -> Creature | None:
+        return next((p for p in self.permanents if p.id == pid), None)
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+
+def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], str]]:
+    """What needs the whole scenario: ids, the attack, the redirections, `expect`."""
+    out: list[tuple[tuple[Any, ...], str]] = []
+    players = s.player_names()
+    if len(set(players)) != len(players):
+        out.append((("players",), "a player is listed twice"))
+    if s.active not in players:
+        out.append((("active",), f"{s.active!r} is not one of the players"))
+    ids: set[str] = set()
+    for i, p in enumerate(s.permanents):
+        if p.id in ids or p.id in players:
+            out.append((("permanents", i, "id"), f"id {p.id!r} is used twice"))
+        ids.add(p.id)
+        if p.controller not in players:
+            out.append((("permanents", i, "controller"),
+                        f"{p.controller!r} is not one of the players"))
+    if not s.combat.attacks:
+        out.append((("combat", "attacks"), "a Duel Masters scenario has one attack"))
+    for attacker, target in s.combat.attacks.items():
+        here = ("combat", "attacks", attacker)
+        a = s.permanent(attacker)
+        if a is None:
+            out.append((here, f"attacker {attacker!r} is not a creature of the scenario"))
+            continue
+        if a.controller != s.active:
+            out.append((here, f"{attacker} is controlled by {a.controller}, not the turn "
+                              f"player {s.active}"))
+        t = s.permanent(target)
+        if target in players:
+            if target == s.active:
+                out.append((here, f"{attacker} can't attack its own player"))
+        elif t is None:
+            out.append((here, f"{target!r} is neither a player nor a creature"))
+        elif t.controller == s.active or not t.tapped:
+            out.append((here, f"{target} is not the opponent's tapped creature (only those "
+                              f"can be attacked)"))
+    for i, c in enumerate(s.combat.redirect):
+        p = s.permanent(c)
+        if p is None:
+            out.append((("combat", "redirect", i), f"{c!r} is not a creature of the scenario"))
+        elif p.controller == s.active:
+            out.append((("combat", "redirect", i), f"{c} is the turn player's: only the "
+                                                   f"non-turn player redirects an attack"))
+    if len(set(s.combat.redirect)) != len(s.combat.redirect):
+        out.append((("combat", "redirect"), "a creature is named twice"))
+    for era, exp in s.expect.items():
+        if era not in eras:
+            out.append((("expect", era), f"unknown era {era!r} for duel-masters (one of "
+                                         f"{', '.join(eras)})"))
+        for name, fields in exp.players.items():
+            if name not in players:
+                out.append((("expect", era, "players", name),
+                            f"{name!r} is not one of the players"))
+            out += [(("expect", era, "players", name, f), f"a player's outcome has no field "
+                                                          f"{f!r}")
+                    for f in fields if f not in OUTCOME_PLAYER_FIELDS]
+        for pid, fields in exp.permanents.items():
+            if pid not in ids:
+                out.append((("expect", era, "permanents", pid),
+                            f"{pid!r} is not a creature of the scenario"))
+            out += [(("expect", era, "permanents", pid, f), f"a creature's outcome has no "
+                                                            f"field {f!r}")
+                    for f in fields if f not in OUTCOME_PERMANENT_FIELDS]
+    return out
