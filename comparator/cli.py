@@ -818,11 +818,17 @@ def show(
 
 
 @app.command()
-def schema() -> None:
+def schema(
+    game: Annotated[str, typer.Option("--game", help="mtg or duel-masters",
+                                      metavar="GAME")] = "mtg",
+) -> None:
     """The JSON Schema of the scenario format, with a description for every field."""
     from comparator.schema import scenario_schema
+    from versions import GAMES
 
-    typer.echo(json.dumps(scenario_schema(), indent=2))
+    if game not in GAMES:
+        fail(f"--game: one of {', '.join(GAMES)}, not {game!r}")
+    typer.echo(json.dumps(scenario_schema(game), indent=2))
 
 
 @app.command()

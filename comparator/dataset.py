@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from comparator.loader import ScenarioError, load
+from comparator.loader import ScenarioError, load, model_for
 from comparator.running import (
     Result,
     blocks_refused,
@@ -224,8 +224,8 @@ def check(engine: Any) -> tuple[int, list[Change]]:
             raise ValueError(f"table run, row {run.run_id}: its scenario "
                              f"{run.scenario_hash[:12]} is not stored")
         try:
-            scenario = Scenario.model_validate(stored_json(row.canonical_json, "scenario",
-                                                           row.content_hash[:12]))
+            raw = stored_json(row.canonical_json, "scenario", row.content_hash[:12])
+            scenario = model_for(raw).model_validate(raw)
             now = run_all(scenario, [run.era])[run.era]
         except (ValidationError, ScenarioError) as exc:
             raise ValueError(f"table scenario, row {row.content_hash[:12]}: not a scenario "

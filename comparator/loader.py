@@ -210,6 +210,15 @@ def parse(text: str, file: str) -> Scenario:
     return resolve_cards(scenario)
 
 
+def model_for(raw: Any) -> Any:
+    """The scenario model of the game a scenario document names (Magic's by default)."""
+    if isinstance(raw, dict) and raw.get("game") == "duel-masters":
+        from versions.duel_masters.scenario import Scenario as DuelMastersScenario
+
+        return DuelMastersScenario
+    return Scenario
+
+
 def _parse_duel_masters(text: str, file: str, raw: dict[str, Any]) -> Any:
     """A `game: duel-masters` scenario: its own model and checks (docs/duel-masters.md)."""
     from versions import eras_of

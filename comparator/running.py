@@ -110,6 +110,9 @@ def canonical_scenario(s: Scenario) -> dict[str, Any]:
 
 
 def run_scenario(scenario: Scenario, file: str, eras: list[str]) -> Result:
+    if not of_game(scenario, eras):
+        raise ScenarioError([Problem(file, "game", f"none of the eras named ({', '.join(eras)}) "
+                                                   f"is an era of {scenario.game}")])
     refused: dict[str, str] = {}
     outcomes = run_all(scenario, eras, file, refused)
     return Result(file, scenario, outcomes, divergences(outcomes), refused)

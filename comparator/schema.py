@@ -88,7 +88,16 @@ DESCRIPTIONS = {
 }
 
 
-def scenario_schema() -> dict[str, Any]:
+def scenario_schema(game: str = "mtg") -> dict[str, Any]:
+    if game == "duel-masters":
+        from versions.duel_masters.scenario import Scenario as DuelMastersScenario
+
+        doc = DuelMastersScenario.model_json_schema(by_alias=True)
+        doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        doc["title"] = "rulesdiff Duel Masters scenario"
+        doc["description"] = ("One Duel Masters attack, from the block step to the battle or "
+                              "the direct attack (docs/duel-masters.md).")
+        return doc
     doc = Scenario.model_json_schema(by_alias=True)
     doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     doc["title"] = "rulesdiff scenario (spec v1)"

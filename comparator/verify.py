@@ -21,7 +21,7 @@ def mismatches(scenario: Scenario, outcomes: dict[str, dict[str, Any]]) -> list[
     for era, exp in scenario.expect.items():
         outcome = outcomes[era]
         out += _compare(era, "", exp, outcome)
-        for window, wanted in exp.after.items():
+        for window, wanted in getattr(exp, "after", {}).items():
             seen = outcome.get("after", {}).get(window)
             if seen is None:  # the window never ended: the game was over before it
                 out.append(Mismatch(era, f"after.{window}", "the state after it",

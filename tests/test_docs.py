@@ -69,9 +69,9 @@ def test_schema_command_prints_a_json_schema():
 
 
 def test_each_era_has_its_doc():
-    from versions import ERAS
+    from versions import ALL_ERAS
 
-    for era in ERAS:
+    for era in ALL_ERAS:
         text = (ROOT / "docs" / "eras" / f"{era.id}.md").read_text()
         assert era.began in text
         assert "## Concordance" in text and "## What rulesdiff does not model" in text
@@ -88,8 +88,12 @@ def test_schema_accepts_every_shipped_scenario_and_rejects_a_bad_one():
 
     schema = json.loads(CliRunner().invoke(app, ["schema"]).output)
     validator = jsonschema.Draft202012Validator(schema)
+    other = jsonschema.Draft202012Validator(json.loads(CliRunner().invoke(
+        app, ["schema", "--game", "duel-masters"]).output))
     for path in shipped_scenarios():
-        errors = list(validator.iter_errors(yaml.safe_load(path.read_text())))
+        doc = yaml.safe_load(path.read_text())
+        errors = list((other if doc.get("game") == "duel-masters" else validator)
+                      .iter_errors(doc))
         assert not errors, (path.name, errors[0].message)
     bad = yaml.safe_load((ROOT / "tests" / "broken" / "unknown-things.yaml").read_text())
     assert list(validator.iter_errors(bad))

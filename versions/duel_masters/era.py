@@ -120,6 +120,11 @@ class DuelMastersEra:
     # -- the attack -------------------------------------------------------------------------
 
     def run(self, scenario: Scenario) -> dict[str, Any]:
+        if scenario.game != self.game:
+            from versions.game.era import NotInEra
+
+            raise NotInEra(self.id, f"it is a {scenario.game} scenario, and {self.id} is an "
+                                    f"era of {self.game}")
         fight = self.start(scenario)
         self.attack_triggers(fight)
         self.block_step(fight)

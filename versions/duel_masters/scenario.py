@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serial
 from versions.scenario import ID_LENGTH, ID_PATTERN, TEXT_LENGTH, Count, Strict
 
 GAME = "duel-masters"
-PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-redirect")
+PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-redirect",
+                  "mach-fighter")  # マッハファイター: may attack an untapped creature
 VALUED_KEYWORDS = ("breaker", "ninja-strike")
 TRIGGERS = ("blocks", "attacks-unblocked", "attacks")
 EFFECTS = ("draw", "tap", "destroy", "power")
@@ -159,9 +160,11 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
                 out.append((here, f"{attacker} can't attack its own player"))
         elif t is None:
             out.append((here, f"{target!r} is neither a player nor a creature"))
-        elif t.controller == s.active or not t.tapped:
-            out.append((here, f"{target} is not the opponent's tapped creature (only those "
-                              f"can be attacked)"))
+        elif t.controller == s.active:
+            out.append((here, f"{target} is the turn player's own creature"))
+        elif not t.tapped and not any(k.name == "mach-fighter" for k in a.keywords):
+            out.append((here, f"{target} is untapped: only a tapped creature can be attacked "
+                              f"(or an untapped one by a creature with mach-fighter)"))
     for i, c in enumerate(s.combat.redirect):
         p = s.permanent(c)
         if p is None:

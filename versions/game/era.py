@@ -161,6 +161,9 @@ class Era(ABC):
         return self.combat(scenario).play(ScriptedChooser(scenario))
 
     def _refuse(self, scenario: Scenario) -> None:
+        if scenario.game != self.game:
+            raise NotInEra(self.id, f"it is a {scenario.game} scenario, and {self.id} is an "
+                                    f"era of {self.game}")
         why = self.refusal(scenario)
         if why:
             raise NotInEra(self.id, why)

@@ -1,0 +1,138 @@
+"""Duel Masters' block step in its two eras (issue 13), worked by hand from the official
+change of 2021-09-07, its Q&A and the dmwiki pages of seed 004: what may be chosen
+(507.1a), and the game-agnostic commands on a Duel Masters scenario."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import scenario as parse_text
+from typer.testing import CliRunner
+
+from comparator.cli import app
+from comparator.data_files import scenarios_dir
+from versions import GAMES, eras_of, find_era
+
+runner = CliRunner()
+DM_ERAS = eras_of("duel-masters")
+
+BOARD = """
+id: t-dm
+title: One attack
+game: duel-masters
+players: [{{name: A}}, {{name: B, shields: {shields}}}]
+active: A
+permanents:
+  - {{id: att, controller: A, power: 5000, keywords: [{attacker}]}}
+  - {{id: target, controller: B, power: 1000, tapped: {target_tapped},
+     keywords: [{target}]}}
+  - {{id: x, controller: B, power: 3000, tapped: {x_tapped}, keywords: [{x}]}}
+combat:
+  attacks: {{att: {attacked}}}
+  redirect: [{redirect}]
+"""
+
+
+def board(attacker="", target="", x="blocker", attacked="B", redirect="x", shields=5,
+          target_tapped="true", x_tapped="false"):
+    return BOARD.format(attacker=attacker, target=target, x=x, attacked=attacked,
+                        redirect=redirect, shields=shields, target_tapped=target_tapped,
+                        x_tapped=x_tapped)
+
+
+ILLEGAL = [
+    ({"x_tapped": "true"}, "it is tapped"),
+    ({"x": "guardman"}, "a guardman redirects only an attack on a creature"),
+    ({"x": "blocker, cant-block"}, "it can't block"),
+    ({"attacker": "cant-be-blocked"}, "att can't be blocked"),
+    ({"attacker": "cant-redirect", "x": "guardman", "attacked": "target"},
+     "can't be changed"),
+    # The official Q&A (Jeanne d'Arc): an attacked creature can't redirect to itself.
+    ({"attacker": "mach-fighter", "attacked": "target", "target": "blocker",
+      "target_tapped": "false", "redirect": "target"}, "to that creature itself"),
+    ({"x": ""}, "no ability that redirects"),
+]
+
+
+@pytest.mark.parametrize("change,why", ILLEGAL)
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_a_choice_that_can_not_be_made_is_exit_2_citing_the_rule(tmp_path, era, change, why):
+    f = tmp_path / "s.yaml"
+    f.write_text(board(**change))
+    r = runner.invoke(app, ["run", str(f), "--era", era])
+    assert r.exit_code == 2 and why in r.output and "combat.redirect[0]" in r.output, r.output
+    assert find_era(era).RULES["choose"] in r.output
+
+
+def test_the_choices_are_checked_at_once_not_one_after_another():
+    # Official Q&A (Dis Zircon and Deathmatch Beetle): a player is attacked; a blocker
+    # then a guardman may not be chosen, though after the blocker a creature is attacked.
+    text = board(redirect="x, g").replace(
+        "combat:", "  - {id: g, controller: B, power: 2000, keywords: [guardman]}\ncombat:")
+    for era in DM_ERAS:
+        with pytest.raises(Exception, match="guardman redirects only an attack on a creature"):
+            find_era(era)().run(parse_text(text))
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_no_shields_and_an_unchanged_attack_win_a_changed_one_battles(era):
+    o = find_era(era)().run(parse_text(board(shields=0, redirect="")))
+    assert o["players"]["B"]["lost"] is True
+    o = find_era(era)().run(parse_text(board(shields=0)))
+    assert o["players"]["B"]["lost"] is False
+    assert o["permanents"]["x"]["zone"] == "graveyard"  # 5000 beats 3000
+
+
+def test_equal_powers_destroy_both():
+    o = find_era("dm-new")().run(parse_text(board(redirect="x").replace("power: 5000",
+                                                                          "power: 3000")))
+    assert o["permanents"]["x"]["zone"] == o["permanents"]["att"]["zone"] == "graveyard"
+
+
+def test_diff_of_a_duel_masters_scenario_is_the_same_json_and_store(tmp_path):
+    path = str(scenarios_dir() / "dm-three-blockers-draw.yaml")
+    db = tmp_path / "r.db"
+    r = runner.invoke(app, ["diff", path, "--json", "--db", str(db)])
+    assert r.exit_code == 1
+    doc = json.loads(r.output)
+    assert set(doc["eras"]) == set(DM_ERAS) and doc["diverges"]
+    assert {d["path"] for d in doc["divergences"]} >= {"players.B.drawn"}
+    shown = json.loads(runner.invoke(app, ["show", "dm-three-blockers-draw", "--json",
+                                           "--db", str(db)]).output)
+    assert {run["era"] for run in shown["versions"][0]["runs"]} == set(DM_ERAS)
+
+
+def test_eras_say_their_game_and_ids_are_unique_across_games():
+    data = json.loads(runner.invoke(app, ["eras", "--json"]).output)
+    assert {e["id"]: e["game"] for e in data} == {
+        e.id: game for game, eras in GAMES.items() for e in eras}
+    ids = [e["id"] for e in data]
+    assert len(ids) == len(set(ids))
+    assert find_era("dm-old").id == "dm-pre-2021-09" and find_era("dm-new").id == "dm-2021-09"
+
+
+def test_an_era_of_the_other_game_is_refused(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(board() + "expect:\n  m11: {players: {B: {shields: 5}}}\n")
+    r = runner.invoke(app, ["validate", str(f)])
+    assert r.exit_code == 2 and "unknown era 'm11' for duel-masters" in r.output
+    path = str(scenarios_dir() / "dm-three-blockers-draw.yaml")
+    r = runner.invoke(app, ["diff", path, "--era", "m11", "--era", "sixth", "--no-store"])
+    assert r.exit_code == 2 and "is an era of duel-masters" in r.output
+    r = runner.invoke(app, ["explore", path, "--no-store"])
+    assert r.exit_code == 2 and "explore walks Magic combats only" in r.output
+
+
+def test_every_rule_cited_is_in_the_sources_or_marked_unverified():
+    root = Path(__file__).resolve().parents[2] / "shared"
+    if not root.exists():
+        pytest.skip("shared/ is not beside the repo")
+    text = (root / "reference" / "duel-masters-2021-09-07-official.txt").read_text() + "".join(
+        p.read_text() for p in (root / "seeds").glob("004_*.txt"))
+    for era in GAMES["duel-masters"]:
+        for key, value in era.RULES.items():
+            if key in era.unverified:
+                continue
+            number = value.split()[0]
+            assert re.search(re.escape(number) + r"(?![0-9])", text), (era.id, key, value)
