@@ -140,6 +140,10 @@ def sentence(e: dict[str, Any]) -> str:
             return f"{tgt} has no shields and the attack wasn't redirected: {src}'s player wins"
         case "tap":
             return f"{tgt} is tapped"
+        case "ninja-strike":
+            return f"{tgt} summons {src} by Ninja Strike (the opponent's creature {e['because']})"
+        case "ninja-strike-unusable":
+            return f"{src} can't use Ninja Strike {n}: {e['mana']} card(s) in the mana zone"
         case "power":
             return f"{tgt} gets +{n} power"
     return f"{t}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("step", "type"))

@@ -136,3 +136,35 @@ def test_every_rule_cited_is_in_the_sources_or_marked_unverified():
                 continue
             number = value.split()[0]
             assert re.search(re.escape(number) + r"(?![0-9])", text), (era.id, key, value)
+
+
+NINJA = """
+id: t-ninja
+title: The defender's shinobi, summoned as the attack comes, then blocks
+game: duel-masters
+players: [{name: A}, {name: B, mana: MANA}]
+active: A
+permanents:
+  - {id: att, controller: A, power: 5000}
+  - {id: shinobi, controller: B, power: 6000, zone: hand,
+     keywords: [blocker, {ninja-strike: 3}]}
+combat:
+  attacks: {att: B}
+  redirect: [shinobi]
+  ninja: [shinobi]
+"""
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_the_defenders_ninja_strike_when_attacked_then_it_blocks(era):
+    # 112.3c: usable when the opponent's creature attacks, with 3 or more cards in the mana
+    # zone; summoned, the shinobi may then be chosen to block (507.1a).
+    o = find_era(era)().run(parse_text(NINJA.replace("MANA", "3")))
+    assert o["permanents"]["shinobi"] == {**o["permanents"]["shinobi"],
+                                          "zone": "battlefield", "tapped": True}
+    assert o["permanents"]["att"]["zone"] == "graveyard" and o["players"]["B"]["shields"] == 5
+    # With 2 cards in the mana zone it stays in the hand, and can't block from there.
+    from versions import IllegalRedirect
+
+    with pytest.raises(IllegalRedirect, match="not in the battle zone"):
+        find_era(era)().run(parse_text(NINJA.replace("MANA", "2")))

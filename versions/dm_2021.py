@@ -60,6 +60,7 @@ class Dm2021(DmPre2021):
         "trigger-blocks": "507.3a",
         "battle": NOT_IN_SOURCES,
         "win": "104.2a",
+        "ninja": "112.3c",
         "break": NOT_IN_SOURCES,
     }
 

@@ -58,6 +58,7 @@ class DmPre2021(DuelMastersEra):
         "trigger-blocks": OLD_507,
         "battle": NOT_IN_SOURCES,
         "win": "104.2a",
+        "ninja": "112.3c",
         "break": NOT_IN_SOURCES,
     }
 

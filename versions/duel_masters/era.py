@@ -127,6 +127,8 @@ class DuelMastersEra:
                                     f"era of {self.game}")
         fight = self.start(scenario)
         self.attack_triggers(fight)
+        # The non-turn player's Ninja Strike: the opponent's creature attacked (112.3c).
+        self.ninja_strike(fight, fight.defending, "attacked")
         self.block_step(fight)
         if not fight.over:
             self.battle_or_direct(fight)
@@ -139,7 +141,7 @@ class DuelMastersEra:
             c.id, c.name or c.id, c.controller, c.power,
             frozenset(k.name for k in c.keywords),
             {k.name: k.value for k in c.keywords if k.value is not None},
-            list(c.abilities), c.tapped) for c in scenario.permanents}
+            list(c.abilities), c.tapped, c.zone) for c in scenario.permanents}
         ((attacker, target),) = scenario.combat.attacks.items()
         creatures[attacker].tapped = True  # a creature taps to attack
         fight = Fight(scenario, players, creatures, Attack(attacker, target, target))
@@ -180,6 +182,8 @@ class DuelMastersEra:
             triggers += [(a.id, ab, self._other(fight, a.id)) for ab in a.abilities
                          if ab.trigger == "attacks-unblocked"]
             rule = self.rule("unblocked")
+        if fight.attack.blocked:  # the turn player's Ninja Strike: a creature blocked (112.3c)
+            self.ninja_strike(fight, fight.scenario.active, "blocked")
         # The turn player's triggered abilities first, then the non-turn player's.
         triggers.sort(key=lambda t: fight.creatures[t[0]].controller != fight.scenario.active)
         self.resolve(fight, triggers, rule)
@@ -190,6 +194,10 @@ class DuelMastersEra:
         c = fight.creatures[pid]
         a = fight.creatures[fight.attack.attacker]
         where = f"combat.redirect[{index}]"
+        if c.zone != "battlefield":
+            raise IllegalRedirect(self.id, where, self.rule("choose"),
+                                  f"{pid} can't redirect the attack: it is not in the battle "
+                                  f"zone")
         rule = self.rule("choose")
 
         def refuse(why: str) -> IllegalRedirect:
@@ -215,6 +223,26 @@ class DuelMastersEra:
         if c.has("guardman"):
             raise refuse("a guardman redirects only an attack on a creature, not on a player")
         raise refuse("it has no ability that redirects an attack (blocker, guardman)")
+
+    def ninja_strike(self, fight: Fight, player: str, because: str) -> None:
+        """112.3c: a player's shinobi with Ninja Strike N, when the opponent's creature
+        attacks or blocks, is summoned without paying its cost if the player has N or more
+        cards in the mana zone; one Ninja Strike a player per attack."""
+        mana = fight.players[player].mana
+        for sid in fight.scenario.combat.ninja:
+            s = fight.creatures[sid]
+            if s.controller != player or s.zone != "hand":
+                continue
+            need = s.values.get("ninja-strike", 0)
+            if mana < need:
+                fight.event("ninja-strike-unusable", self.rule("ninja"), source=sid,
+                            amount=need, mana=mana)
+                continue
+            s.zone = "battlefield"
+            s.tapped = False
+            fight.event("ninja-strike", self.rule("ninja"), source=sid, target=player,
+                        because=because)
+            return  # one per attack
 
     def redirected(self, fight: Fight, pid: str, ability: str) -> None:
         """What one redirection does beyond changing the target (nothing, by default)."""

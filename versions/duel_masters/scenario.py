@@ -87,6 +87,7 @@ class Creature(Strict):
     keywords: list[Keyword] = []
     abilities: list[Ability] = []
     tapped: bool = False
+    zone: Literal["battlefield", "hand"] = "battlefield"  # a shinobi waits in the hand
 
     @field_validator("keywords", mode="before")
     @classmethod
@@ -99,6 +100,8 @@ class Creature(Strict):
 class Combat(Strict):
     attacks: dict[str, str] = Field(default={}, max_length=1)  # one attacker -> its target
     redirect: list[str] = Field(default=[], max_length=50)  # in the order they resolve
+    # Shinobi in their controllers' hands that try Ninja Strike at their timing (112.3c)
+    ninja: list[str] = Field(default=[], max_length=50)
 
 
 class ExpectEra(Strict):
@@ -151,6 +154,8 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
         if a is None:
             out.append((here, f"attacker {attacker!r} is not a creature of the scenario"))
             continue
+        if a.zone != "battlefield":
+            out.append((here, f"{attacker} is in the hand, not the battle zone"))
         if a.controller != s.active:
             out.append((here, f"{attacker} is controlled by {a.controller}, not the turn "
                               f"player {s.active}"))
@@ -172,6 +177,12 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
         elif p.controller == s.active:
             out.append((("combat", "redirect", i), f"{c} is the turn player's: only the "
                                                    f"non-turn player redirects an attack"))
+    for i, c in enumerate(s.combat.ninja):
+        p = s.permanent(c)
+        if p is None or p.zone != "hand" or not any(k.name == "ninja-strike"
+                                                     for k in p.keywords):
+            out.append((("combat", "ninja", i), f"{c!r} is not a creature in a hand with "
+                                                f"ninja-strike"))
     if len(set(s.combat.redirect)) != len(s.combat.redirect):
         out.append((("combat", "redirect"), "a creature is named twice"))
     for era, exp in s.expect.items():
