@@ -114,3 +114,15 @@ def test_help_shows_no_python_type_names():
     for name in command_names(app):
         out = CliRunner().invoke(app, [*name.split(), "--help"]).output
         assert "<" not in out and "list[" not in out, (name, out)
+
+
+def test_every_package_is_installed():
+    # `pip install .` (the README's first command) installs only the packages listed: a new
+    # subpackage missing there works in the editable install of the tests and nowhere else.
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for top in ("versions", "comparator") for p in (ROOT / top).rglob("__init__.py")}
+    assert found <= listed, found - listed
