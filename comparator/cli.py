@@ -919,3 +919,8 @@ def main() -> None:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception:  # a bug: neither 1 (a divergence) nor 2 (bad input), so no script
+        import traceback  # that accepts a divergence mistakes a crash for one
+
+        traceback.print_exc()
+        sys.exit(70)

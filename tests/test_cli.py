@@ -115,3 +115,19 @@ def test_diff_without_storing_never_imports_the_database_layer():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.split() == ["1", "False"], done.stdout + done.stderr
+
+
+def test_a_crash_is_not_mistaken_for_a_divergence():
+    # Exit 1 means "the eras diverge" (diff) and 2 "bad input"; a bug exits 70, so the
+    # README's `rulesdiff diff ... || [ $? -eq 1 ]` never passes on a crash.
+    import subprocess
+    import sys
+
+    code = ("import sys, comparator.cli as c\n"
+            "@c.app.command('boom')\n"
+            "def boom():\n"
+            "    raise RuntimeError('a bug')\n"
+            "sys.argv = ['rulesdiff', 'boom']\n"
+            "c.main()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 70 and "RuntimeError: a bug" in r.stderr
