@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from versions.duel_masters.scenario import GAME, Ability, Scenario
+from versions.era_info import EraInfo
 
 SCHEMA = 1
 
@@ -84,35 +85,10 @@ class Fight:
         return next(n for n in self.players if n != self.scenario.active)
 
 
-class DuelMastersEra:
+class DuelMastersEra(EraInfo):
     """What every Duel Masters era shares; an era overrides ``designate``."""
 
     game: ClassVar[str] = GAME
-    id: ClassVar[str] = ""
-    name: ClassVar[str] = ""
-    aliases: ClassVar[tuple[str, ...]] = ()
-    began: ClassVar[str] = ""
-    ended: ClassVar[str | None] = None
-    cr_modelled: ClassVar[str] = ""
-    cr_date: ClassVar[str] = ""
-    sources: ClassVar[tuple[str, ...]] = ()
-    changes: ClassVar[tuple[str, ...]] = ()
-    unverified: ClassVar[tuple[str, ...]] = ()
-    RULES: ClassVar[dict[str, str]] = {}
-
-    @classmethod
-    def rule(cls, key: str) -> str:
-        return cls.RULES[key]
-
-    @classmethod
-    def metadata(cls) -> dict[str, Any]:
-        return {
-            "id": cls.id, "game": cls.game, "name": cls.name, "aliases": list(cls.aliases),
-            "began": cls.began, "ended": cls.ended, "cr": cls.cr_modelled,
-            "cr_date": cls.cr_date, "sources": list(cls.sources),
-            "changes": list(cls.changes),
-            "summary": (cls.__doc__ or "").strip().split("\n")[0],
-        }
 
     def refusal(self, scenario: Any) -> str | None:
         return None

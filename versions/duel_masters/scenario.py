@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
+from pydantic import Field, field_validator
 
 from versions.scenario import ID_LENGTH, ID_PATTERN, TEXT_LENGTH, Count, Strict
+from versions.scenario import Keyword as MagicKeyword
 
 GAME = "duel-masters"
 PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-redirect",
@@ -24,16 +25,10 @@ OUTCOME_PERMANENT_FIELDS = ("zone", "controller", "tapped", "power")
 ZONES = ("battlefield", "graveyard", "hand")
 
 
-class Keyword(BaseModel):
-    """`blocker`, or `{breaker: 2}`."""
+class Keyword(MagicKeyword):
+    """`blocker`, or `{breaker: 2}`: written as Magic's keywords are, from its own list."""
 
-    model_config = ConfigDict(frozen=True)
-    name: str
-    value: int | None = None
-
-    @model_serializer
-    def _as_written(self) -> str | dict[str, int]:
-        return self.name if self.value is None else {self.name: self.value}
+    value: int | None = None  # type: ignore[assignment]
 
     @classmethod
     def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
@@ -189,18 +184,13 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
         if era not in eras:
             out.append((("expect", era), f"unknown era {era!r} for duel-masters (one of "
                                          f"{', '.join(eras)})"))
-        for name, fields in exp.players.items():
-            if name not in players:
-                out.append((("expect", era, "players", name),
-                            f"{name!r} is not one of the players"))
-            out += [(("expect", era, "players", name, f), f"a player's outcome has no field "
-                                                          f"{f!r}")
-                    for f in fields if f not in OUTCOME_PLAYER_FIELDS]
-        for pid, fields in exp.permanents.items():
-            if pid not in ids:
-                out.append((("expect", era, "permanents", pid),
-                            f"{pid!r} is not a creature of the scenario"))
-            out += [(("expect", era, "permanents", pid, f), f"a creature's outcome has no "
-                                                            f"field {f!r}")
-                    for f in fields if f not in OUTCOME_PERMANENT_FIELDS]
+        for kind, known, allowed, what in (
+                ("players", players, OUTCOME_PLAYER_FIELDS, "player"),
+                ("permanents", ids, OUTCOME_PERMANENT_FIELDS, "creature")):
+            for name, fields in getattr(exp, kind).items():
+                here = ("expect", era, kind, name)
+                if name not in known:
+                    out.append((here, f"{name!r} is not a {what} of the scenario"))
+                out += [((*here, f), f"a {what}'s outcome has no field {f!r}")
+                        for f in fields if f not in allowed]
     return out

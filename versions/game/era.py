@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from versions.era_info import EraInfo
 from versions.game.availability import Availability
 from versions.game.blocks import survey
 from versions.game.combat import Combat
@@ -81,26 +82,15 @@ def cites(*keys: str) -> Callable[[F], F]:
     return mark
 
 
-class Era(ABC):
-    # -- metadata (each era module fills these in) -----------------------------------------
+class Era(EraInfo, ABC):
+    # -- metadata (each era module fills these in: ``versions.era_info``) -------------------
     game: ClassVar[str] = "mtg"
-    id: ClassVar[str] = ""
-    name: ClassVar[str] = ""
-    aliases: ClassVar[tuple[str, ...]] = ()
-    began: ClassVar[str] = ""
-    ended: ClassVar[str | None] = None
-    cr_modelled: ClassVar[str] = ""  # the document the rule numbers are taken from, by date
-    cr_date: ClassVar[str] = ""  # that document's date, YYYY-MM-DD
-    sources: ClassVar[tuple[str, ...]] = ()
-    changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
-    unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
     # Keywords, permanent types and effects of the scenario vocabulary these rules did not
     # have, with when they arrived: a scenario using one is refused (``anachronism``).
     not_yet: ClassVar[dict[str, str]] = {}
     # Core RULES keys of what `not_yet` refuses: this era has no number for them, and is
     # never asked for one.
     absent: ClassVar[frozenset[str]] = frozenset()
-    RULES: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -126,20 +116,6 @@ class Era(ABC):
         for name in HOOKS:
             keys.update(getattr(getattr(cls, name), "cites", ()))
         return frozenset(keys)
-
-    @classmethod
-    def rule(cls, key: str) -> str:
-        return cls.RULES[key]
-
-    @classmethod
-    def metadata(cls) -> dict[str, Any]:
-        return {
-            "id": cls.id, "game": cls.game, "name": cls.name, "aliases": list(cls.aliases),
-            "began": cls.began,
-            "ended": cls.ended, "cr": cls.cr_modelled, "cr_date": cls.cr_date,
-            "sources": list(cls.sources), "changes": list(cls.changes),
-            "summary": (cls.__doc__ or "").strip().split("\n")[0],
-        }
 
     # -- running a scenario -----------------------------------------------------------------
 

@@ -1,0 +1,37 @@
+"""What every era of every game says about itself: its id, dates, the rules text it
+models, what changed, and its table of rule numbers. The games' eras (Magic's
+``versions.game.era.Era``, Duel Masters' ``versions.duel_masters.era.DuelMastersEra``) add
+their procedures to it."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class EraInfo:
+    game: ClassVar[str] = ""
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    began: ClassVar[str] = ""
+    ended: ClassVar[str | None] = None
+    cr_modelled: ClassVar[str] = ""  # the document the rule numbers are taken from
+    cr_date: ClassVar[str] = ""  # that document's date, YYYY-MM-DD
+    sources: ClassVar[tuple[str, ...]] = ()
+    changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
+    unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
+    RULES: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def rule(cls, key: str) -> str:
+        return cls.RULES[key]
+
+    @classmethod
+    def metadata(cls) -> dict[str, Any]:
+        return {
+            "id": cls.id, "game": cls.game, "name": cls.name, "aliases": list(cls.aliases),
+            "began": cls.began, "ended": cls.ended, "cr": cls.cr_modelled,
+            "cr_date": cls.cr_date, "sources": list(cls.sources),
+            "changes": list(cls.changes),
+            "summary": (cls.__doc__ or "").strip().split("\n")[0],
+        }
