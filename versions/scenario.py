@@ -135,26 +135,29 @@ class Keyword(BaseModel):
         return self.name if self.value is None else f"{self.name} {self.value}"
 
 
-def parse_keyword(raw: Any) -> Keyword:
-    """Read a keyword as written in a scenario or the card library (spec §1.1)."""
-    if isinstance(raw, Keyword):
+def parse_keyword(raw: Any, plain: tuple[str, ...] = PLAIN_KEYWORDS,
+                  valued: dict[str, type] = VALUED_KEYWORDS,
+                  model: type[Keyword] = Keyword) -> Keyword:
+    """Read a keyword as written in a scenario or the card library (spec §1.1), from a
+    game's vocabulary (Magic's by default)."""
+    if isinstance(raw, model):
         return raw
     if isinstance(raw, str):
-        if raw in PLAIN_KEYWORDS:
-            return Keyword(name=raw)
-        if raw in VALUED_KEYWORDS:
+        if raw in plain:
+            return model(name=raw)
+        if raw in valued:
             raise ValueError(f"keyword {raw!r} needs a value, as {{{raw}: ...}}")
         raise ValueError(f"unknown keyword {raw!r}")
     if isinstance(raw, dict) and len(raw) == 1:
         ((name, value),) = raw.items()
-        kind = VALUED_KEYWORDS.get(name)
+        kind = valued.get(name)
         if kind is None:
             raise ValueError(f"unknown keyword {name!r}")
         if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise ValueError(f"{name} needs a whole number of at least 1, got {value!r}")
         if name == "protection" and value not in COLORS:
             raise ValueError(f"protection needs a color ({', '.join(COLORS)}), got {value!r}")
-        return Keyword(name=name, value=value)
+        return model(name=name, value=value)
     raise ValueError(f"a keyword is a name or a one-key map, got {raw!r}")
 
 

@@ -13,6 +13,7 @@ from pydantic import Field, field_validator
 
 from versions.scenario import ID_LENGTH, ID_PATTERN, TEXT_LENGTH, Count, Strict
 from versions.scenario import Keyword as MagicKeyword
+from versions.scenario import parse_keyword as parse_magic_keyword
 
 GAME = "duel-masters"
 PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-redirect",
@@ -40,23 +41,11 @@ class Keyword(MagicKeyword):
 
 
 def parse_keyword(raw: Any) -> Keyword:
-    if isinstance(raw, Keyword):
-        return raw
-    if isinstance(raw, str):
-        if raw in PLAIN_KEYWORDS:
-            return Keyword(name=raw)
-        if raw in VALUED_KEYWORDS:
-            raise ValueError(f"keyword {raw!r} needs a number, as {{{raw}: 2}}")
-        raise ValueError(f"unknown keyword {raw!r} (one of {', '.join(PLAIN_KEYWORDS)}, "
-                         f"{{breaker: N}}, {{ninja-strike: N}})")
-    if isinstance(raw, dict) and len(raw) == 1:
-        ((name, value),) = raw.items()
-        if name not in VALUED_KEYWORDS:
-            raise ValueError(f"unknown keyword {name!r}")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} needs a whole number of at least 1, got {value!r}")
-        return Keyword(name=name, value=value)
-    raise ValueError(f"a keyword is a name or a one-key map, got {raw!r}")
+    """Read a keyword from Duel Masters' vocabulary, written as Magic's are."""
+    found = parse_magic_keyword(raw, PLAIN_KEYWORDS, dict.fromkeys(VALUED_KEYWORDS, int),
+                                Keyword)
+    assert isinstance(found, Keyword)
+    return found
 
 
 class Ability(Strict):
