@@ -207,11 +207,8 @@ def _assign(s: Scenario) -> Found:
 
 
 def _double_striker(s: Scenario, creature: str) -> bool:
-    spec = s.permanent(creature)
-    card = library().get(spec.card) if spec and spec.card else None
-    keywords = list(spec.keywords if spec else []) + list(card.keywords if card else [])
-    granted = [a.keyword for a in s.actions if a.effect == "grant" and a.keyword]
-    return any(k.name == "double-strike" for k in keywords + granted)
+    granted = {a.keyword.name for a in s.actions if a.effect == "grant" and a.keyword}
+    return "double-strike" in _keywords_of(s, creature) | granted
 
 
 def _amounts(s: Scenario, creature: str, here: tuple[Any, ...],

@@ -167,8 +167,7 @@ class Options:
         power = max(source.power, 0)
         keys = sorted(o.targets.keys, key=self._recipient_rank)
         # Thorn Elemental: all of it to what it attacks instead, as though unblocked.
-        option = ([({o.targets.or_unblocked: power}, 1)]
-                  if o.targets.or_unblocked and power else [])
+        option = [(d, 1) for d in o.targets.unblocked_options(power)]
         if o.targets.unblocked or not keys:
             return [(o.default(), 1), *[x for x in option if x[0] != o.default()]]
         if len(keys) == 1:  # all of it to the one creature: nothing to divide

@@ -201,12 +201,7 @@ def parse(text: str, file: str) -> Scenario:
         raise ScenarioError(problems) from None
     from comparator.checks import check_scenario
 
-    found = check_scenario(scenario)
-    if found:
-        lines = _line_map(text)
-        raise ScenarioError([
-            Problem(file, dotted(loc), msg, _line_for(lines, loc)) for loc, msg in found
-        ])
+    _refuse_problems(file, text, check_scenario(scenario))
     return resolve_cards(scenario)
 
 
@@ -229,12 +224,16 @@ def _parse_duel_masters(text: str, file: str, raw: dict[str, Any]) -> Any:
         scenario = DuelMastersScenario.model_validate(raw)
     except ValidationError as err:
         raise ScenarioError(_pydantic_problems(file, err, _line_map(text))) from None
-    found = problems(scenario, eras_of("duel-masters"))
+    _refuse_problems(file, text, problems(scenario, eras_of("duel-masters")))
+    return scenario
+
+
+def _refuse_problems(file: str, text: str, found: list[tuple[tuple[Any, ...], str]]) -> None:
+    """The whole-scenario checks' problems, if any, as a ScenarioError with line numbers."""
     if found:
-        lines = _line_map(text)
+        lines = _line_map(text)  # only a file with problems pays for the line numbers
         raise ScenarioError([
             Problem(file, dotted(loc), msg, _line_for(lines, loc)) for loc, msg in found])
-    return scenario
 
 
 def _raw_card_problems(

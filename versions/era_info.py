@@ -8,6 +8,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 
+class NotInEra(Exception):
+    """The scenario uses something this era's rules did not have (a keyword that did not
+    exist yet, another game): the era refuses to run it rather than answer with an
+    anachronism."""
+
+    def __init__(self, era: str, why: str):
+        self.era = era
+        self.why = why
+        super().__init__(f"{era}: {why}")
+
+
 class EraInfo:
     game: ClassVar[str] = ""
     id: ClassVar[str] = ""
@@ -21,6 +32,12 @@ class EraInfo:
     changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
     unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
     RULES: ClassVar[dict[str, str]] = {}
+
+    def check_game(self, scenario: Any) -> None:
+        """Refuse a scenario of another game."""
+        if scenario.game != self.game:
+            raise NotInEra(self.id, f"it is a {scenario.game} scenario, and {self.id} is an "
+                                    f"era of {self.game}")
 
     @classmethod
     def rule(cls, key: str) -> str:

@@ -162,6 +162,13 @@ def parse_keyword(raw: Any, plain: tuple[str, ...] = PLAIN_KEYWORDS,
 
 
 
+def keyword_list(v: Any, parse: Any = parse_keyword) -> list[Keyword]:
+    """A permanent's `keywords`, each read with `parse` (a game's keyword reader)."""
+    if not isinstance(v, list):
+        raise ValueError("keywords is a list")
+    return [parse(k) for k in v]
+
+
 class Filter(Strict):
     """`if:` on a trigger: a test on the other creature."""
 
@@ -258,9 +265,7 @@ class PermanentSpec(Strict):
     @field_validator("keywords", mode="before")
     @classmethod
     def _keywords(cls, v: Any) -> Any:
-        if not isinstance(v, list):
-            raise ValueError("keywords is a list")
-        return [parse_keyword(k) for k in v]
+        return keyword_list(v)
 
     @field_validator("colors")
     @classmethod

@@ -7,6 +7,7 @@ override only what their rules say differently, as the Magic eras do."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -85,7 +86,7 @@ class Fight:
         return next(n for n in self.players if n != self.scenario.active)
 
 
-class DuelMastersEra(EraInfo):
+class DuelMastersEra(EraInfo, ABC):
     """What every Duel Masters era shares; an era overrides ``designate``."""
 
     game: ClassVar[str] = GAME
@@ -96,11 +97,7 @@ class DuelMastersEra(EraInfo):
     # -- the attack -------------------------------------------------------------------------
 
     def run(self, scenario: Scenario) -> dict[str, Any]:
-        if scenario.game != self.game:
-            from versions.game.era import NotInEra
-
-            raise NotInEra(self.id, f"it is a {scenario.game} scenario, and {self.id} is an "
-                                    f"era of {self.game}")
+        self.check_game(scenario)
         fight = self.start(scenario)
         self.attack_triggers(fight)
         # The non-turn player's Ninja Strike: the opponent's creature attacked (112.3c).
@@ -224,9 +221,11 @@ class DuelMastersEra(EraInfo):
         """What one redirection does beyond changing the target (nothing, by default)."""
         return None
 
+    @abstractmethod
     def designate(self, fight: Fight, chosen: list[str], uses: list[str]) -> None:
-        """Which creatures count as blocking once the redirections resolved."""
-        raise NotImplementedError
+        """Which creatures count as blocking once the redirections resolved: the hook each
+        era defines (before 2021-09-07, none beyond those that blocked as they redirected;
+        after, the last, if a blocker)."""
 
     def battle_or_direct(self, fight: Fight) -> None:
         a = fight.creatures[fight.attack.attacker]

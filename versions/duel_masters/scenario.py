@@ -11,7 +11,15 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from versions.scenario import ID_LENGTH, ID_PATTERN, TEXT_LENGTH, Count, Strict
+from versions.scenario import (
+    ID_LENGTH,
+    ID_PATTERN,
+    TEXT_LENGTH,
+    Count,
+    ExpectState,
+    Strict,
+    keyword_list,
+)
 from versions.scenario import Keyword as MagicKeyword
 from versions.scenario import parse_keyword as parse_magic_keyword
 
@@ -76,9 +84,7 @@ class Creature(Strict):
     @field_validator("keywords", mode="before")
     @classmethod
     def _keywords(cls, v: Any) -> Any:
-        if not isinstance(v, list):
-            raise ValueError("keywords is a list")
-        return [parse_keyword(k) for k in v]
+        return keyword_list(v, parse_keyword)
 
 
 class Combat(Strict):
@@ -86,11 +92,6 @@ class Combat(Strict):
     redirect: list[str] = Field(default=[], max_length=50)  # in the order they resolve
     # Shinobi in their controllers' hands that try Ninja Strike at their timing (112.3c)
     ninja: list[str] = Field(default=[], max_length=50)
-
-
-class ExpectEra(Strict):
-    players: dict[str, dict[str, Any]] = {}
-    permanents: dict[str, dict[str, Any]] = {}
 
 
 class Scenario(Strict):
@@ -105,7 +106,7 @@ class Scenario(Strict):
     active: str
     permanents: list[Creature] = Field(max_length=200)
     combat: Combat = Combat()
-    expect: dict[str, ExpectEra] = {}
+    expect: dict[str, ExpectState] = {}  # no `after`: an attack has no windows inside
 
     def permanent(self, pid: str) -> Creature | None:
         return next((p for p in self.permanents if p.id == pid), None)

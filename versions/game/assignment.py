@@ -32,9 +32,12 @@ class Targets:
     # (Thorn Elemental): what it attacks, which may take all of it instead.
     or_unblocked: str | None = None
 
+    def unblocked_options(self, power: int) -> list[dict[str, int]]:
+        """Its division as though unblocked (all of it to what it attacks), if it has one."""
+        return [{self.or_unblocked: power}] if self.or_unblocked and power > 0 else []
+
     def as_unblocked(self, amounts: dict[str, int], power: int) -> bool:
-        return (self.or_unblocked is not None and power > 0
-                and amounts == {self.or_unblocked: power})
+        return amounts in self.unblocked_options(power)
 
     @property
     def keys(self) -> list[str]:
@@ -339,8 +342,7 @@ def legal_divisions(
     """Every legal division, generated key by key in the era's order, dropping a partial
     division as soon as no completion of it could be legal."""
     power = max(game.perm(source).power, 0)
-    option = ([{targets.or_unblocked: power}]
-              if targets.or_unblocked and power else [])
+    option = targets.unblocked_options(power)
     keys = targets.keys
     if targets.unblocked or not keys:
         default = default_division(game, source, targets, others)
@@ -372,7 +374,7 @@ def all_divisions(game: Game, source: str, targets: Targets) -> list[dict[str, i
     """Every division of the whole power among what `source` may assign to, legal or not."""
     power = max(game.perm(source).power, 0)
     keys = targets.keys
-    option = [{targets.or_unblocked: power}] if targets.or_unblocked and power else []
+    option = targets.unblocked_options(power)
     if targets.unblocked or not keys:
         return [default_division(game, source, targets, []), *option]
     return [{k: v for k, v in zip(keys, parts, strict=True) if v}
@@ -400,10 +402,9 @@ def most_kills(
         else:
             best = _most_kills_planned(game, source, targets, earlier, rules)
     power = max(game.perm(source).power, 0)
-    if targets.or_unblocked and power:
+    for option in targets.unblocked_options(power):
         # Assigning as though unblocked kills nothing: it wins only when nothing else
         # kills, and sends more to what it attacks.
-        option = {targets.or_unblocked: power}
         kills = sum(1 for c in targets.creatures
                     if _is_lethal(game, c, [*earlier, Assignment(source, best)]))
         over = sum(best.get(k, 0) for k in (targets.overflow, targets.beyond) if k)

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from versions.era_info import EraInfo
+from versions.era_info import EraInfo, NotInEra
 from versions.game.availability import Availability
 from versions.game.blocks import survey
 from versions.game.combat import Combat
@@ -32,15 +32,6 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-
-class NotInEra(Exception):
-    """The scenario uses something this era's rules did not have (a keyword that did not
-    exist yet): the era refuses to run it rather than answer with an anachronism."""
-
-    def __init__(self, era: str, why: str):
-        self.era = era
-        self.why = why
-        super().__init__(f"{era}: {why}")
 
 # The rule keys the era-agnostic core cites, whatever the era.
 CORE_RULES = frozenset({
@@ -137,9 +128,7 @@ class Era(EraInfo, ABC):
         return self.combat(scenario).play(ScriptedChooser(scenario))
 
     def _refuse(self, scenario: Scenario) -> None:
-        if scenario.game != self.game:
-            raise NotInEra(self.id, f"it is a {scenario.game} scenario, and {self.id} is an "
-                                    f"era of {self.game}")
+        self.check_game(scenario)
         why = self.refusal(scenario)
         if why:
             raise NotInEra(self.id, why)
