@@ -32,7 +32,7 @@ def calibration() -> float:
 
 
 def contract_case(unit: float) -> None:
-    from comparator.explore import Explorer
+    from comparator.games.mtg.explore import Explorer
     from comparator.loader import load
     from versions import ERA_IDS
 
@@ -57,7 +57,7 @@ def contract_case(unit: float) -> None:
 
 def lines_per_second() -> None:
     from comparator.data_files import find_scenario
-    from comparator.explore import Explorer
+    from comparator.games.mtg.explore import Explorer
     from comparator.loader import load
 
     path = find_scenario(SMALL)

@@ -17,8 +17,8 @@ typer.core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ign
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-    help="Run a Magic: The Gathering combat scenario under each era's rules and show where "
-         "the outcomes diverge, and why.",
+    help="Run a Magic: The Gathering combat (or a Duel Masters attack) under each era's "
+         "rules and show where the outcomes diverge, and why.",
 )
 
 FILE_HELP = "a scenario file, or the id of a shipped scenario"
@@ -48,16 +48,16 @@ def _main(
         help="a card library merged over the shipped one (default: $RULESDIFF_CARDS); "
              "`rulesdiff cards import` makes one from MTGJSON")] = None,
 ) -> None:
-    """Run a Magic: The Gathering combat scenario under each era's rules and show where
-    the outcomes diverge, and why."""
+    """Run a Magic: The Gathering combat (or a Duel Masters attack) under each era's rules
+    and show where the outcomes diverge, and why."""
     import os
 
-    from comparator.cards import USER_CARDS
+    from comparator.games.mtg.cards import USER_CARDS
 
     if cards is not None:
         os.environ[USER_CARDS] = str(cards)  # worker processes inherit it
     if os.environ.get(USER_CARDS):
-        from comparator.cards import CardLibraryError, library
+        from comparator.games.mtg.cards import CardLibraryError, library
 
         try:
             library()
@@ -143,6 +143,7 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="print the outcome JSON")] = False,
 ) -> None:
     """One era's outcome of a scenario, with its event log and rule citations."""
+    from comparator.games import game_of
     from comparator.loader import ScenarioError
     from comparator.narrate import narrate
     from comparator.running import run_era
@@ -159,7 +160,8 @@ def run(
     else:
         from comparator.terminal import clean
 
-        typer.echo(clean(narrate(outcome, scenario.title, find_era(era_id).name)))
+        typer.echo(clean(narrate(outcome, scenario.title, find_era(era_id).name,
+                                 game_of(scenario))))
         _say_unmodelled(scenario)
 
 
@@ -261,7 +263,7 @@ def verify(
 def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported lazily
     from comparator.data_files import find_scenario
     from comparator.file_sets import Files, Generated
-    from comparator.generate import read_manifest
+    from comparator.games.mtg.generate import read_manifest
 
     parts: list[Any] = []
     for f in files:
@@ -361,7 +363,7 @@ def diff(
                 console.print()
             doc = diff_document(r.scenario.id, r.outcomes)
             diverged |= doc["diverges"]
-            render(doc, r.scenario.title, console, r.refused)
+            render(doc, r.scenario, console, r.refused)
             _say_unmodelled(r.scenario)
     raise typer.Exit(1 if diverged else 0)
 
@@ -415,11 +417,11 @@ def explore(
     docs = []
     for path in paths:
         _, scenario = _load(str(path))
-        if scenario.game != "mtg":
-            fail(f"{path}: game: explore walks Magic combats only; a {scenario.game} "
-                 f"scenario can be run, diffed and verified")
-        doc = _explore_one(path, scenario, of_game(scenario, eras), objective, fields, blocks,
-                           limit)
+        mine = of_game(scenario, eras)
+        if not mine:
+            fail(f"{path}: game: none of the eras named ({', '.join(eras)}) is an era of "
+                 f"{scenario.game}")
+        doc = _explore_one(path, scenario, mine, objective, fields, blocks, limit)
         _say_refused(path, doc.pop("refused", {}))
         docs.append((path, scenario, doc))
     if engine is not None:
@@ -460,13 +462,11 @@ def _say_refused(file: object, refused: dict[str, str]) -> None:
 def _say_unmodelled(scenario: Any) -> None:
     """Under a human report: the text of the cards the scenario uses that rulesdiff does
     not model (the JSON documents keep the contract's keys)."""
-    from comparator.cards import not_modelled
+    from comparator.games import game_of
     from comparator.terminal import clean
 
-    # An action's `card:` is a label: the action writes out what the card does.
-    names = [card for p in scenario.permanents if (card := getattr(p, "card", None))]
-    for card, text in not_modelled(names):
-        typer.echo(clean(f"note: {card}: not modelled: {text}"))
+    for line in game_of(scenario).not_modelled(scenario):
+        typer.echo(clean(f"note: {line}"))
 
 
 def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noqa: ANN001,ANN202
@@ -475,8 +475,8 @@ def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noq
 
     from comparator.explore import TooLarge, Unsupported, explore
     from comparator.loader import ScenarioError
-    from comparator.running import illegal_blocks
-    from versions import IllegalBlocks
+    from comparator.running import illegal_choice
+    from versions import IllegalChoice
 
     bar: dict[str, Any] = {}
 
@@ -499,8 +499,8 @@ def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noq
              f" raise --limit to explore it")
     except Unsupported as why:
         fail(f"{path}: players: {why}")
-    except IllegalBlocks as illegal:
-        fail(str(illegal_blocks(illegal, str(path)).problems[0]))
+    except IllegalChoice as illegal:
+        fail(str(illegal_choice(illegal, str(path)).problems[0]))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     finally:
@@ -525,7 +525,7 @@ def cards_import(
     (never downloaded); use it with --cards FILE or RULESDIFF_CARDS."""
     import yaml
 
-    from comparator.mtgjson import MtgjsonError, read
+    from comparator.games.mtg.mtgjson import MtgjsonError, read
 
     try:
         imported = read(file)
@@ -651,7 +651,7 @@ def dataset_build(
 def _store_generations(engine: Any, dirs: list[Path]) -> list[dict[str, int]]:
     """Store how the generated folders built were made (their manifests)."""
     from comparator.dataset import save_generation
-    from comparator.generate import read_manifest
+    from comparator.games.mtg.generate import read_manifest
 
     out = []
     for folder in dirs:
@@ -683,7 +683,12 @@ def dataset_generate(
 
     from rich.progress import Progress
 
-    from comparator.generate import GENERATOR_VERSION, MANIFEST, generate_all, read_manifest
+    from comparator.games.mtg.generate import (
+        GENERATOR_VERSION,
+        MANIFEST,
+        generate_all,
+        read_manifest,
+    )
 
     if count < 1 or (jobs is not None and jobs < 1):
         fail("--count and --jobs must be at least 1")
@@ -840,33 +845,23 @@ def blocks(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Every legal block declaration for the scenario's attacks, with the requirements
-    each obeys; the maximal ones (509.1c) are marked."""
+    each obeys; the maximal ones (509.1c) are marked (Magic scenarios)."""
+    from comparator.games.mtg.blocks import survey_lines
     from versions import find_era
 
     era_id = _era(era)
-    _path, scenario = _load(file)
+    path, scenario = _load(file)
     rules = find_era(era_id)
+    if scenario.game != rules.game:
+        fail(f"{path}: game: {era_id} is an era of {rules.game}, not {scenario.game}"
+             + ("; `explore --blocks all` lists every redirection a Duel Masters defender "
+                "can choose" if scenario.game == "duel-masters" else ""))
     found = rules().block_survey(scenario)
     if as_json:
         typer.echo(json.dumps({"scenario": scenario.id, "era": era_id, **found}, indent=2))
         return
-    reqs = found["requirements"]
-    typer.echo(f"{scenario.id}: {found['count']} block declaration(s) break no restriction; "
-               f"{found['maximal']}{'' if found['complete'] else '+'} obey the most "
-               f"requirements that can be obeyed ({rules.rule('block-requirement')})")
-    for r in reqs:
-        what = f"must block {r['must_block']}" if r["must_block"] else "blocks if able"
-        typer.echo(f"  requirement: {r['creature']} {what}")
-    if found["sample"]:
-        typer.echo(f"  (showing {len(found['declarations'])}, the maximal ones first)")
-    from versions.game.blocks import describe
-
-    for d in found["declarations"]:
-        mark = "*" if d["maximal"] else " "
-        cost = f", costs {d['cost']}" + ("" if d["affordable"] else " (can't pay)") \
-            if d["cost"] else ""
-        typer.echo(f"{mark} {describe({b: tuple(a) for b, a in d['blocks'].items()})}  "
-                   f"obeys {d['requirements_obeyed']}{cost}")
+    for line in survey_lines(scenario.id, found, rules.rule("block-requirement")):
+        typer.echo(line)
 
 
 @app.command()

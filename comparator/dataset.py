@@ -18,9 +18,9 @@ from pydantic import ValidationError
 from comparator.loader import ScenarioError, load, model_for
 from comparator.running import (
     Result,
-    blocks_refused,
     canonical_scenario,
-    illegal_blocks,
+    choices_refused,
+    illegal_choice,
     run_all,
     run_file,
 )
@@ -40,7 +40,6 @@ from comparator.store import (
     write,
 )
 from versions import ALL_ERAS, ENGINE_VERSION
-from versions.scenario import Scenario
 
 
 def stored_json(text: str | None, table: str, row: object) -> Any:
@@ -56,11 +55,12 @@ def stored_json(text: str | None, table: str, row: object) -> Any:
 
 def check_files(paths: Sequence[Path], eras: list[str]) -> None:
     """Everything that could make a file unusable, found before anything is written: the
-    format, the cross-checks, and each era's verdict on the blocks (ScenarioError)."""
+    format, the cross-checks, and each era's verdict on the written choices (Magic's
+    blocks) (ScenarioError)."""
     for path in paths:
-        illegal = blocks_refused(load(path), eras)
+        illegal = choices_refused(load(path), eras)
         if illegal:
-            raise illegal_blocks(illegal, str(path))
+            raise illegal_choice(illegal, str(path))
 
 
 def _check_some(job: tuple[list[str], list[str]]) -> int:
@@ -159,7 +159,7 @@ def save(engine: Any, results: list[Result]) -> None:
     _with_eras(engine, lambda session: store_results(session, ENGINE_VERSION, records))
 
 
-def save_explorations(engine: Any, items: list[tuple[Scenario, dict[str, Any]]]) -> None:
+def save_explorations(engine: Any, items: list[tuple[Any, dict[str, Any]]]) -> None:
     """Store explorations in one transaction."""
     records = [(canonical_scenario(s), doc) for s, doc in items]
     _with_eras(engine, lambda session: store_explorations(session, ENGINE_VERSION, records))

@@ -7,62 +7,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from comparator.games import game_of
 from comparator.terminal import clean, cut, plain
-from versions.scenario import Scenario
 
 TABLE_ROWS = 20  # rows shown unless --all
 
 
-def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:
-    who = d["player"]
-    match d["kind"]:
-        case "blocks":
-            pairs = [f"{b} blocks {a if isinstance(a, str) else ', '.join(a)}"
-                     for b, a in d["choice"].items()]
-            return f"{who} declares blocks: " + ("; ".join(pairs) if pairs else "no blocks")
-        case "order":
-            return f"{who} orders {d['creature']}'s damage: " + ", then ".join(d["choice"])
-        case "divide":
-            parts = ", ".join(f"{n} to {k}" for k, n in d["choice"].items()) or "nothing"
-            return f"{who} divides {d['creature']}'s combat damage: {parts}"
-        case "act":
-            a = scenario.actions[d["action"]]
-            what = a.card or a.effect
-            on = f" on {d['target']}" if d.get("target") else ""
-            return f"{who} takes action {d['action']} ({what}{on})"
-        case "pass":
-            return f"{who} passes"
-        case "trigger-order":
-            return f"{who} puts triggers on the stack: " + ", then ".join(d["choice"])
-    return json.dumps(d)
-
-
-def describe_line(line: list[dict[str, Any]], scenario: Scenario, indent: str) -> list[str]:
+def describe_line(line: list[dict[str, Any]], scenario: Any, indent: str) -> list[str]:
     if not line:
         return [f"{indent}(no choice: every decision had one option)"]
-    return [clean(f"{indent}{d['step']}: {describe_decision(d, scenario)}  [{d['rule']}]")
+    describe = game_of(scenario).describe_decision
+    return [clean(f"{indent}{d['step']}: {describe(d, scenario)}  [{d['rule']}]")
             for d in line]
-
-
-def losses(state: dict[str, Any], scenario: Scenario) -> str:
-    """Who loses what in this outcome, in words."""
-    start = {p.name: p.life for p in scenario.players}
-    parts = []
-    for p in scenario.players:
-        mine = [pid for pid, s in state["permanents"].items()
-                if s.get("controller") == p.name and s.get("zone") != "battlefield"]
-        life = state["players"][p.name]["life"]
-        bits = []
-        if state["players"][p.name]["lost"]:
-            bits.append("the game")
-        if mine:
-            bits.append(", ".join(mine))
-        if life < start[p.name]:
-            bits.append(f"{start[p.name] - life} life")
-        elif life > start[p.name]:
-            bits.append(f"nothing, and gains {life - start[p.name]} life")
-        parts.append(f"{p.name} loses {' and '.join(bits) if bits else 'nothing'}")
-    return "; ".join(parts)
 
 
 def _flat(state: dict[str, Any]) -> dict[str, Any]:
@@ -74,9 +30,10 @@ def _flat(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def render(doc: dict[str, Any], scenario: Scenario, console: Any, show_all: bool) -> None:
+def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> None:
     from rich.table import Table
 
+    losses = game_of(scenario).losses
     eras = list(doc["eras"])
     console.print(f"[bold]{plain(doc['scenario'])}[/bold] — {plain(cut(scenario.title, 200))}",
                   highlight=False)
@@ -147,6 +104,8 @@ def _words(field: str, value: Any) -> str:
         return f"{name} {_plain(value)}"
     if what == "lost":
         return f"{name} {'lost' if value else 'did not lose'}"
+    if isinstance(value, bool):  # tapped
+        return f"{name} {what if value else 'not ' + what}"
     return f"{name} {_plain(value)} {what}"
 
 

@@ -10,7 +10,7 @@ from typing import overload
 
 
 class Generated(Sequence[Path]):
-    """The files of a generated folder, by index (comparator.generate.path_of)."""
+    """The files of a generated folder, by index (comparator.games.mtg.generate.path_of)."""
 
     def __init__(self, folder: Path, count: int) -> None:
         self.folder, self.count = folder, count
@@ -24,7 +24,7 @@ class Generated(Sequence[Path]):
     def __getitem__(self, i: slice) -> Sequence[Path]: ...
 
     def __getitem__(self, i: int | slice) -> Path | Sequence[Path]:
-        from comparator.generate import path_of
+        from comparator.games.mtg.generate import path_of
 
         if isinstance(i, slice):
             return [path_of(self.folder, j) for j in range(*i.indices(self.count))]

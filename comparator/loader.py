@@ -15,9 +15,6 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from comparator.cards import library
-from versions.scenario import PermanentSpec, Scenario
-
 
 @dataclass(frozen=True)
 class Problem:
@@ -117,7 +114,7 @@ def _load_yaml(text: str) -> Any:
     return yaml.load(text, Loader=UniqueKeyLoader)  # noqa: S506 - a safe loader
 
 
-def _line_map(text: str) -> dict[tuple[Any, ...], int]:
+def line_map(text: str) -> dict[tuple[Any, ...], int]:
     """Field path -> 1-based line, from the YAML node tree."""
     lines: dict[tuple[Any, ...], int] = {}
 
@@ -144,14 +141,14 @@ def _line_map(text: str) -> dict[tuple[Any, ...], int]:
     return lines
 
 
-def _line_for(lines: dict[tuple[Any, ...], int], loc: tuple[Any, ...]) -> int | None:
+def line_for(lines: dict[tuple[Any, ...], int], loc: tuple[Any, ...]) -> int | None:
     for n in range(len(loc), -1, -1):
         if loc[:n] in lines:
             return lines[loc[:n]]
     return None
 
 
-def _pydantic_problems(
+def pydantic_problems(
     file: str, err: ValidationError, lines: dict[tuple[Any, ...], int]
 ) -> list[Problem]:
     out = []
@@ -167,7 +164,7 @@ def _pydantic_problems(
             msg = msg[len("Value error, "):]
         elif e["type"] == "missing":
             msg = "required field is missing"
-        out.append(Problem(file, dotted(loc), msg, _line_for(lines, loc)))
+        out.append(Problem(file, dotted(loc), msg, line_for(lines, loc)))
     # One mistake inside a union is reported once per alternative: keep one of each place.
     seen: dict[str, Problem] = {}
     for p in out:
@@ -175,8 +172,9 @@ def _pydantic_problems(
     return list(seen.values())
 
 
-def parse(text: str, file: str) -> Scenario:
-    """YAML text -> checked, card-resolved Scenario; raise ScenarioError with every problem."""
+def parse(text: str, file: str) -> Any:
+    """YAML text -> the checked scenario of its game (Magic's with its cards merged in);
+    raise ScenarioError with every problem."""
     try:
         raw = _load_yaml(text)
     except RecursionError:
@@ -191,66 +189,32 @@ def parse(text: str, file: str) -> Scenario:
         raise ScenarioError([Problem(file, "", f"malformed YAML: {problem}", line)]) from None
     if not isinstance(raw, dict):
         raise ScenarioError([Problem(file, "", "a scenario file is a YAML mapping", 1)])
-    if raw.get("game") == "duel-masters":
-        return _parse_duel_masters(text, file, raw)
-    try:
-        scenario = Scenario.model_validate(raw)
-    except ValidationError as err:
-        lines = _line_map(text)  # only a file with problems pays for the line numbers
-        problems = _pydantic_problems(file, err, lines) + _raw_card_problems(file, raw, lines)
-        raise ScenarioError(problems) from None
-    from comparator.checks import check_scenario
+    from comparator.games import game_id, game_named
 
-    _refuse_problems(file, text, check_scenario(scenario))
-    return resolve_cards(scenario)
+    return game_named(game_id(raw)).parse(text, file, raw)
 
 
 def model_for(raw: Any) -> Any:
     """The scenario model of the game a scenario document names (Magic's by default)."""
-    if isinstance(raw, dict) and raw.get("game") == "duel-masters":
-        from versions.duel_masters.scenario import Scenario as DuelMastersScenario
+    from comparator.games import game_id, game_named
 
-        return DuelMastersScenario
-    return Scenario
+    return game_named(game_id(raw)).model
 
 
-def _parse_duel_masters(text: str, file: str, raw: dict[str, Any]) -> Any:
-    """A `game: duel-masters` scenario: its own model and checks (docs/duel-masters.md)."""
-    from versions import eras_of
-    from versions.duel_masters.scenario import Scenario as DuelMastersScenario
-    from versions.duel_masters.scenario import problems
-
+def validated(text: str, file: str, raw: dict[str, Any], model: type) -> Any:
+    """`raw` as `model`, or a ScenarioError with every problem, each with its line."""
     try:
-        scenario = DuelMastersScenario.model_validate(raw)
+        return model.model_validate(raw)
     except ValidationError as err:
-        raise ScenarioError(_pydantic_problems(file, err, _line_map(text))) from None
-    _refuse_problems(file, text, problems(scenario, eras_of("duel-masters")))
-    return scenario
+        raise ScenarioError(pydantic_problems(file, err, line_map(text))) from None
 
 
-def _refuse_problems(file: str, text: str, found: list[tuple[tuple[Any, ...], str]]) -> None:
+def refuse_problems(file: str, text: str, found: list[tuple[tuple[Any, ...], str]]) -> None:
     """The whole-scenario checks' problems, if any, as a ScenarioError with line numbers."""
     if found:
-        lines = _line_map(text)  # only a file with problems pays for the line numbers
+        lines = line_map(text)  # only a file with problems pays for the line numbers
         raise ScenarioError([
-            Problem(file, dotted(loc), msg, _line_for(lines, loc)) for loc, msg in found])
-
-
-def _raw_card_problems(
-    file: str, raw: dict[str, Any], lines: dict[tuple[Any, ...], int]
-) -> list[Problem]:
-    """Unknown card names, found even when the rest of the file failed to parse, so that
-    one run of `validate` shows them too."""
-    cards = library()
-    out = []
-    permanents = raw.get("permanents")
-    for i, p in enumerate(permanents if isinstance(permanents, list) else []):
-        name = p.get("card") if isinstance(p, dict) else None
-        if isinstance(name, str) and name not in cards:
-            loc = ("permanents", i, "card")
-            out.append(Problem(file, dotted(loc), f"unknown card {name!r} (not in the card "
-                               f"library)", _line_for(lines, loc)))
-    return out
+            Problem(file, dotted(loc), msg, line_for(lines, loc)) for loc, msg in found])
 
 
 def read_scenario_text(path: Path) -> str:
@@ -276,32 +240,6 @@ def read_scenario_text(path: Path) -> str:
                                      f"{exc.strerror or exc}")]) from None
 
 
-def load(path: Path | str) -> Scenario:
+def load(path: Path | str) -> Any:
     path = Path(path)
     return parse(read_scenario_text(path), str(path))
-
-
-def resolve_cards(scenario: Scenario) -> Scenario:
-    """Merge each permanent's card into it: printed values unless overridden, the card's
-    keywords and abilities plus the scenario's."""
-    cards = library()
-    permanents = []
-    for spec in scenario.permanents:
-        card = cards.get(spec.card) if spec.card else None
-        if card is None:
-            permanents.append(spec.model_copy(update={"types": spec.types or ["creature"]}))
-            continue
-        types = spec.types or (card.types + (["artifact"] if card.artifact else []))
-        permanents.append(PermanentSpec.model_construct(**{
-            **dict(spec),
-            "name": card.name,
-            "power": spec.power if spec.power is not None else card.power,
-            "toughness": spec.toughness if spec.toughness is not None else card.toughness,
-            "loyalty": spec.loyalty if spec.loyalty is not None else card.loyalty,
-            "defense": spec.defense if spec.defense is not None else card.defense,
-            "keywords": list(card.keywords) + list(spec.keywords),
-            "abilities": list(card.abilities) + list(spec.abilities),
-            "colors": spec.colors or list(card.colors),
-            "types": types,
-        }))
-    return scenario.model_copy(update={"permanents": permanents})

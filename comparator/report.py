@@ -7,15 +7,8 @@ from collections import Counter
 from typing import Any
 
 from comparator.diffing import event_differences, verdict
-from comparator.narrate import sentence
+from comparator.games import game_of
 from comparator.terminal import clean, cut, plain
-
-# Events that explain a state (who dealt what, who died, who changed): the rest is noise.
-EXPLAINING = {
-    "assign", "damage", "prevent", "destroy", "dies", "sacrifice", "bounce", "regenerate",
-    "pump", "grant", "gain-life", "loses", "counters", "remove-from-combat",
-    "damage-assignment-order", "indestructible", "enter-blocking", "becomes-blocked",
-}
 
 
 def _key(e: dict[str, Any]) -> str:
@@ -23,15 +16,18 @@ def _key(e: dict[str, Any]) -> str:
                       sort_keys=True)
 
 
-def explanations(outcomes: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
-    """For each era, the events not shared by every era, and its notes and hints."""
+def explanations(outcomes: dict[str, dict[str, Any]], game: Any) -> dict[str, list[str]]:
+    """For each era, the events not shared by every era that explain a state (`game`'s
+    ``explaining``: who dealt what, who died, ...; the rest is noise), and its notes and
+    hints."""
+    sentence = game.sentence
     eras = list(outcomes)
     keys = {e: Counter(_key(ev) for ev in outcomes[e]["events"]) for e in eras}
     out: dict[str, list[str]] = {}
     for era in eras:
         lines = []
         for ev in outcomes[era]["events"]:
-            if ev["type"] not in EXPLAINING:
+            if ev["type"] not in game.explaining:
                 continue
             k = _key(ev)
             if all(keys[o][k] >= keys[era][k] for o in eras):
@@ -49,13 +45,13 @@ def _cell(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def render(doc: dict[str, Any], title: str, console: Any,
+def render(doc: dict[str, Any], scenario: Any, console: Any,
            refused: dict[str, str] | None = None) -> None:
     from rich.table import Table
 
     outcomes = doc["outcomes"]
     eras = doc["eras"]
-    console.print(f"[bold]{plain(doc['scenario'])}[/bold] — {plain(cut(title, 200))}",
+    console.print(f"[bold]{plain(doc['scenario'])}[/bold] — {plain(cut(scenario.title, 200))}",
                   highlight=False)
     found = doc["divergences"]
     if found:
@@ -73,7 +69,7 @@ def render(doc: dict[str, Any], title: str, console: Any,
                      for v in shown.values()]
             table.add_row(row, *cells)
         console.print(table)
-        for era, lines in explanations(outcomes).items():
+        for era, lines in explanations(outcomes, game_of(scenario)).items():
             if lines:
                 console.print(f"[bold]{era}[/bold]")
                 for line in lines:

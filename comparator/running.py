@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from comparator.diffing import divergences
+from comparator.games import game_of
 from comparator.loader import Problem, ScenarioError, load
-from versions import ALL_ERAS, IllegalBlocks, IllegalRedirect, NotInEra, find_era
-from versions.scenario import Scenario
+from versions import ALL_ERAS, IllegalChoice, NotInEra, find_era
 
 
 def era_ids(names: list[str] | None) -> list[str]:
@@ -26,29 +26,18 @@ def of_game(scenario: Any, eras: list[str]) -> list[str]:
     return [e for e in eras if find_era(e).game == scenario.game]
 
 
-def illegal_blocks(illegal: IllegalBlocks, file: str) -> ScenarioError:
-    """An era's refusal of the blocks, as a problem of the scenario file."""
+def illegal_choice(illegal: IllegalChoice, file: str) -> ScenarioError:
+    """An era's refusal of a choice the scenario writes, as a problem of the file."""
     return ScenarioError([
-        Problem(file, p.path, f"illegal block in {illegal.era}: {p.message} (rule {p.rule})")
+        Problem(file, p.path, f"{illegal.what} in {illegal.era}: {p.message} (rule {p.rule})")
         for p in illegal.problems])
 
 
-def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:
-    """The first era, of those that run the scenario, whose rules refuse its written blocks
-    (with its first problem), or None."""
-    from versions.game.blocks import check_blocks, written
-
-    if scenario.game != "mtg":
-        return None  # another game's choices are checked by its eras as they run
-    for era in of_game(scenario, eras):
-        try:
-            game = find_era(era)().combat(scenario).game
-        except NotInEra:
-            continue  # that era won't run it: not a problem of the blocks
-        problems = check_blocks(game, written(scenario.combat))
-        if problems:
-            return IllegalBlocks(era, problems[:1])
-    return None
+def choices_refused(scenario: Any, eras: list[str]) -> IllegalChoice | None:
+    """The first era whose rules refuse the scenario's written choices before anything
+    runs, if its game checks them so (Magic's blocks), or None."""
+    check = game_of(scenario).choices_refused
+    return check(scenario, of_game(scenario, eras)) if check else None
 
 
 def not_in_era(refusal: NotInEra, file: str) -> ScenarioError:
@@ -57,17 +46,14 @@ def not_in_era(refusal: NotInEra, file: str) -> ScenarioError:
                                             f"{refusal.why}")])
 
 
-def _run(scenario: Scenario, era: str, file: str) -> dict[str, Any]:
+def _run(scenario: Any, era: str, file: str) -> dict[str, Any]:
     try:
         return find_era(era)().run(scenario)
-    except IllegalBlocks as illegal:
-        raise illegal_blocks(illegal, file) from None
-    except IllegalRedirect as illegal:
-        raise ScenarioError([Problem(file, illegal.path, f"illegal in {illegal.era}: "
-                                     f"{illegal.message} (rule {illegal.rule})")]) from None
+    except IllegalChoice as illegal:
+        raise illegal_choice(illegal, file) from None
 
 
-def run_era(scenario: Scenario, era: str, file: str = "") -> dict[str, Any]:
+def run_era(scenario: Any, era: str, file: str = "") -> dict[str, Any]:
     """One era's outcome; an illegal block or an era's refusal is a ScenarioError."""
     try:
         return _run(scenario, era, file)
@@ -75,7 +61,7 @@ def run_era(scenario: Scenario, era: str, file: str = "") -> dict[str, Any]:
         raise not_in_era(refusal, file) from None
 
 
-def run_all(scenario: Scenario, eras: list[str], file: str = "",
+def run_all(scenario: Any, eras: list[str], file: str = "",
             refused: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """The outcomes of `eras`. An era that refuses the scenario (it uses what that era's
     rules did not have) is left out and its reason put in `refused`, if given; without
@@ -94,7 +80,7 @@ def run_all(scenario: Scenario, eras: list[str], file: str = "",
 @dataclass
 class Result:
     file: str
-    scenario: Scenario
+    scenario: Any
     outcomes: dict[str, dict[str, Any]]  # the eras that ran it
     divergences: list[dict[str, Any]]
     refused: dict[str, str] = field(default_factory=dict)  # era -> why it can't run it
@@ -104,12 +90,12 @@ class Result:
                 "divergences": self.divergences}
 
 
-def canonical_scenario(s: Scenario) -> dict[str, Any]:
+def canonical_scenario(s: Any) -> dict[str, Any]:
     """The scenario as stored: resolved (cards merged in), in the file format's own keys."""
     return s.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
-def run_scenario(scenario: Scenario, file: str, eras: list[str]) -> Result:
+def run_scenario(scenario: Any, file: str, eras: list[str]) -> Result:
     if not of_game(scenario, eras):
         raise ScenarioError([Problem(file, "game", f"none of the eras named ({', '.join(eras)}) "
                                                    f"is an era of {scenario.game}")])

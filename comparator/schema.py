@@ -1,111 +1,20 @@
-"""The JSON Schema of the scenario format, for editors: generated from the models, with a
-description for every field and the closed vocabularies (effects, windows, keywords) as
-enums, so an editor completes and explains them."""
+"""The JSON Schema of a game's scenario format, for editors (`rulesdiff schema --game`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from versions.scenario import EFFECT_FIELDS, Scenario
-
-DESCRIPTIONS = {
-    # scenario
-    "id": "Identifier: lowercase letters, digits and dashes; unique in a dataset.",
-    "title": "One line saying what the scenario shows.",
-    "description": "Free text: what happens in each era and why, with its rules.",
-    "sources": "Where the case comes from: articles, rulings, rule numbers.",
-    "tags": "Free labels for searching the library.",
-    "game": "The game whose rules apply (mtg).",
-    "schema": "The version of the scenario format (1).",
-    "players": "The players, in turn order; two or more.",
-    "active": "The attacking (active) player.",
-    "permanents": "Every permanent in the combat: creatures, planeswalkers, battles.",
-    "combat": "Who attacks what, who blocks whom, and the intended orders and divisions.",
-    "actions": "What players do, in the order they happen (explore: what they may do).",
-    "expect": "The outcome each era must produce, written by hand from the rules.",
-    "trigger-order": "The order triggers one player controls go on the stack (the last "
-                     "resolves first): source ids, card names, or 'SOURCE CONDITION'.",
-    "after": "Window -> the state as that window of combat ends (its actions and "
-             "triggers done), e.g. life after first-strike damage.",
-    "first": "A double striker's intended division in the first-strike damage step.",
-    "second": "A double striker's intended division in the second damage step.",
-    "for-each": "blocker: the pump's amounts are per creature blocking the source as it "
-                "resolves (Rabid Elephant).",
-    # player
-    "name": "The player's name (or, on a permanent, a label for the log).",
-    "life": "Life total as combat begins.",
-    "mana": "Generic mana available (to pay costs to block or an ability's mana cost).",
-    "poison": "Poison counters as combat begins (ten or more loses the game).",
-    # permanent
-    "controller": "The player who controls it.",
-    "card": "A card from the library: brings its power, toughness, colors, keywords, "
-            "abilities.",
-    "power": "Power (a card's printed value unless given here).",
-    "toughness": "Toughness (a card's printed value unless given here).",
-    "keywords": "Keywords, added to the card's: flying, trample, {rampage: 2}, ...",
-    "abilities": "Triggered or activated abilities, added to the card's.",
-    "damage": "Damage already marked this turn.",
-    "tapped": "Whether it is tapped as blockers are declared.",
-    "types": "creature (default), planeswalker, battle; artifact may be added.",
-    "loyalty": "A planeswalker's loyalty.",
-    "defense": "A battle's defense counters (damage removes them; 0: to the graveyard).",
-    "colors": "Its colors (protection, fear, trigger filters).",
-    "token": "Whether it is a token (a token that leaves the battlefield is gone).",
-    "block-cost": "Generic mana to pay for it to block.",
-    # combat
-    "attacks": "Attacker id -> the player, planeswalker or battle it attacks.",
-    "blocks": "Blocker id -> the attacker it blocks, or a list for one that blocks several.",
-    "order": "A damage assignment order per creature (eras that have one).",
-    "assign": "The intended division of a creature's combat damage, or most-kills.",
-    # action / ability
-    "at": "The window (or windows, for explore) it is taken in.",
-    "by": "The player who takes it.",
-    "effect": "What it does.",
-    "target": "What it acts on: a permanent id or a player (a list: candidates, explore).",
-    "amount": "How much damage, life, prevention, counters or mana.",
-    "source": "For activate: the permanent whose ability is activated. For damage: the "
-              "permanent that deals it (its deathtouch, lifelink, wither, infect apply).",
-    "kind": "For counters: +1/+1 (default), -1/-1, or poison (on a player).",
-    "from": "For prevent and prevent-all-combat-damage: the permanent whose damage (the "
-            "next N, or all its combat damage this turn) is prevented.",
-    "protector": "A battle's protector (default: its controller): the defending player "
-                 "when it is attacked, who blocks for it and can never attack it.",
-    "protection": "A player's protection: colors, or creatures (damage from such sources "
-                  "is prevented).",
-    "ability": "For activate: which of the source's abilities (0 = first).",
-    "keyword": "For grant: the keyword given until end of turn; for lose-keyword, the one "
-               "it loses.",
-    "attacker": "For enter-blocking: the attacker the new creature blocks.",
-    "sacrifice": "The creature sacrificed to pay a sacrifice-creature cost.",
-    "if-missing": "What an era without the window does: skip, earlier, later.",
-    "required": "Explore: it must be taken at its first window where it can be.",
-    "trigger": "The event it triggers on.",
-    "activated": "Its cost: sacrifice-self, tap, sacrifice-creature or mana.",
-    "delay": "end-of-combat: the effect happens at end of combat.",
-    "if": "A test on the other creature, e.g. {not-color: black}.",
-    "color": "The color the other creature must have.",
-    "not-color": "A color the other creature must not have.",
-}
+from comparator.games import DEFAULT, game_named
 
 
-def scenario_schema(game: str = "mtg") -> dict[str, Any]:
-    if game == "duel-masters":
-        from versions.duel_masters.scenario import Scenario as DuelMastersScenario
+def scenario_schema(game: str = DEFAULT) -> dict[str, Any]:
+    return game_named(game).schema()
 
-        doc = DuelMastersScenario.model_json_schema(by_alias=True)
-        doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        doc["title"] = "rulesdiff Duel Masters scenario"
-        doc["description"] = ("One Duel Masters attack, from the block step to the battle or "
-                              "the direct attack (docs/duel-masters.md).")
-        return doc
-    doc = Scenario.model_json_schema(by_alias=True)
+
+def model_schema(model: Any, title: str, description: str) -> dict[str, Any]:
+    """A scenario model's JSON Schema (2020-12) with its title and description."""
+    doc: dict[str, Any] = model.model_json_schema(by_alias=True)
     doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    doc["title"] = "rulesdiff scenario (spec v1)"
-    doc["description"] = "One Magic: The Gathering combat, from declare blockers to end of combat."
-    for definition in [doc, *doc.get("$defs", {}).values()]:
-        for name, prop in definition.get("properties", {}).items():
-            if name in DESCRIPTIONS:
-                prop.setdefault("description", DESCRIPTIONS[name])
-            if name == "effect":
-                prop["enum"] = list(EFFECT_FIELDS)
+    doc["title"] = title
+    doc["description"] = description
     return doc

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from comparator.cards import library
+from comparator.games.mtg.cards import library
 
 REQUIRED = [
     "Grizzly Bears", "Hill Giant", "Craw Wurm", "Serra Angel", "Llanowar Elves",

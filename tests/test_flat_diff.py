@@ -8,7 +8,7 @@ import pytest
 
 from comparator.data_files import shipped_scenarios
 from comparator.diffing import _changed_paths, _deep_paths, _differing_entries, state
-from comparator.generate import scenario_document
+from comparator.games.mtg.generate import scenario_document
 from comparator.loader import load
 from comparator.running import run_all
 from versions import ERA_IDS

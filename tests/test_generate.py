@@ -15,7 +15,7 @@ import yaml
 from typer.testing import CliRunner
 
 from comparator.cli import app
-from comparator.generate import GENERATOR_VERSION, path_of, scenario_document
+from comparator.games.mtg.generate import GENERATOR_VERSION, path_of, scenario_document
 from versions import ERA_IDS
 
 runner = CliRunner()

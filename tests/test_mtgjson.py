@@ -46,7 +46,7 @@ WALL = {"name": "Test Wall", "colors": [], "types": ["Creature"], "type": "Creat
 def no_user_cards(monkeypatch):
     # `--cards` sets RULESDIFF_CARDS for the process (worker processes inherit it):
     # monkeypatch puts the environment back as it was after each test.
-    from comparator import cards
+    from comparator.games.mtg import cards
 
     monkeypatch.delenv("RULESDIFF_CARDS", raising=False)
     yield
@@ -68,7 +68,7 @@ def imported(tmp_path):
 
 
 def test_import_maps_each_permanent_card_and_counts_what_is_fully_modelled(imported):
-    from comparator.cards import read_library
+    from comparator.games.mtg.cards import read_library
 
     out, summary = imported
     assert summary == {**summary, "cards": 7, "creatures": 5, "planeswalkers": 1,
@@ -168,7 +168,7 @@ def test_the_share_documented_for_the_reference_cards():
 
     import yaml
 
-    from comparator.mtgjson import library_entry
+    from comparator.games.mtg.mtgjson import library_entry
 
     root = Path(__file__).resolve().parents[1]
     ref = root.parent / "shared" / "reference" / "cards.yaml"

@@ -11,6 +11,7 @@ from typing import Any
 from versions.dm_2021 import Dm2021
 from versions.dm_pre_2021 import DmPre2021
 from versions.duel_masters.era import DuelMastersEra, IllegalRedirect
+from versions.era_info import IllegalChoice
 from versions.fifth import Fifth
 from versions.foundations import Foundations
 from versions.game.combat import IllegalBlocks
@@ -48,4 +49,4 @@ def find_era(name: str) -> Any:
 
 
 __all__ = ["ALL_ERAS", "ENGINE_VERSION", "ERAS", "ERA_IDS", "GAMES", "DuelMastersEra", "Era",
-           "IllegalBlocks", "IllegalRedirect", "NotInEra", "eras_of", "find_era"]
+           "IllegalBlocks", "IllegalChoice", "IllegalRedirect", "NotInEra", "eras_of", "find_era"]

@@ -19,6 +19,16 @@ class NotInEra(Exception):
         super().__init__(f"{era}: {why}")
 
 
+class IllegalChoice(Exception):
+    """A choice the scenario writes (blocks, redirections) that the era's rules forbid: a
+    problem of the scenario file, not of the engine. `problems` each have a `path` (the
+    field), a `message` and the `rule`."""
+
+    what: ClassVar[str] = "illegal"  # how a report names it: "illegal block in m10: ..."
+    era: str
+    problems: list[Any]
+
+
 class EraInfo:
     game: ClassVar[str] = ""
     id: ClassVar[str] = ""

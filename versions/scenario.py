@@ -2,7 +2,7 @@
 
 These models check the *shape* of a scenario: keys, types, closed vocabularies. Checks that
 need the whole scenario (ids that must exist, blocks that must name attackers) live in
-``comparator.checks``; block legality, which depends on the era's rules, lives in
+``comparator.games.mtg.checks``; block legality, which depends on the era's rules, lives in
 ``versions.game.blocks``.
 """
 

@@ -3,26 +3,59 @@ or the direct attack: the procedure both eras share, with the one hook where the
 2021-09-07 change differs (``designate``: which redirections count as blocks).
 
 The era modules (``versions.dm_pre_2021``, ``versions.dm_2021``) are subclasses that
-override only what their rules say differently, as the Magic eras do."""
+override only what their rules say differently, as the Magic eras do.
+
+Every choice a player makes on the way is one ``Decision`` put to a chooser: ``run``
+takes the scenario's written choice; ``explore`` (in the comparator) tries every legal
+option of each."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from itertools import permutations
+from math import factorial, perm
+from typing import Any, ClassVar, Literal
 
 from versions.duel_masters.scenario import GAME, Ability, Scenario
-from versions.era_info import EraInfo
+from versions.era_info import EraInfo, IllegalChoice
 
 SCHEMA = 1
 
 
-class IllegalRedirect(Exception):
+class IllegalRedirect(IllegalChoice):
     """The scenario's chosen redirections break the era's rule (507.1a): exit 2."""
 
     def __init__(self, era: str, path: str, rule: str, message: str):
         self.era, self.path, self.rule, self.message = era, path, rule, message
+        self.problems = [self]
         super().__init__(f"{path}: {message} ({rule})")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One player's choice: `scripted` is what the scenario writes; `options()` every legal
+    option (`count` of them, known before they are listed, so a caller can refuse a
+    choice too large to list)."""
+
+    kind: Literal["ninja-strike", "redirect", "trigger-order"]
+    player: str
+    step: str
+    rule: str
+    scripted: Any
+    options: Callable[[], list[Any]]
+    count: int
+    # trigger-order: what each trigger is, in the words a line of play records
+    labels: tuple[str, ...] = ()
+
+
+Chooser = Callable[[Decision], Any]
+
+
+def scripted(decision: Decision) -> Any:
+    """The scenario's own choice: `run`'s chooser."""
+    return decision.scripted
 
 
 @dataclass
@@ -74,6 +107,7 @@ class Fight:
     players: dict[str, PlayerState]
     creatures: dict[str, Creature]
     attack: Attack
+    choose: Chooser = scripted
     events: list[dict[str, Any]] = field(default_factory=list)
     step: str = "attack"
     over: bool = False
@@ -96,9 +130,9 @@ class DuelMastersEra(EraInfo, ABC):
 
     # -- the attack -------------------------------------------------------------------------
 
-    def run(self, scenario: Scenario) -> dict[str, Any]:
+    def run(self, scenario: Scenario, choose: Chooser = scripted) -> dict[str, Any]:
         self.check_game(scenario)
-        fight = self.start(scenario)
+        fight = self.start(scenario, choose)
         self.attack_triggers(fight)
         # The non-turn player's Ninja Strike: the opponent's creature attacked (112.3c).
         self.ninja_strike(fight, fight.defending, "attacked")
@@ -107,7 +141,7 @@ class DuelMastersEra(EraInfo, ABC):
             self.battle_or_direct(fight)
         return self.outcome(fight)
 
-    def start(self, scenario: Scenario) -> Fight:
+    def start(self, scenario: Scenario, choose: Chooser = scripted) -> Fight:
         players = {p.name: PlayerState(p.name, p.shields, p.mana, p.hand)
                    for p in scenario.players}
         creatures = {c.id: Creature(
@@ -117,7 +151,7 @@ class DuelMastersEra(EraInfo, ABC):
             list(c.abilities), c.tapped, c.zone) for c in scenario.permanents}
         ((attacker, target),) = scenario.combat.attacks.items()
         creatures[attacker].tapped = True  # a creature taps to attack
-        fight = Fight(scenario, players, creatures, Attack(attacker, target, target))
+        fight = Fight(scenario, players, creatures, Attack(attacker, target, target), choose)
         fight.event("attack", self.rule("attack"), source=attacker, target=target)
         return fight
 
@@ -130,7 +164,12 @@ class DuelMastersEra(EraInfo, ABC):
         """507: the non-turn player chooses, at once, the creatures whose redirecting
         abilities it uses; they resolve one by one in its order; the last decides."""
         fight.step = "block"
-        chosen = fight.scenario.combat.redirect
+        legal = self.redirectors(fight)
+        chosen = list(fight.choose(Decision(
+            "redirect", fight.defending, fight.step, self.rule("choose"),
+            list(fight.scenario.combat.redirect),
+            lambda: [list(p) for k in range(len(legal) + 1) for p in permutations(legal, k)],
+            sum(perm(len(legal), k) for k in range(len(legal) + 1)))))
         uses = [self.ability_used(fight, c, i) for i, c in enumerate(chosen)]
         for c, ability in zip(chosen, uses, strict=True):
             creature = fight.creatures[c]
@@ -157,10 +196,21 @@ class DuelMastersEra(EraInfo, ABC):
             rule = self.rule("unblocked")
         if fight.attack.blocked:  # the turn player's Ninja Strike: a creature blocked (112.3c)
             self.ninja_strike(fight, fight.scenario.active, "blocked")
-        # The turn player's triggered abilities first, then the non-turn player's.
-        triggers.sort(key=lambda t: fight.creatures[t[0]].controller != fight.scenario.active)
         self.resolve(fight, triggers, rule)
 
+    def redirectors(self, fight: Fight) -> list[str]:
+        """The non-turn player's creatures that could legally redirect the attack now
+        (507.1a), in listing order."""
+        out = []
+        for c in fight.creatures.values():
+            if c.controller != fight.defending or c.zone != "battlefield":
+                continue
+            try:
+                self.ability_used(fight, c.id, 0)
+            except IllegalRedirect:
+                continue
+            out.append(c.id)
+        return out
     def ability_used(self, fight: Fight, pid: str, index: int) -> str:
         """The redirecting ability `pid` uses, checked as all the choices are made at once
         (507.1a): each must be usable legally in the state before any resolves."""
@@ -202,20 +252,30 @@ class DuelMastersEra(EraInfo, ABC):
         attacks or blocks, is summoned without paying its cost if the player has N or more
         cards in the mana zone; one Ninja Strike a player per attack."""
         mana = fight.players[player].mana
+        usable = [c.id for c in fight.creatures.values()
+                  if c.controller == player and c.zone == "hand" and c.has("ninja-strike")
+                  and mana >= c.values["ninja-strike"]]
+        written = None
         for sid in fight.scenario.combat.ninja:
             s = fight.creatures[sid]
             if s.controller != player or s.zone != "hand":
                 continue
-            need = s.values.get("ninja-strike", 0)
-            if mana < need:
-                fight.event("ninja-strike-unusable", self.rule("ninja"), source=sid,
-                            amount=need, mana=mana)
-                continue
-            s.zone = "battlefield"
-            s.tapped = False
-            fight.event("ninja-strike", self.rule("ninja"), source=sid, target=player,
-                        because=because)
-            return  # one per attack
+            if sid in usable:
+                written = sid
+                break
+            fight.event("ninja-strike-unusable", self.rule("ninja"), source=sid,
+                        amount=s.values["ninja-strike"], mana=mana)
+        if not usable:
+            return
+        sid = fight.choose(Decision("ninja-strike", player, fight.step, self.rule("ninja"),
+                                    written, lambda: [None, *usable], len(usable) + 1))
+        if sid is None:  # "may": the player need not summon it
+            return
+        s = fight.creatures[sid]
+        s.zone = "battlefield"
+        s.tapped = False
+        fight.event("ninja-strike", self.rule("ninja"), source=sid, target=player,
+                    because=because)
 
     def redirected(self, fight: Fight, pid: str, ability: str) -> None:
         """What one redirection does beyond changing the target (nothing, by default)."""
@@ -266,27 +326,56 @@ class DuelMastersEra(EraInfo, ABC):
 
     def resolve(self, fight: Fight, triggers: list[tuple[str, Ability, str | None]],
                 rule: str) -> None:
-        for source, ability, other in triggers:
-            s = fight.creatures[source]
-            fight.event("trigger", rule, source=source, condition=ability.trigger)
-            target = {"self": source, "that-creature": other,
-                      "controller": None}[ability.target]
-            if ability.effect == "draw":
-                p = fight.players[s.controller]
-                p.drawn += ability.amount
-                p.hand += ability.amount
-                fight.event("draw", rule, target=s.controller, amount=ability.amount)
-                continue
-            c = fight.creatures.get(target or "")
-            if c is None or c.zone != "battlefield":
-                continue
-            if ability.effect == "tap":
-                c.tapped = True
-            elif ability.effect == "destroy":
-                c.zone = "graveyard"
-            elif ability.effect == "power":
-                c.pumps += ability.amount
-            fight.event(ability.effect, rule, target=c.id, amount=ability.amount)
+        """The turn player's triggered abilities first, then the non-turn player's, each
+        in the order its controller chooses."""
+        for player in (fight.scenario.active, fight.defending):
+            mine = [t for t in triggers if fight.creatures[t[0]].controller == player]
+            for i in self.trigger_order(fight, player, mine):
+                self.resolve_one(fight, *mine[i], rule)
+
+    def trigger_order(self, fight: Fight, player: str,
+                      triggers: list[tuple[str, Ability, str | None]]) -> tuple[int, ...]:
+        as_listed = tuple(range(len(triggers)))
+        if len(triggers) < 2:
+            return as_listed
+        labels = tuple(f"{s}: {a.trigger} {a.effect}"
+                       + (f" {a.amount}" if a.effect in ("draw", "power") else "")
+                       + ("" if a.target == "self" or a.effect == "draw" else f" {a.target}")
+                       for s, a, _ in triggers)
+
+        def orders() -> list[tuple[int, ...]]:
+            # Two triggers alike (the same source and ability) can't be told apart.
+            seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+            for order in permutations(as_listed):
+                seen.setdefault(tuple(labels[i] for i in order), order)
+            return list(seen.values())
+
+        return tuple(fight.choose(Decision(
+            "trigger-order", player, fight.step, self.rule("trigger"), as_listed, orders,
+            factorial(len(triggers)), labels)))
+
+    def resolve_one(self, fight: Fight, source: str, ability: Ability, other: str | None,
+                    rule: str) -> None:
+        s = fight.creatures[source]
+        fight.event("trigger", rule, source=source, condition=ability.trigger)
+        target = {"self": source, "that-creature": other,
+                  "controller": None}[ability.target]
+        if ability.effect == "draw":
+            p = fight.players[s.controller]
+            p.drawn += ability.amount
+            p.hand += ability.amount
+            fight.event("draw", rule, target=s.controller, amount=ability.amount)
+            return
+        c = fight.creatures.get(target or "")
+        if c is None or c.zone != "battlefield":
+            return
+        if ability.effect == "tap":
+            c.tapped = True
+        elif ability.effect == "destroy":
+            c.zone = "graveyard"
+        elif ability.effect == "power":
+            c.pumps += ability.amount
+        fight.event(ability.effect, rule, target=c.id, amount=ability.amount)
 
     @staticmethod
     def _other(fight: Fight, pid: str) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from versions.era_info import IllegalChoice
 from versions.game import sba
 from versions.game.assignment import (
     Assignment,
@@ -78,7 +79,9 @@ class IllegalLine(Exception):
     made (a player's combat damage assignment as a whole, 510.1e): no line goes on."""
 
 
-class IllegalBlocks(Exception):
+class IllegalBlocks(IllegalChoice):
+    what = "illegal block"
+
     def __init__(self, era: str, problems: list[BlockProblem]):
         self.era = era
         self.problems = problems

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 def new_game(era: Era, scenario: Scenario) -> Game:
-    """`scenario` must be resolved (cards merged in) and checked (comparator.checks)."""
+    """`scenario` must be resolved (cards merged in) and checked (comparator.games.mtg.checks)."""
     players = {p.name: PlayerState(p.name, p.life, p.mana, poison=p.poison,
                                    protection=tuple(p.protection))
                for p in scenario.players}

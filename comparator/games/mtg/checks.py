@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from comparator.cards import library
+from comparator.games.mtg.cards import library
 from versions import ERA_IDS
 from versions.scenario import (
     OUTCOME_PERMANENT_FIELDS,

@@ -75,7 +75,7 @@ class Board:
 @cache
 def _creature_cards() -> tuple[list[str], list[str]]:
     """Library creatures that may attack, and those that may be on the defending side."""
-    from comparator.cards import shipped_library
+    from comparator.games.mtg.cards import shipped_library
 
     cards = [c for c in shipped_library().values() if "creature" in c.types and c.power is not None]
     attackers = [c.name for c in cards if not {"defender", "cant-attack"} & {
@@ -159,7 +159,7 @@ def _intentions(rng: random.Random, p: Parameters, doc: dict[str, Any],
 
 
 def _powers(doc: dict[str, Any]) -> dict[str, int | None]:
-    from comparator.cards import shipped_library
+    from comparator.games.mtg.cards import shipped_library
 
     cards = shipped_library()
     return {p["id"]: p.get("power", cards[p["card"]].power if "card" in p else None)
@@ -200,8 +200,8 @@ def _tricks(rng: random.Random, p: Parameters, board: Board,
 def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dict[str, Any]:
     """Scenario `index` of `seed`: a mapping that the loader accepts and whose blocks every
     era allows."""
+    from comparator.games.mtg.blocks import blocks_refused
     from comparator.loader import ScenarioError
-    from comparator.running import blocks_refused
     from versions import eras_of, find_era
 
     p = p or Parameters()

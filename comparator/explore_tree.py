@@ -1,0 +1,106 @@
+"""What every game's exploration shares (explore contract, docs/contract/explore.md): the
+options of the command, a line of play, what a subtree reaches, how a decision's options
+combine into the value with best play, and one era's result as the contract's JSON.
+
+A game's explorer (``comparator.games.<game>.explore``) walks its own game tree and
+builds ``Reach``es with ``combine``; the command's driver is ``comparator.explore``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+OBJECTIVES = ("material", "kills", "life")
+FIELDS = ("end-of-turn", "all")
+BLOCKS = ("fixed", "all")
+DEFAULT_LIMIT = 1_000_000
+
+# A line of play as a linked list, so that subtrees can share their tails.
+Line = tuple[dict[str, Any], "Line"] | None
+
+
+class TooLarge(Exception):
+    def __init__(self, era: str, reached: int, limit: int):
+        self.era, self.reached, self.limit = era, reached, limit
+        super().__init__(f"more than {limit} lines of play in {era} (reached {reached})")
+
+
+class Unsupported(Exception):
+    """A scenario explore can't take (more than two players)."""
+
+
+@dataclass
+class Reach:
+    """What one subtree reaches: each projected outcome (by canonical key) with the number
+    of lines that reach it and one example; the value with best play; its line count."""
+
+    outcomes: dict[str, tuple[int, Line]]
+    lines: int
+    value: tuple[tuple[int, ...], str, Line]
+
+
+def unroll(line: Line) -> list[dict[str, Any]]:
+    out = []
+    while line is not None:
+        out.append(line[0])
+        line = line[1]
+    return out
+
+
+def canonical(state: dict[str, Any]) -> str:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+class GameExplorer(Protocol):
+    """What the driver needs of a game's explorer: its search, and the projected states
+    (by canonical key, with their scores) its Reach refers to."""
+
+    states: dict[str, tuple[dict[str, Any], tuple[int, ...]]]
+
+    def run(self) -> Reach | None: ...
+
+
+def combine(children: Iterable[tuple[dict[str, Any], Reach, int]],
+             maximise: bool) -> Reach | None:
+    """A decision's subtree from its options' (each standing for `count` equivalent ones):
+    outcomes and lines summed, the example of each outcome from the first option reaching
+    it, the best value for the player deciding (the first option in canonical order among
+    equals)."""
+    outcomes: dict[str, tuple[int, Line]] = {}
+    lines = 0
+    best: tuple[tuple[int, ...], str, Line] | None = None
+    for record, sub, count in children:
+        lines += sub.lines * count
+        for key, (n, example) in sub.outcomes.items():
+            if key in outcomes:
+                outcomes[key] = (outcomes[key][0] + n * count, outcomes[key][1])
+            else:
+                outcomes[key] = (n * count, (record, example))
+        score = sub.value[0]
+        if best is None or (score > best[0] if maximise else score < best[0]):
+            best = (score, sub.value[1], (record, sub.value[2]))
+    if best is None:
+        return None
+    return Reach(outcomes, lines, best)
+
+
+# -- one era's result as the contract's JSON ---------------------------------------------------
+
+def era_result(explorer: GameExplorer, reach: Reach | None) -> dict[str, Any]:
+    if reach is None:
+        return {"lines": 0, "outcomes": [], "value": None}
+    states = explorer.states
+    rows = []
+    for key, (n, example) in reach.outcomes.items():
+        state, score = states[key]
+        rows.append({"state": state, "score": list(score), "lines": n,
+                     "example": unroll(example), "_key": key})
+    rows.sort(key=lambda r: ([-s for s in r["score"]], r["_key"]))
+    score, key, line = reach.value
+    return {
+        "lines": reach.lines,
+        "outcomes": rows,
+        "value": {"score": list(score), "state": states[key][0], "line": unroll(line)},
+    }

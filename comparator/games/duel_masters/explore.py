@@ -1,0 +1,206 @@
+"""Explore for Duel Masters: every line of play of one attack in one era, the outcomes they
+reach, and the value with best play (explore contract; what is Duel Masters' own is in
+docs/duel-masters.md, "Explore").
+
+The choices are few and the attack short, so the search replays the attack from the start
+for each line: a chooser follows the line so far and stops at the first decision past it,
+and each of that decision's options is a longer line. The decisions are the era's
+(``versions.duel_masters.era.Decision``): the non-turn player's Ninja Strike when the
+creature attacks, its choice of redirecting creatures and their order (507.1a, 507.2), the
+turn player's Ninja Strike when a creature blocks (112.3c), and each player's order of its
+triggered abilities.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from comparator.explore_tree import (
+    DEFAULT_LIMIT,
+    Reach,
+    TooLarge,
+    Unsupported,
+    canonical,
+    combine,
+)
+from versions import find_era
+from versions.duel_masters.era import Decision
+from versions.duel_masters.scenario import Scenario
+
+# What survives the turn: a shinobi summoned by Ninja Strike goes to the bottom of its
+# owner's deck at the end of the turn (the ability's reminder text); power pumps end; a
+# creature in the battle zone stays tapped until its controller's next untap step.
+END_OF_TURN_PLAYER = ("shields", "hand", "lost")
+END_OF_TURN_CREATURE = ("zone", "controller", "tapped")
+
+
+class _Branch(Exception):
+    """The replayed line has reached a decision it has no choice for yet."""
+
+    def __init__(self, decision: Decision):
+        self.decision = decision
+
+
+def project(result: dict[str, Any], fields: str) -> dict[str, Any]:
+    if fields == "all":
+        return {"players": result["players"], "permanents": result["permanents"]}
+    summoned = {e["source"] for e in result["events"] if e["type"] == "ninja-strike"}
+    permanents = {}
+    for cid, c in result["permanents"].items():
+        seen = {f: c[f] for f in END_OF_TURN_CREATURE}
+        if cid in summoned and c["zone"] == "battlefield":
+            seen["zone"] = "deck"
+        if seen["zone"] != "battlefield":
+            del seen["tapped"]  # only a creature in the battle zone is tapped or not
+        permanents[cid] = seen
+    players = {n: {f: p[f] for f in END_OF_TURN_PLAYER} for n, p in result["players"].items()}
+    return {"players": players, "permanents": permanents}
+
+
+class Scorer:
+    """The score from the turn player's side: (game, creatures, shields) for `material`;
+    creatures are those destroyed (the defender's minus the turn player's), shields those
+    broken (likewise); `kills` drops the shields, `life` the creatures (shields are Duel
+    Masters' life)."""
+
+    def __init__(self, scenario: Scenario, objective: str):
+        self.objective = objective
+        self.active = scenario.active
+        self.defending = next(p.name for p in scenario.players if p.name != scenario.active)
+        self.shields = {p.name: p.shields for p in scenario.players}
+
+    def __call__(self, result: dict[str, Any]) -> tuple[int, ...]:
+        players = result["players"]
+        game = int(players[self.defending]["lost"]) - int(players[self.active]["lost"])
+        destroyed = dict.fromkeys((self.active, self.defending), 0)
+        for c in result["permanents"].values():
+            if c["zone"] == "graveyard":
+                destroyed[c["controller"]] += 1
+        creatures = destroyed[self.defending] - destroyed[self.active]
+        shields = ((self.shields[self.defending] - players[self.defending]["shields"])
+                   - (self.shields[self.active] - players[self.active]["shields"]))
+        return {"material": (game, creatures, shields), "kills": (game, creatures),
+                "life": (game, shields)}[self.objective]
+
+
+def canonical_options(d: Decision) -> list[Any]:
+    """The contract's canonical order: a redirection (a `blocks` choice) by its JSON; not
+    using Ninja Strike (a pass) before using it, shinobi in listing order; trigger orders
+    as the era lists them."""
+    options = d.options()
+    if d.kind == "redirect":
+        return sorted(options, key=json.dumps)
+    return options
+
+
+def record(d: Decision, choice: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"step": d.step, "player": d.player}
+    match d.kind:
+        case "redirect":
+            entry: dict[str, Any] = {"kind": "blocks", "choice": list(choice)}
+        case "ninja-strike" if choice is None:
+            entry = {"kind": "pass"}
+        case "ninja-strike":
+            entry = {"kind": "ninja-strike", "creature": choice}
+        case "trigger-order":
+            entry = {"kind": "trigger-order", "choice": [d.labels[i] for i in choice]}
+        case _:
+            raise ValueError(d.kind)
+    return {**base, **entry, "rule": d.rule}
+
+
+class Explorer:
+    def __init__(self, scenario: Scenario, era: str, objective: str = "material",
+                 fields: str = "end-of-turn", blocks: str = "fixed",
+                 limit: int = DEFAULT_LIMIT, merge: bool = True,
+                 progress: Callable[[int], None] | None = None):
+        if len(scenario.players) != 2:  # the model has two; kept for the contract's sake
+            raise Unsupported("explore supports two-player scenarios")
+        self.scenario = scenario
+        self.era = find_era(era)()
+        self.fields = fields
+        self.blocks = blocks
+        self.limit = limit
+        self.progress = progress
+        self.score = Scorer(scenario, objective)
+        self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
+        self.leaves = 0
+
+    def run(self) -> Reach | None:
+        return self._search(())
+
+    def _search(self, line: tuple[Any, ...]) -> Reach | None:
+        script = iter(line)
+
+        def choose(d: Decision) -> Any:
+            if d.kind == "redirect" and self.blocks == "fixed":
+                return d.scripted  # as written; the era refuses an illegal choice
+            for choice in script:
+                return choice
+            raise _Branch(d)
+
+        try:
+            result = self.era.run(self.scenario, choose)
+        except _Branch as branch:
+            d = branch.decision
+            if d.count > self.limit:  # each option is at least one line of play
+                raise TooLarge(self.era.id, d.count, self.limit) from None
+            options = canonical_options(d)
+            if len(options) == 1:  # not a choice: taken without being recorded
+                return self._search((*line, options[0]))
+            children = []
+            for choice in options:
+                sub = self._search((*line, choice))
+                if sub is not None:
+                    children.append((record(d, choice), sub, 1))
+            return combine(children, maximise=d.player == self.scenario.active)
+        return self._leaf(result)
+
+    def _leaf(self, result: dict[str, Any]) -> Reach:
+        self.leaves += 1
+        if self.leaves > self.limit:
+            raise TooLarge(self.era.id, self.leaves, self.limit)
+        if self.progress is not None and self.leaves % 1000 == 0:
+            self.progress(self.leaves)
+        state = project(result, self.fields)
+        key = canonical(state)
+        score = self.score(result)
+        self.states[key] = (state, score)
+        return Reach({key: (1, None)}, 1, (score, key, None))
+
+
+# -- the human report's words -----------------------------------------------------------------
+
+def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:
+    who = d["player"]
+    match d["kind"]:
+        case "blocks":
+            chosen = d["choice"]
+            return (f"{who} redirects the attack with " + ", then ".join(chosen) if chosen
+                    else f"{who} redirects nothing")
+        case "pass":
+            return f"{who} does not use Ninja Strike"
+        case "ninja-strike":
+            return f"{who} summons {d['creature']} by Ninja Strike"
+        case "trigger-order":
+            return f"{who} resolves triggers: " + ", then ".join(d["choice"])
+    return json.dumps(d)
+
+
+def losses(state: dict[str, Any], scenario: Scenario) -> str:
+    """Who loses what in this outcome, in words."""
+    start = {p.name: p.shields for p in scenario.players}
+    parts = []
+    for p in scenario.players:
+        me = state["players"][p.name]
+        bits = ["the game"] if me["lost"] else []
+        gone = [cid for cid, c in state["permanents"].items()
+                if c["controller"] == p.name and c["zone"] == "graveyard"]
+        if gone:
+            bits.append(", ".join(gone))
+        if me["shields"] < start[p.name]:
+            bits.append(f"{start[p.name] - me['shields']} shield(s)")
+        parts.append(f"{p.name} loses {' and '.join(bits) if bits else 'nothing'}")
+    return "; ".join(parts)

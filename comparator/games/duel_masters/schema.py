@@ -1,0 +1,14 @@
+"""The JSON Schema of Duel Masters' scenario format (docs/duel-masters.md), for editors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from comparator.schema import model_schema
+from versions.duel_masters.scenario import Scenario
+
+
+def scenario_schema() -> dict[str, Any]:
+    return model_schema(Scenario, "rulesdiff Duel Masters scenario",
+                        "One Duel Masters attack, from the block step to the battle or the "
+                        "direct attack (docs/duel-masters.md).")

@@ -1,0 +1,42 @@
+"""Magic: The Gathering, the main game: its scenario file (with the card library), its
+explorer, and its words. Its eras are ``versions.ERAS``."""
+
+from __future__ import annotations
+
+from comparator.games import Game
+from comparator.games.mtg import explore, explore_words, narrate, schema
+from comparator.games.mtg.blocks import blocks_refused
+from comparator.games.mtg.loading import parse
+from versions.scenario import OUTCOME_DEFAULTS, Scenario
+
+
+def not_modelled(scenario: Scenario) -> list[str]:
+    """The text of the cards the scenario uses that rulesdiff does not model (an action's
+    `card:` is a label: the action writes out what the card does)."""
+    from comparator.games.mtg.cards import not_modelled as cards_not_modelled
+
+    names = [p.card for p in scenario.permanents if p.card]
+    return [f"{card}: not modelled: {text}" for card, text in cards_not_modelled(names)]
+
+
+GAME = Game(
+    id="mtg",
+    title="Magic: The Gathering",
+    model=Scenario,
+    parse=parse,
+    explorer=explore.Explorer,
+    describe_decision=explore_words.describe_decision,
+    losses=explore_words.losses,
+    sentence=narrate.sentence,
+    step_titles=narrate.STEP_TITLES,
+    outcome_lines=narrate.outcome_lines,
+    explaining=frozenset({
+        "assign", "damage", "prevent", "destroy", "dies", "sacrifice", "bounce", "regenerate",
+        "pump", "grant", "gain-life", "loses", "counters", "remove-from-combat",
+        "damage-assignment-order", "indestructible", "enter-blocking", "becomes-blocked",
+    }),
+    outcome_defaults=OUTCOME_DEFAULTS,
+    schema=schema.scenario_schema,
+    choices_refused=blocks_refused,
+    not_modelled=not_modelled,
+)

@@ -1,0 +1,46 @@
+"""Magic's written blocks checked before anything runs (a scenario whose blocks some era's
+rules refuse is a problem of the file: the dataset and the generator drop or refuse it),
+and the report of `rulesdiff blocks`, every legal declaration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from versions import IllegalBlocks, NotInEra, find_era
+from versions.game.blocks import check_blocks, describe, written
+from versions.scenario import Scenario
+
+
+def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:
+    """The first era of `eras` (Magic's), whose rules refuse its written blocks
+    (with its first problem), or None."""
+    for era in eras:
+        try:
+            game = find_era(era)().combat(scenario).game
+        except NotInEra:
+            continue  # that era won't run it: not a problem of the blocks
+        problems = check_blocks(game, written(scenario.combat))
+        if problems:
+            return IllegalBlocks(era, problems[:1])
+    return None
+
+
+def survey_lines(scenario_id: str, found: dict[str, Any], rule: str) -> list[str]:
+    """`rulesdiff blocks`' report: how many declarations break no restriction, the
+    requirements, and each declaration with what it obeys (the maximal ones starred)."""
+    reqs = found["requirements"]
+    out = [f"{scenario_id}: {found['count']} block declaration(s) break no restriction; "
+           f"{found['maximal']}{'' if found['complete'] else '+'} obey the most "
+           f"requirements that can be obeyed ({rule})"]
+    for r in reqs:
+        what = f"must block {r['must_block']}" if r["must_block"] else "blocks if able"
+        out.append(f"  requirement: {r['creature']} {what}")
+    if found["sample"]:
+        out.append(f"  (showing {len(found['declarations'])}, the maximal ones first)")
+    for d in found["declarations"]:
+        mark = "*" if d["maximal"] else " "
+        cost = f", costs {d['cost']}" + ("" if d["affordable"] else " (can't pay)") \
+            if d["cost"] else ""
+        out.append(f"{mark} {describe({b: tuple(a) for b, a in d['blocks'].items()})}  "
+                   f"obeys {d['requirements_obeyed']}{cost}")
+    return out

@@ -1,0 +1,418 @@
+"""Explore for Magic: every line of play of a scenario in one era, the outcomes they reach,
+and the value with best play (explore contract, docs/contract/explore.md).
+
+The search walks the game tree of ``versions.game.combat.Combat``: at each decision it
+copies the combat once per option and goes on along each. Two combats whose state keys are
+equal have the same futures, so their subtrees are computed once and shared (exact: line
+counts still count every way a state is reached). Decisions with a single option are not
+choices; they are taken without being recorded.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from math import comb
+from typing import Any
+
+from comparator.explore_tree import (
+    DEFAULT_LIMIT,
+    Reach,
+    TooLarge,
+    Unsupported,
+    canonical,
+    combine,
+)
+from versions import find_era
+from versions.game.assignment import (
+    TOTAL,
+    FixedLethal,
+    division_problem,
+    rules_for,
+    toughness_lethal,
+)
+from versions.game.blocks import Declaration, declaration_count, written
+from versions.game.choices import Act, Decision, Pass
+from versions.game.combat import DAMAGE_TASKS, Combat, IllegalLine
+from versions.game.outcome import outcome
+from versions.game.state import Game
+from versions.scenario import Scenario
+
+# The rule an action's effect is cited by, as the engine cites it.
+EFFECT_RULES = {
+    "pump": "pump", "grant": "pump", "damage": "noncombat-damage", "destroy": "destroy",
+    "sacrifice": "sacrifice", "regenerate": "regenerate", "prevent": "prevent",
+    "bounce": "bounce", "remove-from-combat": "remove-from-combat", "gain-life": "gain-life",
+    "counters": "counters", "add-mana": "add-mana", "discard": "discard", "activate": "activate",
+    "become-blocked": "blocked", "enter-blocking": "enter-blocking",
+    "lose-life": "lose-life", "lose-keyword": "pump",
+    "prevent-all-combat-damage": "prevent-all",
+}
+
+
+# -- outcomes and scores ---------------------------------------------------------------------
+
+def project(result: dict[str, Any], fields: str, game: Game) -> dict[str, Any]:
+    """The outcome JSON's state, as far as `fields` sees it (contract §6.3). What survives
+    the turn: life, who lost, and each permanent's zone, controller, loyalty and +1/+1
+    counters where it has them."""
+    if fields == "all":
+        return {"players": result["players"], "permanents": result["permanents"]}
+    permanents = {}
+    for pid, p in result["permanents"].items():
+        seen = {"zone": p["zone"], "controller": p["controller"]}
+        if p["loyalty"] is not None:
+            seen["loyalty"] = p["loyalty"]
+        if "counters" in p:
+            seen["counters"] = p["counters"]
+        permanents[pid] = seen
+    # Poison counters, like life, last beyond the turn.
+    players = {n: {"life": p["life"], "lost": p["lost"],
+                   **({"poison": p["poison"]} if "poison" in p else {})}
+               for n, p in result["players"].items()}
+    return {"players": players, "permanents": permanents}
+
+
+class Scorer:
+    """The score of an outcome from the active player's side (contract §6.3)."""
+
+    def __init__(self, scenario: Scenario, objective: str):
+        self.objective = objective
+        self.active = scenario.active
+        self.defending = next(p.name for p in scenario.players if p.name != scenario.active)
+        self.life = {p.name: p.life for p in scenario.players}
+
+    def __call__(self, result: dict[str, Any], game: Game) -> tuple[int, ...]:
+        players = result["players"]
+        game_score = int(players[self.defending]["lost"]) - int(players[self.active]["lost"])
+        gone = dict.fromkeys((self.active, self.defending), 0)
+        for p in game.permanents.values():  # a token that entered and died counts too
+            if (p.is_creature or p.is_planeswalker) and not p.on_battlefield:
+                gone[p.controller] = gone.get(p.controller, 0) + 1
+        permanents = gone[self.defending] - gone[self.active]
+        life = ((self.life[self.defending] - players[self.defending]["life"])
+                - (self.life[self.active] - players[self.active]["life"]))
+        return {"material": (game_score, permanents, life), "kills": (game_score, permanents),
+                "life": (game_score, life)}[self.objective]
+
+
+# -- the decisions, in canonical order (contract §6.4) -----------------------------------------
+
+class Options:
+    """Each decision's options in the contract's canonical order, and how each is recorded
+    in a line of play."""
+
+    def __init__(self, combat: Combat, blocks: str):
+        self.order = {pid: i for i, pid in enumerate(combat.game.order)}
+        self.blocks = blocks
+        self.written: Declaration = written(combat.game.scenario.combat)
+
+    def of(self, d: Decision) -> list[Any]:
+        kind = d.kind
+        if kind == "blocks":
+            if self.blocks == "fixed":
+                return [self.written]
+            return sorted(d.options, key=lambda decl: json.dumps(
+                _blocks_map(decl), sort_keys=True))
+        if kind == "order":
+            return sorted(d.options, key=lambda o: [self.order.get(c, 10**6) for c in o])
+        if kind == "divide":
+            keys = sorted(d.options.targets.keys, key=self._recipient_rank)
+            return sorted(d.options, key=lambda a: [-a.get(k, 0) for k in keys])
+        return list(d.options)  # priority: pass, then actions as written; trigger orders
+
+    def divisions(self, combat: Combat, d: Decision) -> list[tuple[dict[str, int], int]]:
+        """The divide decision's options as classes of divisions with the same future,
+        each as (its first division in canonical order, how many divisions it stands
+        for). Two divisions are in one class when they differ only in how much more than
+        lethal damage goes to creatures that will surely die of it: a creature with no
+        prevention or regeneration shield, not indestructible, not protected from the
+        source, and, where players can respond before damage is dealt (damage on the
+        stack), not something an unused action could touch. Anything else stays exact."""
+        o = d.options
+        game = combat.game
+        source = game.perm(o.creature)
+        power = max(source.power, 0)
+        keys = sorted(o.targets.keys, key=self._recipient_rank)
+        # Thorn Elemental: all of it to what it attacks instead, as though unblocked.
+        option = [(d, 1) for d in o.targets.unblocked_options(power)]
+        if o.targets.unblocked or not keys:
+            return [(o.default(), 1), *[x for x in option if x[0] != o.default()]]
+        if len(keys) == 1:  # all of it to the one creature: nothing to divide
+            only = {keys[0]: power} if power else {}
+            return ([] if not o.permissive and o.problem(only) else [(only, 1)]) + option
+        step = combat.step
+        assert step is not None
+        respond = combat.era.has_window(
+            "first-strike-damage-on-stack" if step.first_strike else "damage-on-stack")
+        boost = self._boosts(combat) if respond else {}
+        need: dict[str, int | None] = {}
+        for k in keys:
+            p = game.permanents.get(k)
+            extra = boost.get(k, 0)
+            if (p is None or not p.is_creature or extra is None or p.prevention
+                    or p.regen_shields or p.has("indestructible") or p.protected_from(source)
+                    or game.fog or game.fogged or game.source_shields):
+                need[k] = None  # exact
+            else:
+                need[k] = max(1, toughness_lethal(game, k, o.earlier) + extra)
+        order = o.targets.keys  # the era's order: prefixes can be checked as they grow
+        out: list[tuple[dict[str, int], int]] = []
+
+        # In permissive mode the rest is checked once the player's whole assignment is made.
+        rules = (TOTAL,) if o.permissive else rules_for(game, o.creature)
+
+        def check(amounts: dict[str, int], complete: bool) -> str | None:
+            return division_problem(game, o.creature, o.targets, amounts, o.earlier, complete,
+                                    rules)
+
+        def walk(i: int, left: int, amounts: dict[str, int], lethal: list[str]) -> None:
+            if i == len(order):
+                if left and not lethal:
+                    return
+                first = min(lethal, key=self._recipient_rank) if lethal else None
+                final = {**amounts, first: amounts[first] + left} if first else amounts
+                if check(final, True) is None:
+                    out.append((final, comb(left + len(lethal) - 1, len(lethal) - 1)
+                                if lethal else 1))
+                return
+            k = order[i]
+            n = need[k]
+            top = left if n is None else min(left, n - 1)
+            choices = [(v, False) for v in range(0, top + 1)]
+            if n is not None and left >= n:
+                choices.append((n, True))
+            for v, is_lethal in choices:  # ascending: the rules are monotone in v
+                nxt = {**amounts, k: v} if v else amounts
+                if v and check(nxt, False):
+                    break
+                walk(i + 1, left - v, nxt, [*lethal, k] if is_lethal else lethal)
+
+        with FixedLethal():
+            walk(0, power, {}, [])
+        out.sort(key=lambda item: [-item[0].get(k, 0) for k in keys])
+        return out + [x for x in option if all(x[0] != d for d, _ in out)]
+
+    @staticmethod
+    def _boosts(combat: Combat) -> dict[str, int | None]:
+        """How much toughness unused actions could still give each permanent before damage
+        is dealt; None for one an unused action could touch in any other way (a shield,
+        a keyword, leaving, an ability's source or cost)."""
+        actions = combat.game.scenario.actions
+        used = combat.actions.key()
+        out: dict[str, int | None] = {}
+        for i, a in enumerate(actions):
+            if i in used:
+                continue
+            raise_by = max(0, a.toughness or 0) if a.effect == "pump" else (
+                max(0, a.amount or 0) if a.effect == "counters" and a.kind in (None, "+1/+1")
+                else None)
+            for t in a.targets:
+                if t is None:
+                    continue
+                if raise_by is None or out.get(t, 0) is None:
+                    out[t] = None
+                else:
+                    out[t] = (out.get(t) or 0) + raise_by
+            for x in (a.source, a.sacrifice, a.attacker):
+                if x:
+                    out[x] = None
+            if a.effect == "prevent-all-combat-damage" or a.from_ is not None:
+                # It may prevent damage to anything: every amount matters.
+                return dict.fromkeys(combat.game.permanents, None)
+        return out
+
+    def _recipient_rank(self, key: str) -> tuple[int, int]:
+        # Creatures in listing order; planeswalkers, battles and players last.
+        if key in self.order:
+            return (0, self.order[key])
+        return (1, 0)
+
+    def record(self, combat: Combat, d: Decision, choice: Any) -> dict[str, Any]:
+        base = {"step": combat.game.log.step, "player": d.player}
+        match d.kind:
+            case "blocks":
+                entry = {"kind": "blocks", "choice": _blocks_map(choice)}
+            case "order":
+                entry = {"kind": "order", "creature": d.options.creature, "choice": list(choice)}
+            case "divide":
+                entry = {"kind": "divide", "creature": d.options.creature, "choice": dict(choice)}
+            case "priority" if isinstance(choice, Pass):
+                entry = {"kind": "pass"}
+            case "priority":
+                assert isinstance(choice, Act)
+                entry = {"kind": "act", "action": choice.index, "target": choice.target}
+                era = combat.era
+                key = EFFECT_RULES.get(choice.action.effect, "")
+                if key in era.RULES:  # cite what the action does rather than priority
+                    return {**base, **entry, "rule": era.rule(key)}
+            case "trigger-order":
+                triggers = d.options.triggers
+                entry = {"kind": "trigger-order", "choice": [
+                    f"{triggers[i].source}: {triggers[i].condition}" for i in choice]}
+            case _:
+                raise ValueError(d.kind)
+        return {**base, **entry, "rule": d.rule}
+
+
+def _blocks_map(decl: Declaration) -> dict[str, Any]:
+    return {b: a[0] if len(a) == 1 else list(a) for b, a in decl.items()}
+
+
+# -- the search ------------------------------------------------------------------------------
+
+class Explorer:
+    def __init__(self, scenario: Scenario, era: str, objective: str = "material",
+                 fields: str = "end-of-turn", blocks: str = "fixed",
+                 limit: int = DEFAULT_LIMIT, merge: bool = True,
+                 progress: Callable[[int], None] | None = None):
+        if len(scenario.players) != 2:
+            raise Unsupported(f"explore supports two-player scenarios; this one has "
+                              f"{len(scenario.players)}")
+        self.scenario = scenario
+        self.era = find_era(era)()
+        self.fields = fields
+        self.blocks = blocks
+        self.limit = limit
+        self.merge = merge
+        self.progress = progress
+        self.score = Scorer(scenario, objective)
+        self.memo: dict[Any, Reach | None] = {}
+        # Once all combat damage is dealt, if nothing left can deal damage, shrink a
+        # creature or trigger anything, no surviving creature can still die: damage marked
+        # and power/toughness can't matter to what the end-of-turn fields show.
+        self.settles = fields == "end-of-turn" and not any(
+            ability.trigger for p in scenario.permanents for ability in p.abilities)
+        self.harmless = [_harmless(a) for a in scenario.actions]
+        self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
+        self.quick: dict[Any, tuple[str, tuple[int, ...]]] = {}
+        self.leaves = 0  # complete lines actually played out (the work done)
+
+    def run(self) -> Reach | None:
+        """Explore the era. Refused (TooLarge) past `limit` lines of play: counted as the
+        search goes (lines actually played out) and, at the end, all of them (lines that
+        merged subtrees stand for included)."""
+        combat = self.era.exploration(self.scenario)
+        self.options = Options(combat, self.blocks)
+        if self.blocks == "all":
+            count = declaration_count(combat.game)
+            if count > self.limit:  # each declaration is at least one line of play
+                raise TooLarge(self.era.id, count, self.limit)
+        found = self._search(combat)
+        if found is not None and found.lines > self.limit:
+            raise TooLarge(self.era.id, found.lines, self.limit)
+        return found
+
+    def _search(self, combat: Combat) -> Reach | None:
+        try:
+            d = combat.advance()
+        except IllegalLine:
+            return None
+        if d is None:
+            return self._leaf(combat)
+        if d.kind == "divide" and self.merge:
+            weighted = self.options.divisions(combat, d)
+        else:
+            weighted = [(o, 1) for o in self.options.of(d)]
+        options = [o for o, _ in weighted]
+        if len(options) == 1 and weighted[0][1] == 1:
+            # Not a choice: nothing to merge here that the next choice won't merge.
+            return self._follow(combat, options[0])
+        key = self._key(combat) if self.merge else None
+        if key is not None and key in self.memo:
+            return self.memo[key]
+        children = []
+        for i, (choice, count) in enumerate(weighted):
+            record = self.options.record(combat, d, choice)
+            if d.kind == "divide" and self.merge:
+                # Many divisions lead to a state already explored: look before copying.
+                ahead = combat.key_after_division(choice)
+                if ahead in self.memo:
+                    sub = self.memo[ahead]
+                    if sub is not None:
+                        children.append((record, sub, count))
+                    continue
+            child = combat if i == len(options) - 1 else combat.copy()
+            sub = self._follow(child, choice, merge_now=True)
+            if sub is not None:
+                children.append((record, sub, count))
+        found = combine(children, maximise=d.player == self.score.active)
+        if key is not None:
+            self.memo[key] = found
+        return found
+
+    def _follow(self, combat: Combat, choice: Any, merge_now: bool = False) -> Reach | None:
+        try:
+            combat.resume(choice)
+        except IllegalLine:
+            return None
+        if not (merge_now and self.merge):
+            return self._search(combat)
+        # Right after a choice, different orders or paths often meet already: merge
+        # before the forced steps that follow are played again.
+        key = self._key(combat)
+        if key not in self.memo:
+            self.memo[key] = self._search(combat)
+        return self.memo[key]
+
+    def _key(self, combat: Combat) -> Any:
+        """The state key to merge on: the engine's, or, once nothing can change which
+        creatures survive, only what the end-of-turn fields and the choices left see."""
+        game = combat.game
+        if (self.settles and combat.step is None and not combat.on_stack
+                and not game.stack and not game.pending and not game.delayed
+                and not any(t[0] in DAMAGE_TASKS for t in combat.agenda)
+                and all(self.harmless[i] for i in range(len(self.harmless))
+                        if i not in combat.actions.key())):
+            d = combat.decision
+            return ("settled", tuple(combat.agenda),
+                    (d.kind, d.player, d.then, d.args) if d else None,
+                    combat.actions.key(), game.over, game.log.step,
+                    tuple((p.life, p.lost, p.poison) for p in game.players.values()),
+                    # Whether state-based actions, perhaps still to be checked, will
+                    # destroy it: nothing later can change that, but it must be seen.
+                    tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus,
+                           p.on_battlefield and p.is_creature and (
+                               p.toughness <= 0 or p.damage >= p.toughness
+                               or p.deathtouched))
+                          for p in (game.permanents[i] for i in game.order)))
+        return combat.key()
+
+    def _leaf(self, combat: Combat) -> Reach:
+        self.leaves += 1
+        if self.leaves > self.limit:
+            raise TooLarge(self.era.id, self.leaves, self.limit)
+        if self.progress is not None and self.leaves % 1000 == 0:
+            self.progress(self.leaves)
+        game = combat.game
+        # Most leaves repeat an outcome already met: look it up by a cheap key first.
+        quick = (tuple((p.life, p.lost, p.poison) for p in game.players.values()),
+                 tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus, p.damage, p.power,
+                        p.toughness, p.tapped) if self.fields == "all" else
+                       (p.zone, p.controller, p.loyalty, p.plus, p.minus)
+                       for p in (game.permanents[i] for i in game.order)),
+                 tuple(p.is_creature and not p.on_battlefield for p in game.permanents.values()))
+        found = self.quick.get(quick)
+        if found is None:
+            result = outcome(game)
+            state = project(result, self.fields, game)
+            key = canonical(state)
+            score = self.score(result, game)
+            self.states[key] = (state, score)
+            found = self.quick[quick] = (key, score)
+        key, score = found
+        return Reach({key: (1, None)}, 1, (score, key, None))
+
+
+def _harmless(action: Any) -> bool:
+    """An action that can't deal damage, shrink, destroy or remove anything, nor cost a
+    permanent (so, after all combat damage, can't change which creatures survive)."""
+    match action.effect:
+        case "pump":
+            return (action.toughness or 0) >= 0
+        case "counters":  # +1/+1 only: -1/-1 shrinks, poison can lose the game
+            return action.kind in (None, "+1/+1")
+        case ("grant" | "gain-life" | "prevent" | "regenerate" | "add-mana"
+              | "prevent-all-combat-damage"):
+            return True
+    return False

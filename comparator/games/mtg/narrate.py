@@ -1,0 +1,138 @@
+"""A Magic outcome in words: each event of the log as a sentence, the steps' titles, and
+the end state, for `run` and the explanations of `diff`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from comparator.narrate import fallback
+
+STEP_TITLES = {
+    "declare-blockers": "Declare blockers",
+    "first-strike-damage-on-stack": "First-strike combat damage on the stack",
+    "first-strike-damage": "First-strike combat damage",
+    "damage-on-stack": "Combat damage on the stack",
+    "combat-damage": "Combat damage",
+    "end-of-combat": "End of combat",
+}
+
+COSTS = {"sacrifice-self": "sacrifice it", "tap": "tap it",
+         "sacrifice-creature": "sacrifice a creature", "mana": "pay mana"}
+
+
+def sentence(e: dict[str, Any]) -> str:
+    t = e["type"]
+    src, tgt, n = e.get("source"), e.get("target"), e.get("amount")
+    card = f" ({e['card']})" if e.get("card") else ""
+    match t:
+        case "block":
+            return f"{src} blocks {tgt}"
+        case "blocked":
+            return f"{tgt} is blocked by {', '.join(e['blockers'])}"
+        case "unblocked":
+            return f"{tgt} is unblocked"
+        case "damage-assignment-order":
+            return f"{src}'s damage assignment order: {' > '.join(e['order'])}"
+        case "assign":
+            return f"{src} assigns {n} damage to {tgt}"
+        case "damage-on-stack":
+            return "the combat damage goes on the stack as one object"
+        case "damage":
+            kind = "combat damage" if e.get("combat") else "damage"
+            return f"{src or 'a spell'} deals {n} {kind} to {tgt}"
+        case "prevent":
+            why = {"protection": " (protection)",
+                   "all-combat-damage": " (all combat damage is prevented this turn)",
+                   "from-source": f" ({src}'s prevention shield)"}.get(e.get("reason", ""), "")
+            return f"{n} damage to {tgt} is prevented{why}"
+        case "prevent-all-combat-damage":
+            whose = f" that {src} would deal" if src else ""
+            return f"all combat damage{whose} this turn will be prevented{card}"
+        case "trigger":
+            about = f" ({e['creature']})" if e.get("creature") else ""
+            return f"{src}'s {e['condition']} ability triggers{about}"
+        case "resolve":
+            return f"{src}'s {e['condition']} ability resolves"
+        case "delayed-trigger":
+            return f"{src} sets up an end-of-combat trigger"
+        case "first-strike-step":
+            return f"first-strike damage step for {', '.join(e['creatures'])}"
+        case "pump":
+            return f"{tgt} gets {e['power']:+d}/{e['toughness']:+d} until end of turn{card}"
+        case "grant":
+            return f"{tgt} gains {e['keyword']} until end of turn{card}"
+        case "destroy":
+            return f"{tgt} is destroyed"
+        case "dies":
+            return f"{tgt} is put into its owner's graveyard"
+        case "sacrifice":
+            return f"{tgt} is sacrificed{card}"
+        case "bounce":
+            return f"{tgt} returns to its owner's hand{card}"
+        case "regenerate":
+            return f"{tgt} regenerates (tapped, damage removed, out of combat)"
+        case "regeneration-shield":
+            return f"{tgt} gets a regeneration shield{card}"
+        case "prevention-shield":
+            if tgt is None:
+                return f"the next {n} damage {src} would deal will be prevented{card}"
+            return f"the next {n} damage to {tgt} will be prevented{card}"
+        case "indestructible":
+            return f"{tgt} is indestructible and is not destroyed"
+        case "remove-from-combat":
+            return f"{tgt} is removed from combat{card}"
+        case "gain-life":
+            return f"{tgt} gains {n} life{card or (f' (from {src})' if src else '')}"
+        case "counters":
+            kind = e.get("kind", "+1/+1")
+            by = f" from {src}'s damage" if src else card
+            return f"{tgt} gets {n} {kind} counter(s){by}"
+        case "poison":
+            return f"{tgt} gets {n} poison counter(s) from {src}'s damage"
+        case "defense-removed":
+            return f"{n} defense counter(s) are removed from {tgt}"
+        case "counters-removed":
+            return f"{n} +1/+1 and {n} -1/-1 counter(s) are removed from {tgt}"
+        case "lose-life":
+            return f"{tgt} loses {n} life{card}"
+        case "lose-keyword":
+            return f"{tgt} loses {e['keyword']} until end of turn{card}"
+        case "add-mana":
+            return f"{tgt} adds {n} mana{card}"
+        case "discard":
+            return f"{tgt} discards {n} card(s){card}"
+        case "activate":
+            cost = COSTS.get(e.get("cost", ""), e.get("cost", "a cost"))
+            return f"{src} activates its ability ({cost}: {e.get('effect', '?')}){card}"
+        case "loses":
+            if "poison" in e:
+                return f"{tgt} has {e['poison']} poison counters and loses the game"
+            return f"{tgt} has {e['life']} life and loses the game"
+        case "becomes-blocked":
+            return f"{tgt} becomes blocked{card}"
+        case "enter-blocking":
+            return f"{tgt} enters the battlefield blocking {e['attacker']}{card}"
+        case "block-cost":
+            return f"{tgt} must pay {n} mana in costs to block"
+        case "pay":
+            return f"{tgt} pays {n} mana"
+        case "end-of-combat":
+            return "end of combat step begins"
+    return fallback(e)
+
+
+def outcome_lines(outcome: dict[str, Any]) -> list[str]:
+    lines = []
+    for name, p in outcome["players"].items():
+        lost = " — lost the game" if p["lost"] else ""
+        poison = f", {p['poison']} poison" if p.get("poison") else ""
+        lines.append(f"  {name}: {p['life']} life{poison}{lost}")
+    for pid, p in outcome["permanents"].items():
+        stats = f"{p['power']}/{p['toughness']}"
+        extra = f", {p['damage']} damage" if p["damage"] else ""
+        extra += ", tapped" if p["tapped"] else ""
+        extra += f", loyalty {p['loyalty']}" if p["loyalty"] is not None else ""
+        extra += f", defense {p['defense']}" if p.get("defense") is not None else ""
+        extra += "".join(f", {n} {k} counter(s)" for k, n in p.get("counters", {}).items())
+        lines.append(f"  {pid} ({p['controller']}): {p['zone']}, {stats}{extra}")
+    return lines
