@@ -168,3 +168,48 @@ def test_the_defenders_ninja_strike_when_attacked_then_it_blocks(era):
 
     with pytest.raises(IllegalRedirect, match="not in the battle zone"):
         find_era(era)().run(parse_text(NINJA.replace("MANA", "2")))
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_ninja_left_out_tries_every_shinobi_and_an_empty_list_none(era):
+    text = (scenarios_dir() / "dm-ninja-strike-when-a-creature-blocks.yaml").read_text()
+    assert "  ninja: [shinobi]\n" in text
+    written = find_era(era)().run(parse_text(text))["permanents"]["shinobi"]["zone"]
+    left_out = find_era(era)().run(parse_text(text.replace("  ninja: [shinobi]\n", "")))
+    assert left_out["permanents"]["shinobi"]["zone"] == written
+    none = find_era(era)().run(parse_text(text.replace("ninja: [shinobi]", "ninja: []")))
+    assert none["permanents"]["shinobi"]["zone"] == "hand"
+    assert written == ("battlefield" if era == "dm-pre-2021-09" else "hand")
+
+
+TAPPER = """
+id: t-dm-tapper
+title: An attack trigger taps the would-be blocker
+game: duel-masters
+players: [{name: A}, {name: B, shields: 2}]
+active: A
+permanents:
+  - {id: raider, controller: A, power: 5000,
+     abilities: [{trigger: attacks, effect: tap, target: TARGET}]}
+  - {id: wall, controller: B, power: 6000, keywords: [blocker]}
+combat:
+  attacks: {raider: B}
+  redirect: [REDIRECT]
+"""
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_an_attack_trigger_that_taps_a_blocker_by_id(tmp_path, era):
+    # The attack trigger resolves before the block step: wall is tapped, so it can't be
+    # chosen (507.1a); unredirected, the attack breaks one of B's two shields.
+    o = find_era(era)().run(parse_text(TAPPER.replace("TARGET", "wall")
+                                       .replace("REDIRECT", "")))
+    assert o["permanents"]["wall"]["tapped"] is True
+    assert o["players"]["B"] == {**o["players"]["B"], "shields": 1, "hand": 1}
+    f = tmp_path / "s.yaml"
+    f.write_text(TAPPER.replace("TARGET", "wall").replace("REDIRECT", "wall"))
+    r = runner.invoke(app, ["run", str(f), "--era", era])
+    assert r.exit_code == 2 and "combat.redirect[0]" in r.output and "tapped" in r.output
+    f.write_text(TAPPER.replace("TARGET", "ghost").replace("REDIRECT", ""))
+    r = runner.invoke(app, ["validate", str(f)])
+    assert r.exit_code == 2 and "permanents[0].abilities[0].target" in r.output

@@ -211,6 +211,7 @@ class DuelMastersEra(EraInfo, ABC):
                 continue
             out.append(c.id)
         return out
+
     def ability_used(self, fight: Fight, pid: str, index: int) -> str:
         """The redirecting ability `pid` uses, checked as all the choices are made at once
         (507.1a): each must be usable legally in the state before any resolves."""
@@ -255,8 +256,11 @@ class DuelMastersEra(EraInfo, ABC):
         usable = [c.id for c in fight.creatures.values()
                   if c.controller == player and c.zone == "hand" and c.has("ninja-strike")
                   and mana >= c.values["ninja-strike"]]
+        listed = fight.scenario.combat.ninja
+        if listed is None:  # not written: every shinobi in a hand tries
+            listed = [c.id for c in fight.creatures.values() if c.has("ninja-strike")]
         written = None
-        for sid in fight.scenario.combat.ninja:
+        for sid in listed:
             s = fight.creatures[sid]
             if s.controller != player or s.zone != "hand":
                 continue
@@ -359,7 +363,7 @@ class DuelMastersEra(EraInfo, ABC):
         s = fight.creatures[source]
         fight.event("trigger", rule, source=source, condition=ability.trigger)
         target = {"self": source, "that-creature": other,
-                  "controller": None}[ability.target]
+                  "controller": None}.get(ability.target, ability.target)
         if ability.effect == "draw":
             p = fight.players[s.controller]
             p.drawn += ability.amount

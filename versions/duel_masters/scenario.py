@@ -7,7 +7,7 @@ combat runs."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -56,11 +56,15 @@ def parse_keyword(raw: Any) -> Keyword:
     return found
 
 
+Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=ID_LENGTH)]
+
+
 class Ability(Strict):
     trigger: Literal["blocks", "attacks-unblocked", "attacks"]
     effect: Literal["draw", "tap", "destroy", "power"]
-    # draw: its controller; tap, destroy, power: self or the other creature of the attack
-    target: Literal["self", "that-creature", "controller"] = "self"
+    # draw: its controller; tap, destroy, power: self, the other creature of the attack, or
+    # a creature named by id (an attack trigger that taps a would-be blocker)
+    target: Literal["self", "that-creature", "controller"] | Id = "self"
     amount: Count = 1  # cards drawn; power added (until the end of the turn)
 
 
@@ -91,7 +95,8 @@ class Combat(Strict):
     attacks: dict[str, str] = Field(default={}, max_length=1)  # one attacker -> its target
     redirect: list[str] = Field(default=[], max_length=50)  # in the order they resolve
     # Shinobi in their controllers' hands that try Ninja Strike at their timing (112.3c)
-    ninja: list[str] = Field(default=[], max_length=50)
+    # None: every shinobi in a hand tries, in listing order; []: none does
+    ninja: list[str] | None = Field(default=None, max_length=50)
 
 
 class Scenario(Strict):
@@ -131,6 +136,11 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
         if p.controller not in players:
             out.append((("permanents", i, "controller"),
                         f"{p.controller!r} is not one of the players"))
+        for j, ab in enumerate(p.abilities):
+            if ab.target not in ("self", "that-creature", "controller") \
+                    and s.permanent(ab.target) is None:
+                out.append((("permanents", i, "abilities", j, "target"),
+                            f"{ab.target!r} is not a creature of the scenario"))
     if not s.combat.attacks:
         out.append((("combat", "attacks"), "a Duel Masters scenario has one attack"))
     for attacker, target in s.combat.attacks.items():
@@ -162,7 +172,7 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
         elif p.controller == s.active:
             out.append((("combat", "redirect", i), f"{c} is the turn player's: only the "
                                                    f"non-turn player redirects an attack"))
-    for i, c in enumerate(s.combat.ninja):
+    for i, c in enumerate(s.combat.ninja or []):
         p = s.permanent(c)
         if p is None or p.zone != "hand" or not any(k.name == "ninja-strike"
                                                      for k in p.keywords):
