@@ -21,7 +21,6 @@ from comparator.explore_tree import (
     DEFAULT_LIMIT,
     Reach,
     TooLarge,
-    Unsupported,
     canonical,
     combine,
 )
@@ -114,10 +113,7 @@ def record(d: Decision, choice: Any) -> dict[str, Any]:
 class Explorer:
     def __init__(self, scenario: Scenario, era: str, objective: str = "material",
                  fields: str = "end-of-turn", blocks: str = "fixed",
-                 limit: int = DEFAULT_LIMIT, merge: bool = True,
-                 progress: Callable[[int], None] | None = None):
-        if len(scenario.players) != 2:  # the model has two; kept for the contract's sake
-            raise Unsupported("explore supports two-player scenarios")
+                 limit: int = DEFAULT_LIMIT, progress: Callable[[int], None] | None = None):
         self.scenario = scenario
         self.era = find_era(era)()
         self.fields = fields
