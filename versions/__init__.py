@@ -21,7 +21,8 @@ from versions.m11 import M11
 from versions.sixth import Sixth
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
-ENGINE_VERSION = "4"  # 4: counters events name their kind; poison, wither, infect
+ENGINE_VERSION = "5"  # 5: Duel Masters: shinobi in a hand try Ninja Strike unless combat.ninja
+# lists them; 4: counters events name their kind; poison, wither, infect
 
 # Each game's eras, oldest first. Era ids are unique across games.
 GAMES: dict[str, tuple[Any, ...]] = {
