@@ -213,3 +213,14 @@ def test_an_attack_trigger_that_taps_a_blocker_by_id(tmp_path, era):
     f.write_text(TAPPER.replace("TARGET", "ghost").replace("REDIRECT", ""))
     r = runner.invoke(app, ["validate", str(f)])
     assert r.exit_code == 2 and "permanents[0].abilities[0].target" in r.output
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_a_guardman_may_take_an_unblockable_creatures_attack(era):
+    # "Can't be blocked" stops blockers; a guardman's redirection is not a block
+    # (docs/duel-masters.md, readings).
+    o = find_era(era)().run(parse_text(board(attacker="cant-be-blocked", x="guardman",
+                                             attacked="target")))
+    assert any(e["type"] == "redirect" and e["ability"] == "guardman" for e in o["events"])
+    assert any(e["type"] == "battle" and e["target"] == "x" for e in o["events"])
+    assert o["permanents"]["x"]["zone"] == "graveyard"  # 3000 against 5000
