@@ -45,7 +45,8 @@ def cli(*args: str) -> list[str]:
 
 
 def generated(folder: Path, count: int, seed: int = 11) -> Path:
-    from comparator.games.mtg.generate import generate_all, read_manifest
+    from comparator.file_sets import read_manifest
+    from comparator.games.mtg.generate import generate_all
 
     out = folder / f"seed{seed}-{count}"
     if read_manifest(out) is None:

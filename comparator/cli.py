@@ -262,8 +262,7 @@ def verify(
 
 def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported lazily
     from comparator.data_files import find_scenario
-    from comparator.file_sets import Files, Generated
-    from comparator.games.mtg.generate import read_manifest
+    from comparator.file_sets import Files, Generated, read_manifest
 
     parts: list[Any] = []
     for f in files:
@@ -651,7 +650,7 @@ def dataset_build(
 def _store_generations(engine: Any, dirs: list[Path]) -> list[dict[str, int]]:
     """Store how the generated folders built were made (their manifests)."""
     from comparator.dataset import save_generation
-    from comparator.games.mtg.generate import read_manifest
+    from comparator.file_sets import read_manifest
 
     out = []
     for folder in dirs:
@@ -683,12 +682,8 @@ def dataset_generate(
 
     from rich.progress import Progress
 
-    from comparator.games.mtg.generate import (
-        GENERATOR_VERSION,
-        MANIFEST,
-        generate_all,
-        read_manifest,
-    )
+    from comparator.file_sets import MANIFEST, read_manifest
+    from comparator.games.mtg.generate import GENERATOR_VERSION, generate_all
 
     if count < 1 or (jobs is not None and jobs < 1):
         fail("--count and --jobs must be at least 1")

@@ -4,13 +4,37 @@ are and where, so a million of them are never listed in memory."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import overload
+from typing import Any, overload
+
+MANIFEST = "generator.json"  # not *.yaml: a folder's scenarios are its *.yaml files
+PER_FOLDER = 1000
+
+
+def path_of(out: Path, index: int) -> Path:
+    """Where file `index` of a generated folder lives: a thousand to a subfolder."""
+    return out / f"{index // PER_FOLDER:04d}" / f"{index:07d}.yaml"
+
+
+def read_manifest(folder: Path) -> dict[str, Any] | None:
+    path = folder / MANIFEST
+    if not path.is_file():
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise ValueError(f"{path}: not a generator manifest ({exc})") from None
+    if not isinstance(doc, dict) or not {"generator", "seed", "count",
+                                         "parameters"} <= set(doc):
+        raise ValueError(f"{path}: not a generator manifest (it needs generator, seed, count "
+                         f"and parameters)")
+    return doc
 
 
 class Generated(Sequence[Path]):
-    """The files of a generated folder, by index (comparator.games.mtg.generate.path_of)."""
+    """The files of a generated folder, by index (`path_of`)."""
 
     def __init__(self, folder: Path, count: int) -> None:
         self.folder, self.count = folder, count
@@ -24,8 +48,6 @@ class Generated(Sequence[Path]):
     def __getitem__(self, i: slice) -> Sequence[Path]: ...
 
     def __getitem__(self, i: int | slice) -> Path | Sequence[Path]:
-        from comparator.games.mtg.generate import path_of
-
         if isinstance(i, slice):
             return [path_of(self.folder, j) for j in range(*i.indices(self.count))]
         if not -self.count <= i < self.count:

@@ -15,7 +15,8 @@ import yaml
 from typer.testing import CliRunner
 
 from comparator.cli import app
-from comparator.games.mtg.generate import GENERATOR_VERSION, path_of, scenario_document
+from comparator.file_sets import path_of
+from comparator.games.mtg.generate import GENERATOR_VERSION, scenario_document
 from versions import ERA_IDS
 
 runner = CliRunner()

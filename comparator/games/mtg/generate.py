@@ -27,9 +27,9 @@ from typing import Any
 
 import yaml
 
+from comparator.file_sets import MANIFEST, path_of
+
 GENERATOR_VERSION = 2  # 2: tricks in the damage prevention windows of `fifth` too
-MANIFEST = "generator.json"  # not *.yaml: a folder's scenarios are its *.yaml files
-PER_FOLDER = 1000
 COLORS = ["white", "blue", "black", "red", "green"]
 WINDOWS = ["declare-blockers", "first-strike-damage-on-stack", "first-strike-damage-prevention",
            "first-strike-damage", "damage-on-stack", "damage-prevention", "combat-damage",
@@ -259,10 +259,6 @@ def to_yaml(doc: dict[str, Any]) -> str:
     return yaml.dump(doc, Dumper=DUMPER, sort_keys=False, default_flow_style=None, width=100)
 
 
-def path_of(out: Path, index: int) -> Path:
-    return out / f"{index // PER_FOLDER:04d}" / f"{index:07d}.yaml"
-
-
 def _write_range(job: tuple[str, int, int, int]) -> int:
     """Write scenarios start … stop-1 (a worker's share). A file already there with the
     same content is left alone: generating again resumes."""
@@ -303,18 +299,3 @@ def generate_all(out: Path, seed: int, count: int, jobs: int = 1,
     finally:
         if jobs > 1:
             pool.shutdown(cancel_futures=True)
-
-
-def read_manifest(folder: Path) -> dict[str, Any] | None:
-    path = folder / MANIFEST
-    if not path.is_file():
-        return None
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError as exc:
-        raise ValueError(f"{path}: not a generator manifest ({exc})") from None
-    if not isinstance(doc, dict) or not {"generator", "seed", "count",
-                                         "parameters"} <= set(doc):
-        raise ValueError(f"{path}: not a generator manifest (it needs generator, seed, count "
-                         f"and parameters)")
-    return doc
