@@ -4,7 +4,10 @@
   creatures, one pump for each player, explored in every era on one core; the target is
   under 5 seconds for the eras of the contract's time (sixth, m10, foundations);
 - lines of play per second, with the exact merging on and, as the baseline measured in the
-  same run, with it off (brute force) on a case small enough for both.
+  same run, with it off (brute force) on a case small enough for both;
+- the same for Duel Masters: five blockers that each draw a card, every redirection
+  (`--blocks all`) before the 2021-09-07 change, where every order of the draws is a line;
+  the merge plays one order out for all.
 """
 
 from __future__ import annotations
@@ -77,6 +80,32 @@ def lines_per_second() -> None:
     print(f"merging: {rates[True] / rates[False]:.1f}x the brute-force baseline")
 
 
+def duel_masters_lines_per_second() -> None:
+    from comparator.games.duel_masters.explore import Explorer
+    from comparator.loader import parse
+
+    blockers = "\n".join(f"  - {{id: b{i}, controller: B, power: {1000 * (i + 1)}, keywords: "
+                         f"[blocker], abilities: [{{trigger: blocks, effect: draw}}]}}"
+                         for i in range(5))
+    scenario = parse(f"id: dm-bench\ntitle: Five blockers that draw\ngame: duel-masters\n"
+                     f"players: [{{name: A}}, {{name: B}}]\nactive: A\npermanents:\n"
+                     f"  - {{id: att, controller: A, power: 3500}}\n{blockers}\n"
+                     f"combat:\n  attacks: {{att: B}}\n", "dm-bench")
+    rates = {}
+    for merge in (False, True):
+        start = time.process_time()
+        found = Explorer(scenario, "dm-pre-2021-09", blocks="all", merge=merge).run()
+        spent = time.process_time() - start
+        lines = found.lines if found else 0
+        rates[merge] = lines / spent
+        print(f"Duel Masters, five blockers that draw (dm-pre-2021-09, blocks all), merging "
+              f"{'on ' if merge else 'off'}: {lines} lines in {spent:.2f} s "
+              f"({rates[merge]:.0f} lines/s)")
+    print(f"Duel Masters merging: {rates[True] / rates[False]:.1f}x the one-line-at-a-time "
+          f"baseline")
+
+
 if __name__ == "__main__":
     contract_case(calibration())
     lines_per_second()
+    duel_masters_lines_per_second()

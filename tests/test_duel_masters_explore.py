@@ -177,3 +177,44 @@ def test_the_relay_the_qa_forbids_is_exit_2(tmp_path):
         r = runner.invoke(app, cmd)
         assert r.exit_code == 2 and "combat.redirect[1]" in r.output
         assert "a guardman redirects only an attack on a creature" in r.output
+
+
+def blockers_that_draw(n: int) -> str:
+    rows = "\n".join(f"  - {{id: b{i}, controller: B, power: {1000 * (i + 1)}, keywords: "
+                     f"[blocker], abilities: [{{trigger: blocks, effect: draw}}]}}"
+                     for i in range(n))
+    return (f"id: t-dm-draws\ntitle: Blockers that draw\ngame: duel-masters\n"
+            f"players: [{{name: A}}, {{name: B}}]\nactive: A\npermanents:\n"
+            f"  - {{id: att, controller: A, power: 3500}}\n{rows}\n"
+            f"combat:\n  attacks: {{att: B}}\n")
+
+
+def test_one_order_of_commuting_triggers_stands_for_all_exactly():
+    from helpers import scenario as parse_text
+
+    from comparator.explore_tree import era_result
+    from comparator.games.duel_masters.explore import Explorer
+
+    s = parse_text(blockers_that_draw(4))
+    for era in ("dm-pre-2021-09", "dm-2021-09"):
+        merged = Explorer(s, era, blocks="all")
+        every = Explorer(s, era, blocks="all", merge=False)
+        assert era_result(merged, merged.run()) == era_result(every, every.run())
+    # Before the change every blocker used blocks and draws: k blockers in some order, then
+    # their k draws in any order: the sum over k of 6!/(6-k)! x k! = 614,227 lines.
+    six = parse_text(blockers_that_draw(6))
+    old = Explorer(six, "dm-pre-2021-09", blocks="all")
+    assert old.run().lines == 614_227 and old.leaves == 1957  # one per redirection
+    new = Explorer(six, "dm-2021-09", blocks="all")
+    assert new.run().lines == 1957  # only the last blocker blocks: one draw
+
+
+def test_the_limit_counts_the_orders_one_order_stood_for(tmp_path):
+    f = tmp_path / "six.yaml"
+    f.write_text(blockers_that_draw(6))
+    r = runner.invoke(app, ["explore", str(f), "--no-store", "--blocks", "all", "--limit",
+                            "600000", "--era", "dm-old"])
+    assert r.exit_code == 2 and "more than 600000 lines of play (reached 614227)" in r.output
+    r = runner.invoke(app, ["explore", str(f), "--no-store", "--blocks", "all", "--limit",
+                            "600000", "--era", "dm-new", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["eras"]["dm-2021-09"]["lines"] == 1957

@@ -12,13 +12,14 @@ option of each."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import permutations
-from math import factorial, perm
+from math import factorial, perm, prod
 from typing import Any, ClassVar, Literal
 
-from versions.duel_masters.scenario import GAME, Ability, Scenario
+from versions.duel_masters.scenario import COMMUTING_EFFECTS, GAME, Ability, Scenario
 from versions.era_info import EraInfo, IllegalChoice
 
 SCHEMA = 1
@@ -48,6 +49,8 @@ class Decision:
     count: int
     # trigger-order: what each trigger is, in the words a line of play records
     labels: tuple[str, ...] = ()
+    # trigger-order: every order leaves the same state (COMMUTING_EFFECTS only)
+    commute: bool = False
 
 
 Chooser = Callable[[Decision], Any]
@@ -354,9 +357,12 @@ class DuelMastersEra(EraInfo, ABC):
                 seen.setdefault(tuple(labels[i] for i in order), order)
             return list(seen.values())
 
+        # Orders that can be told apart: n! over the orderings of each set of alike ones.
+        distinct = factorial(len(labels)) // prod(factorial(n)
+                                                  for n in Counter(labels).values())
         return tuple(fight.choose(Decision(
             "trigger-order", player, fight.step, self.rule("trigger"), as_listed, orders,
-            factorial(len(triggers)), labels)))
+            distinct, labels, all(a.effect in COMMUTING_EFFECTS for _, a, _ in triggers))))
 
     def resolve_one(self, fight: Fight, source: str, ability: Ability, other: str | None,
                     rule: str) -> None:

@@ -29,6 +29,11 @@ PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-
 VALUED_KEYWORDS = ("breaker", "ninja-strike")
 TRIGGERS = ("blocks", "attacks-unblocked", "attacks")
 EFFECTS = ("draw", "tap", "destroy", "power")
+# Effects that commute: a group of triggered abilities with only these leaves the same state
+# in whatever order it resolves (draws add up; a creature destroyed first is not then
+# tapped or pumped, but off the battle zone neither shows). An effect added later that
+# reads the state (say, "destroy one with 2000 power or less") must not be listed here.
+COMMUTING_EFFECTS = frozenset({"draw", "tap", "destroy", "power"})
 OUTCOME_PLAYER_FIELDS = ("shields", "drawn", "lost", "hand")
 OUTCOME_PERMANENT_FIELDS = ("zone", "controller", "tapped", "power")
 ZONES = ("battlefield", "graveyard", "hand")

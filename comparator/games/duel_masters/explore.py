@@ -9,6 +9,11 @@ and each of that decision's options is a longer line. The decisions are the era'
 creature attacks, its choice of redirecting creatures and their order (507.1a, 507.2), the
 turn player's Ninja Strike when a creature blocks (112.3c), and each player's order of its
 triggered abilities.
+
+One merge, exact: where every order of a player's triggered abilities leaves the same state
+(``COMMUTING_EFFECTS``), the first order is played out and stands for all of them, its lines
+counted once for each. Before 2021-09-07 six blockers that each draw a card give 518,400
+orders of draws on one redirection alone.
 """
 
 from __future__ import annotations
@@ -113,7 +118,9 @@ def record(d: Decision, choice: Any) -> dict[str, Any]:
 class Explorer:
     def __init__(self, scenario: Scenario, era: str, objective: str = "material",
                  fields: str = "end-of-turn", blocks: str = "fixed",
-                 limit: int = DEFAULT_LIMIT, progress: Callable[[int], None] | None = None):
+                 limit: int = DEFAULT_LIMIT, merge: bool = True,
+                 progress: Callable[[int], None] | None = None):
+        self.merge = merge  # one order standing for all that leave the same state
         self.scenario = scenario
         self.era = find_era(era)()
         self.fields = fields
@@ -125,7 +132,12 @@ class Explorer:
         self.leaves = 0
 
     def run(self) -> Reach | None:
-        return self._search(())
+        """Refused (TooLarge) past `limit` lines of play: counted as they are played out,
+        and, at the end, with the orders one order stood for."""
+        found = self._search(())
+        if found is not None and found.lines > self.limit:
+            raise TooLarge(self.era.id, found.lines, self.limit)
+        return found
 
     def _search(self, line: tuple[Any, ...]) -> Reach | None:
         script = iter(line)
@@ -143,14 +155,19 @@ class Explorer:
             d = branch.decision
             if d.count > self.limit:  # each option is at least one line of play
                 raise TooLarge(self.era.id, d.count, self.limit) from None
-            options = canonical_options(d)
-            if len(options) == 1:  # not a choice: taken without being recorded
-                return self._search((*line, options[0]))
+            if self.merge and d.kind == "trigger-order" and d.commute:
+                # Every order leaves the same state: the first, as listed, stands for all
+                # of them (its line counted once for each; the value the same).
+                weighted = [(d.scripted, d.count)]
+            else:
+                weighted = [(choice, 1) for choice in canonical_options(d)]
+            if len(weighted) == 1 and weighted[0][1] == 1:  # not a choice: not recorded
+                return self._search((*line, weighted[0][0]))
             children = []
-            for choice in options:
+            for choice, count in weighted:
                 sub = self._search((*line, choice))
                 if sub is not None:
-                    children.append((record(d, choice), sub, 1))
+                    children.append((record(d, choice), sub, count))
             return combine(children, maximise=d.player == self.scenario.active)
         return self._leaf(result)
 
