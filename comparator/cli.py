@@ -401,7 +401,8 @@ def explore(
     Exit 0 when every era reaches the same outcomes with the same value, 1 when they
     differ, 2 on bad input or a search larger than --limit."""
     from comparator.explore import BLOCKS, FIELDS, OBJECTIVES
-    from comparator.running import era_ids, of_game
+    from comparator.loader import ScenarioError
+    from comparator.running import era_ids, game_eras
 
     for name, value, allowed in (("--blocks", blocks, BLOCKS), ("--objective", objective,
                                                                  OBJECTIVES),
@@ -416,10 +417,10 @@ def explore(
     docs = []
     for path in paths:
         _, scenario = _load(str(path))
-        mine = of_game(scenario, eras)
-        if not mine:
-            fail(f"{path}: game: none of the eras named ({', '.join(eras)}) is an era of "
-                 f"{scenario.game}")
+        try:
+            mine = game_eras(scenario, eras, str(path))
+        except ScenarioError as err:
+            fail(str(err.problems[0]))
         doc = _explore_one(path, scenario, mine, objective, fields, blocks, limit)
         _say_refused(path, doc.pop("refused", {}))
         docs.append((path, scenario, doc))

@@ -95,10 +95,17 @@ def canonical_scenario(s: Any) -> dict[str, Any]:
     return s.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
-def run_scenario(scenario: Any, file: str, eras: list[str]) -> Result:
-    if not of_game(scenario, eras):
+def game_eras(scenario: Any, eras: list[str], file: str) -> list[str]:
+    """Those of `eras` that are the scenario's game's; none is a problem of the file."""
+    mine = of_game(scenario, eras)
+    if not mine:
         raise ScenarioError([Problem(file, "game", f"none of the eras named ({', '.join(eras)}) "
                                                    f"is an era of {scenario.game}")])
+    return mine
+
+
+def run_scenario(scenario: Any, file: str, eras: list[str]) -> Result:
+    game_eras(scenario, eras, file)
     refused: dict[str, str] = {}
     outcomes = run_all(scenario, eras, file, refused)
     return Result(file, scenario, outcomes, divergences(outcomes), refused)

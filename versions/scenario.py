@@ -394,12 +394,17 @@ class ExpectEra(ExpectState):
     after: dict[Window, ExpectState] = {}
 
 
-class Scenario(Strict):
+class Described(Strict):
+    """What a scenario of any game says about itself, before its game's own fields."""
+
     id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
     title: str = Field(min_length=1, max_length=300)
     description: str | None = Field(default=None, max_length=TEXT_LENGTH)
     sources: list[str] = []
     tags: list[str] = []
+
+
+class Scenario(Described):
     game: Literal["mtg"] = "mtg"
     schema_: Literal[1] | None = Field(default=None, alias="schema")
     players: list[Player] = Field(min_length=2)

@@ -99,7 +99,6 @@ class Attack:
     now: str  # after the redirections
     blocked: bool = False
     blockers: list[str] = field(default_factory=list)  # creatures that count as blocking
-    last_ability: str | None = None  # the ability whose redirection resolved last
 
 
 @dataclass
@@ -144,7 +143,7 @@ class DuelMastersEra(EraInfo, ABC):
             self.battle_or_direct(fight)
         return self.outcome(fight)
 
-    def start(self, scenario: Scenario, choose: Chooser = scripted) -> Fight:
+    def start(self, scenario: Scenario, choose: Chooser) -> Fight:
         players = {p.name: PlayerState(p.name, p.shields, p.mana, p.hand)
                    for p in scenario.players}
         creatures = {c.id: Creature(
@@ -178,7 +177,6 @@ class DuelMastersEra(EraInfo, ABC):
             creature = fight.creatures[c]
             creature.tapped = True
             fight.attack.now = c
-            fight.attack.last_ability = ability
             fight.event("redirect", self.rule("resolve"), source=c, ability=ability,
                         target=fight.attack.attacker)
             self.redirected(fight, c, ability)

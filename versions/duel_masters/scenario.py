@@ -14,8 +14,8 @@ from pydantic import Field, field_validator
 from versions.scenario import (
     ID_LENGTH,
     ID_PATTERN,
-    TEXT_LENGTH,
     Count,
+    Described,
     ExpectState,
     Strict,
     keyword_list,
@@ -104,12 +104,7 @@ class Combat(Strict):
     ninja: list[str] | None = Field(default=None, max_length=50)
 
 
-class Scenario(Strict):
-    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
-    title: str = Field(min_length=1, max_length=300)
-    description: str | None = Field(default=None, max_length=TEXT_LENGTH)
-    sources: list[str] = []
-    tags: list[str] = []
+class Scenario(Described):
     game: Literal["duel-masters"]
     schema_: Literal[1] | None = Field(default=None, alias="schema")
     players: list[Player] = Field(min_length=2, max_length=2)
