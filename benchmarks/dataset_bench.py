@@ -231,9 +231,9 @@ def blocks_figures() -> None:
     from helpers import scenario
 
     from versions import find_era
-    from versions.game import block_search
-    from versions.game.blocks import declarations, obeyed, requirements, survey
-    from versions.game.setup import new_game
+    from versions.mtg.engine import block_search
+    from versions.mtg.engine.blocks import declarations, obeyed, requirements, survey
+    from versions.mtg.engine.setup import new_game
 
     game = new_game(find_era("foundations")(), scenario(_board(16, 16)))
     start = time.perf_counter()
@@ -260,9 +260,9 @@ def kills_figures() -> None:
     from helpers import scenario
 
     from versions import find_era
-    from versions.game import assignment
-    from versions.game.assignment import divisions_count
-    from versions.game.setup import new_game
+    from versions.mtg.engine import assignment
+    from versions.mtg.engine.assignment import divisions_count
+    from versions.mtg.engine.setup import new_game
 
     def setup(power: int, blockers: int):  # noqa: ANN202
         rows = "\n".join(f"  - {{id: t{i}, controller: B, power: 0, toughness: {i}}}"

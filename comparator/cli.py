@@ -5,11 +5,26 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 import typer.core
+
+from comparator.cli_options import (
+    DbOption,
+    JobsOption,
+    JsonFlag,
+    NoStoreFlag,
+    ScenarioArg,
+    ScenarioNamesArg,
+    ScenarioPathsArg,
+    SummaryJsonFlag,
+    era_option,
+    json_flag,
+)
 
 # Typer 0.29 prints an argument's Python type beside its name in help ("FILE <list[str]>");
 # the metavar already says what to give, so show only that.
@@ -20,9 +35,6 @@ app = typer.Typer(
     help="Run a Magic: The Gathering combat (or a Duel Masters attack) under each era's "
          "rules and show where the outcomes diverge, and why.",
 )
-
-FILE_HELP = "a scenario file, or the id of a shipped scenario"
-
 
 def _version(value: bool) -> None:
     if value:
@@ -113,18 +125,16 @@ def _reading(db: str | None, work: Any) -> Any:
              f"this rulesdiff")
 
 
-def _save(engine, results) -> None:  # noqa: ANN001 - lazily imported types
+def _writing(work: Callable[[], None]) -> None:
+    """Run a write of the database; a refused one is a clear error, exit 2."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from comparator.dataset import save
+    from comparator.dataset import write_failed
 
     try:
-        save(engine, results)
+        work()
     except SQLAlchemyError as exc:
-        fail(f"can't write the database: {getattr(exc, 'orig', exc)}")
-
-
-DB_HELP = "database path or SQLAlchemy URL (default: $RULESDIFF_DB, else ./rulesdiff.db)"
+        fail(write_failed(exc))
 
 
 def _era(name: str) -> str:
@@ -138,9 +148,9 @@ def _era(name: str) -> str:
 
 @app.command()
 def run(
-    file: Annotated[str, typer.Argument(help=FILE_HELP, metavar="FILE")],
-    era: Annotated[str, typer.Option("--era", "-e", help="era id or alias", metavar="ERA")],
-    as_json: Annotated[bool, typer.Option("--json", help="print the outcome JSON")] = False,
+    file: ScenarioArg,
+    era: Annotated[str, era_option("era id or alias")],
+    as_json: Annotated[bool, json_flag("print the outcome JSON")] = False,
 ) -> None:
     """One era's outcome of a scenario, with its event log and rule citations."""
     from comparator.games import game_of
@@ -167,33 +177,16 @@ def run(
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="scenario files or folders",
-                                                metavar="FILE...")],
-    as_json: Annotated[bool, typer.Option(
-        "--json", help="print JSON: the files checked and every problem")] = False,
+    files: ScenarioPathsArg,
+    as_json: Annotated[bool, json_flag("print JSON: the files checked and every problem")]
+    = False,
 ) -> None:
     """Check scenario files and print every problem with its place (exit 2 if any)."""
-    from comparator.loader import Problem, ScenarioError, load
-    from comparator.running import era_ids, run_all
     from comparator.terminal import clean
+    from comparator.validation import validate_files
 
-    problems: list[Problem] = []
     paths = _expand(files)
-    for path in paths:
-        try:
-            scenario = load(path)
-        except ScenarioError as err:
-            problems += err.problems
-            continue
-        seen: set[str] = set()
-        for era in era_ids(None):
-            try:  # an era that can't run it leaves the file valid: refusals are kept apart
-                run_all(scenario, [era], str(path), refused={})
-            except ScenarioError as err:
-                for p in err.problems:
-                    if str(p) not in seen:
-                        seen.add(str(p))
-                        problems.append(p)
+    problems = validate_files(paths)
     if as_json:
         typer.echo(json.dumps({"files": len(paths), "ok": not problems, "problems": [
             {"file": p.file, "line": p.line, "field": p.path, "message": p.message}
@@ -209,55 +202,37 @@ def validate(
 
 @app.command()
 def verify(
-    files: Annotated[list[Path], typer.Argument(help="scenario files or folders",
-                                                metavar="FILE...")],
-    as_json: Annotated[bool, typer.Option(
-        "--json", help="print JSON: what was checked and every mismatch")] = False,
+    files: ScenarioPathsArg,
+    as_json: Annotated[bool, json_flag("print JSON: what was checked and every mismatch")]
+    = False,
 ) -> None:
     """Run each file's `expect:` and report every mismatch (exit 1 on any)."""
-    from comparator.loader import ScenarioError, load
-    from comparator.running import run_all
+    from comparator.loader import ScenarioError
     from comparator.terminal import clean
-    from comparator.verify import mismatches
-    from versions import eras_of, find_era
+    from comparator.verify import verify_files
 
     paths = _expand(files)
-    found: list[dict[str, object]] = []
-    checked = 0
-    unchecked: dict[str, int] = {}  # era -> files whose `expect:` doesn't name it
-    refused: dict[str, int] = {}  # era -> files it can't run (what its rules lacked)
-    for path in paths:
-        try:
-            scenario = load(path)
-            outcomes = run_all(scenario, list(scenario.expect), str(path))
-        except ScenarioError as err:
-            fail(str(err.problems[0]))
-        for m in mismatches(scenario, outcomes):
-            found.append({"file": str(path), "era": m.era, "field": m.field,
-                          "expected": m.expected, "got": m.got})
-        checked += len(scenario.expect)
-        for era in eras_of(scenario.game):
-            if era in scenario.expect:
-                continue
-            counts = refused if find_era(era)().refusal(scenario) else unchecked
-            counts[era] = counts.get(era, 0) + 1
+    try:
+        found = verify_files(paths)
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
     if as_json:
-        typer.echo(json.dumps({"files": len(paths), "checked": checked, "ok": not found,
-                               "unchecked": unchecked, "refused": refused,
-                               "mismatches": found}, indent=2))
-        raise typer.Exit(1 if found else 0)
-    for m in found:
+        typer.echo(json.dumps(found.document(), indent=2))
+        raise typer.Exit(0 if found.ok else 1)
+    for m in found.mismatches:
         typer.echo(clean(f"{m['file']}: {m['era']}: {m['field']}: expected "
                          f"{json.dumps(m['expected'])}, got {json.dumps(m['got'])}"))
     missing = "".join(
         f"; {era} not checked in {n} file(s) (no expect: for it)"
-        for era, n in unchecked.items()) + "".join(
+        for era, n in found.unchecked.items()) + "".join(
         f"; {era} can't run {n} file(s) (they use what its rules lacked)"
-        for era, n in refused.items())
-    if found:
-        typer.echo(f"{len(found)} mismatch(es) in {len(paths)} file(s){missing}", err=True)
+        for era, n in found.refused.items())
+    if not found.ok:
+        typer.echo(f"{len(found.mismatches)} mismatch(es) in {found.files} file(s){missing}",
+                   err=True)
         raise typer.Exit(1)
-    typer.echo(f"ok: {len(paths)} file(s), {checked} era outcome(s) as expected{missing}")
+    typer.echo(f"ok: {found.files} file(s), {found.checked} era outcome(s) as "
+               f"expected{missing}")
 
 
 def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported lazily
@@ -287,9 +262,7 @@ def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported laz
 
 
 @app.command()
-def eras(
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-) -> None:
+def eras(as_json: JsonFlag = False) -> None:
     """The eras: ids, aliases, dates, the CR modelled, sources and what changed."""
     from versions import ALL_ERAS
 
@@ -315,15 +288,12 @@ def eras(
 
 @app.command()
 def diff(
-    files: Annotated[list[str], typer.Argument(help="scenario files, folders or shipped ids",
-                                                  metavar="FILE...")],
-    era: Annotated[list[str] | None, typer.Option(
-        "--era", "-e", help="compare only these eras (repeat the option)",
-        metavar="ERA")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the diff JSON")] = False,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
-    no_store: Annotated[bool, typer.Option("--no-store", help="don't write the database")]
-    = False,
+    files: ScenarioNamesArg,
+    era: Annotated[list[str] | None,
+                   era_option("compare only these eras (repeat the option)")] = None,
+    as_json: Annotated[bool, json_flag("print the diff JSON")] = False,
+    db: DbOption = None,
+    no_store: NoStoreFlag = False,
 ) -> None:
     """Run each scenario in every era (or those named) and show where they diverge.
 
@@ -343,7 +313,9 @@ def diff(
     except ScenarioError as err:
         fail(str(err.problems[0]))
     if engine is not None:
-        _save(engine, results)
+        from comparator.dataset import save
+
+        _writing(lambda: save(engine, results))
     diverged = False
     if as_json:
         for r in results:
@@ -369,11 +341,9 @@ def diff(
 
 @app.command()
 def explore(
-    files: Annotated[list[str], typer.Argument(help="scenario files, folders or shipped ids",
-                                                  metavar="FILE...")],
-    era: Annotated[list[str] | None, typer.Option(
-        "--era", "-e", help="explore only these eras (repeat the option)",
-        metavar="ERA")] = None,
+    files: ScenarioNamesArg,
+    era: Annotated[list[str] | None,
+                   era_option("explore only these eras (repeat the option)")] = None,
     blocks: Annotated[str, typer.Option(
         "--blocks", help="fixed: the blocks as written; all: every legal declaration",
         metavar="fixed|all")]
@@ -389,11 +359,10 @@ def explore(
     limit: Annotated[int, typer.Option(
         "--limit", help="refuse a search of more lines of play than this",
         metavar="N")] = 1_000_000,
-    as_json: Annotated[bool, typer.Option("--json", help="print the explore JSON")] = False,
+    as_json: Annotated[bool, json_flag("print the explore JSON")] = False,
     show_all: Annotated[bool, typer.Option("--all", help="show every outcome row")] = False,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
-    no_store: Annotated[bool, typer.Option("--no-store", help="don't write the database")]
-    = False,
+    db: DbOption = None,
+    no_store: NoStoreFlag = False,
 ) -> None:
     """Every line of play in each era: the outcomes each player can make happen, and what
     happens with best play.
@@ -401,8 +370,8 @@ def explore(
     Exit 0 when every era reaches the same outcomes with the same value, 1 when they
     differ, 2 on bad input or a search larger than --limit."""
     from comparator.explore import BLOCKS, FIELDS, OBJECTIVES
-    from comparator.loader import ScenarioError
-    from comparator.running import era_ids, game_eras
+    from comparator.exploring import Explored, ExploreError, explore_files
+    from comparator.running import era_ids
 
     for name, value, allowed in (("--blocks", blocks, BLOCKS), ("--objective", objective,
                                                                  OBJECTIVES),
@@ -414,40 +383,34 @@ def explore(
     eras = era_ids([_era(e) for e in era] if era else None)
     paths = _expand([Path(f) for f in files])
     engine = None if no_store else _engine(db)
-    docs = []
-    for path in paths:
-        _, scenario = _load(str(path))
-        try:
-            mine = game_eras(scenario, eras, str(path))
-        except ScenarioError as err:
-            fail(str(err.problems[0]))
-        doc = _explore_one(path, scenario, mine, objective, fields, blocks, limit)
-        _say_refused(path, doc.pop("refused", {}))
-        docs.append((path, scenario, doc))
+    loaded = ((path, _load(str(path))[1]) for path in paths)  # each as its turn comes
+    done: list[Explored] = []
+    try:
+        for found in explore_files(loaded, eras, objective, fields, blocks, limit,
+                                   _search_bar):
+            _say_refused(found.path, found.refused)
+            done.append(found)
+    except ExploreError as err:
+        fail(str(err))
     if engine is not None:
-        from sqlalchemy.exc import SQLAlchemyError
-
         from comparator.dataset import save_explorations
 
-        try:
-            save_explorations(engine, [(s, d) for _, s, d in docs])
-        except SQLAlchemyError as exc:
-            fail(f"can't write the database: {getattr(exc, 'orig', exc)}")
-    diverged = any(d["diverges"] for _, _, d in docs)
+        _writing(lambda: save_explorations(engine, [(e.scenario, e.doc) for e in done]))
+    diverged = any(e.doc["diverges"] for e in done)
     if as_json:
-        for _, _, doc in docs:
-            typer.echo(json.dumps(doc) if len(docs) > 1 else json.dumps(doc, indent=2))
+        for e in done:
+            typer.echo(json.dumps(e.doc) if len(done) > 1 else json.dumps(e.doc, indent=2))
     else:
         from rich.console import Console
 
         from comparator.explore_report import render
 
         console = Console()
-        for i, (_, scenario, doc) in enumerate(docs):
+        for i, e in enumerate(done):
             if i:
                 console.print()
-            render(doc, scenario, console, show_all)
-            _say_unmodelled(scenario)
+            render(e.doc, e.scenario, console, show_all)
+            _say_unmodelled(e.scenario)
     raise typer.Exit(1 if diverged else 0)
 
 
@@ -469,14 +432,11 @@ def _say_unmodelled(scenario: Any) -> None:
         typer.echo(clean(f"note: {line}"))
 
 
-def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noqa: ANN001,ANN202
+@contextmanager
+def _search_bar(scenario_id: str) -> Iterator[Callable[[str, int], None]]:
+    """A progress bar on stderr for one scenario's search, gone when the search ends."""
     from rich.console import Console
     from rich.progress import Progress
-
-    from comparator.explore import TooLarge, Unsupported, explore
-    from comparator.loader import ScenarioError
-    from comparator.running import illegal_choice
-    from versions import IllegalChoice
 
     bar: dict[str, Any] = {}
 
@@ -489,20 +449,11 @@ def _explore_one(path, scenario, eras, objective, fields, blocks, limit):  # noq
             bar["p"].start()
         p = bar["p"]
         if era not in bar:
-            bar[era] = p.add_task(f"{scenario.id}: exploring {era}", total=None)
-        p.update(bar[era], completed=lines, description=f"{scenario.id}: {era}, {lines} lines")
+            bar[era] = p.add_task(f"{scenario_id}: exploring {era}", total=None)
+        p.update(bar[era], completed=lines, description=f"{scenario_id}: {era}, {lines} lines")
 
     try:
-        return explore(scenario, eras, objective, fields, blocks, limit, progress)
-    except TooLarge as big:
-        fail(f"{path}: {big.era}: more than {big.limit} lines of play (reached {big.reached});"
-             f" raise --limit to explore it")
-    except Unsupported as why:
-        fail(f"{path}: players: {why}")
-    except IllegalChoice as illegal:
-        fail(str(illegal_choice(illegal, str(path)).problems[0]))
-    except ScenarioError as err:
-        fail(str(err.problems[0]))
+        yield progress
     finally:
         if "p" in bar:
             bar["p"].stop()
@@ -519,7 +470,7 @@ def cards_import(
                                               "AllPrintings.json you have", metavar="FILE")],
     out: Annotated[Path, typer.Option("--out", "-o", help="the card library to write",
                                       metavar="PATH")] = Path("cards.yaml"),
-    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    as_json: SummaryJsonFlag = False,
 ) -> None:
     """Write a card library of every creature, planeswalker and battle in an MTGJSON file
     (never downloaded); use it with --cards FILE or RULESDIFF_CARDS."""
@@ -557,15 +508,12 @@ def dataset_build(
     dirs: Annotated[list[Path] | None, typer.Argument(
         help="folders or files of scenarios (default: the shipped data/scenarios)",
         metavar="DIR...")] = None,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")]
-    = False,
+    db: DbOption = None,
+    as_json: SummaryJsonFlag = False,
     explore_too: Annotated[bool, typer.Option(
         "--explore", help="also explore every scenario (default options) and store that")]
     = False,
-    jobs: Annotated[int | None, typer.Option(
-        "--jobs", help="worker processes (default: the machine's cores)", metavar="N")]
-    = None,
+    jobs: JobsOption = None,
     batch: Annotated[int, typer.Option(
         "--batch", help="scenarios stored per transaction", metavar="N")] = 500,
     scheduler: Annotated[str | None, typer.Option(
@@ -579,10 +527,11 @@ def dataset_build(
 
     from rich.progress import Progress
 
+    from comparator.cluster import ClusterError
     from comparator.data_files import scenarios_dir
-    from comparator.dataset import Summary, build
+    from comparator.dataset import DatasetError, run_build
+    from comparator.exploring import ExploreError
     from comparator.loader import ScenarioError
-    from comparator.running import era_ids
 
     if batch < 1 or (jobs is not None and jobs < 1):
         fail("--batch and --jobs must be at least 1")
@@ -594,73 +543,30 @@ def dataset_build(
     if scheduler and engine.dialect.name == "sqlite":
         fail("a cluster's workers write to the database themselves: give them a shared "
              "PostgreSQL database (--db postgresql+psycopg://USER@HOST/NAME)")
-    eras = era_ids(None)
-    total = Summary()
-    explored = {"scenarios": 0, "diverging": 0} if explore_too else None
     try:
         with Progress(transient=True) as progress:
             checks = progress.add_task("checking", total=len(paths))
             task = progress.add_task("running", total=len(paths))
-            if scheduler:
-                from comparator.cluster import ClusterError, build_on_cluster
-
-                try:
-                    for part in build_on_cluster(engine, paths, eras, scheduler, batch):
-                        total.add(part)
-                        progress.advance(task, part.scenarios)
-                except ClusterError as err:
-                    fail(str(err))
-            for results in () if scheduler else build(
-                    engine, paths, eras, jobs or os.cpu_count() or 1, batch,
-                    lambda n: progress.advance(task, n),
-                    lambda n: progress.advance(checks, n)):
-                for ran in results:
-                    total.add(ran.summary)
-                if explored is not None:
-                    found = _explore_dataset(engine, [r.file for r in results], eras)
-                    explored["scenarios"] += found["scenarios"]
-                    explored["diverging"] += found["diverging"]
+            built = run_build(engine, paths, dirs or [], jobs or os.cpu_count() or 1, batch,
+                              scheduler, explore_too, lambda n: progress.advance(task, n),
+                              lambda n: progress.advance(checks, n), _search_bar)
     except ScenarioError as err:
         fail(str(err.problems[0]))
-    generated = _store_generations(engine, dirs or [])
-    stored, diverging, pairs = total.scenarios, total.diverging, total.pairs
+    except (ClusterError, DatasetError, ExploreError) as err:
+        fail(str(err))
     if as_json:
-        summary: dict[str, Any] = {
-            "scenarios": stored, "runs": total.runs,
-            "diverging": diverging,
-            "pairs": [{"era_a": a, "era_b": b, "diverging": n}
-                      for (a, b), n in sorted(pairs.items())]}
-        if explored is not None:
-            summary["explored"] = explored
-        if generated:
-            summary["generated"] = generated
-        if total.refused:
-            summary["refused"] = dict(total.refused)
-        typer.echo(json.dumps(summary, indent=2))
+        typer.echo(json.dumps(built.document(), indent=2))
         return
-    typer.echo(f"{stored} scenarios, {total.runs} runs stored; {diverging} diverge")
+    total = built.summary
+    typer.echo(f"{total.scenarios} scenarios, {total.runs} runs stored; "
+               f"{total.diverging} diverge")
     for era, n in total.refused.items():
         typer.echo(f"  {era} can't run {n} of them (they use what its rules did not have)")
-    if explored is not None:
-        typer.echo(f"{explored['scenarios']} scenarios explored and stored; "
-                   f"{explored['diverging']} diverge in what players can make happen")
-    for (a, b), n in sorted(pairs.items()):
+    if built.explored is not None:
+        typer.echo(f"{built.explored['scenarios']} scenarios explored and stored; "
+                   f"{built.explored['diverging']} diverge in what players can make happen")
+    for (a, b), n in sorted(total.pairs.items()):
         typer.echo(f"  {a} vs {b}: {n} diverging scenario(s)")
-
-
-def _store_generations(engine: Any, dirs: list[Path]) -> list[dict[str, int]]:
-    """Store how the generated folders built were made (their manifests)."""
-    from comparator.dataset import save_generation
-    from comparator.file_sets import read_manifest
-
-    out = []
-    for folder in dirs:
-        manifest = read_manifest(folder) if folder.is_dir() else None
-        if manifest is not None:
-            save_generation(engine, manifest)
-            out.append({"seed": manifest["seed"], "count": manifest["count"],
-                        "generator": manifest["generator"]})
-    return out
 
 
 @dataset_app.command("generate")
@@ -669,11 +575,8 @@ def dataset_generate(
     seed: Annotated[int, typer.Option("--seed", help="the random seed", metavar="N")] = 0,
     count: Annotated[int, typer.Option("--count", help="how many scenarios", metavar="N")]
     = 1000,
-    jobs: Annotated[int | None, typer.Option(
-        "--jobs", help="worker processes (default: the machine's cores)", metavar="N")]
-    = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")]
-    = False,
+    jobs: JobsOption = None,
+    as_json: SummaryJsonFlag = False,
 ) -> None:
     """Write COUNT reproducible random combats of SEED into DIR (1,000 per sub-folder,
     with a manifest of the generator's parameters), each one valid in every era: then
@@ -683,24 +586,16 @@ def dataset_generate(
 
     from rich.progress import Progress
 
-    from comparator.file_sets import MANIFEST, read_manifest
+    from comparator.dataset import DatasetError, generation_count
+    from comparator.file_sets import MANIFEST
     from comparator.games.mtg.generate import GENERATOR_VERSION, generate_all
 
     if count < 1 or (jobs is not None and jobs < 1):
         fail("--count and --jobs must be at least 1")
-    if out.exists() and not out.is_dir():
-        fail(f"{out}: not a folder")
-    if out.is_dir() and any(out.glob("*.yaml")):
-        fail(f"{out}: holds scenario files already; generate into a new folder")
     try:
-        before = read_manifest(out) if out.is_dir() else None
-    except ValueError as exc:
-        fail(str(exc))
-    if before is not None:  # generating again into a generated folder: resume, or extend
-        if (before["seed"], before["generator"]) != (seed, GENERATOR_VERSION):
-            fail(f"{out}: holds scenarios of seed {before['seed']} (generator "
-                 f"{before['generator']}); generate into a new folder")
-        count = max(count, int(before["count"]))
+        count = generation_count(out, seed, count, GENERATOR_VERSION)
+    except DatasetError as err:
+        fail(str(err))
     with Progress(transient=True) as progress:
         task = progress.add_task("generating", total=count)
         generate_all(out, seed, count, jobs or os.cpu_count() or 1,
@@ -714,29 +609,10 @@ def dataset_generate(
                f"next: rulesdiff dataset build {out}")
 
 
-def _explore_dataset(engine, files: list[str], eras) -> dict[str, int]:  # noqa: ANN001
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from comparator.dataset import save_explorations
-    from comparator.loader import load
-
-    docs = []
-    for file in files:
-        scenario = load(file)
-        docs.append((scenario, _explore_one(file, scenario, eras, "material", "end-of-turn",
-                                            "fixed", 1_000_000)))
-    try:
-        save_explorations(engine, docs)
-    except SQLAlchemyError as exc:
-        fail(f"can't write the database: {getattr(exc, 'orig', exc)}")
-    return {"scenarios": len(docs), "diverging": sum(d["diverges"] for _, d in docs)}
-
-
 @dataset_app.command("check")
 def dataset_check(
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the changes as JSON")]
-    = False,
+    db: DbOption = None,
+    as_json: Annotated[bool, json_flag("print the changes as JSON")] = False,
 ) -> None:
     """Re-run every stored scenario and compare with the stored outcomes (exit 1 if any
     changed): the regression check."""
@@ -764,7 +640,7 @@ def dataset_export(
                                      metavar="FORMAT")] = "jsonl",
     out: Annotated[Path | None, typer.Option("--out", help="write here, not stdout",
                                              metavar="PATH")] = None,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
+    db: DbOption = None,
 ) -> None:
     """One record per scenario × era (with its outcome), then the divergences."""
     from comparator.dataset import export
@@ -786,8 +662,8 @@ def dataset_export(
 @app.command()
 def show(
     scenario_id: Annotated[str, typer.Argument(help="a stored scenario's id", metavar="ID")],
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")] = None,
+    as_json: JsonFlag = False,
+    db: DbOption = None,
 ) -> None:
     """What the database holds for one scenario: its versions, runs, divergences and
     explorations."""
@@ -834,11 +710,9 @@ def schema(
 
 @app.command()
 def blocks(
-    file: Annotated[str, typer.Argument(help=FILE_HELP, metavar="FILE")],
-    era: Annotated[str, typer.Option("--era", "-e", help="era whose rules are cited",
-                                             metavar="ERA")]
-    = "foundations",
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    file: ScenarioArg,
+    era: Annotated[str, era_option("era whose rules are cited")] = "foundations",
+    as_json: JsonFlag = False,
 ) -> None:
     """Every legal block declaration for the scenario's attacks, with the requirements
     each obeys; the maximal ones (509.1c) are marked (Magic scenarios)."""
@@ -864,7 +738,7 @@ def blocks(
 def catalog(
     markdown: Annotated[bool, typer.Option("--markdown", help="print docs/catalog.md")]
     = False,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """Every shipped scenario: title, tags, sources, and where the eras diverge."""
     from comparator import catalog as cat
@@ -883,20 +757,12 @@ def catalog(
 
 
 @app.command("scenarios")
-def list_scenarios(
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-) -> None:
+def list_scenarios(as_json: JsonFlag = False) -> None:
     """The shipped scenarios: id, title and tags."""
-    import yaml
-
-    from comparator.data_files import shipped_scenarios
+    from comparator.shipped import scenario_rows
     from comparator.terminal import clean, cut
 
-    rows = []
-    for path in shipped_scenarios():
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        rows.append({"id": raw.get("id"), "title": raw.get("title"),
-                     "tags": raw.get("tags", []), "file": str(path)})
+    rows = scenario_rows()
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return

@@ -19,10 +19,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, UniqueConstraint, event, inspect, make_url
+from sqlalchemy import Engine, UniqueConstraint, event, func, inspect, make_url
 from sqlalchemy import text as sql_text
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
-from sqlmodel import Field, Session, SQLModel, create_engine, select
+from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
 from versions import ALL_ERAS
 
@@ -285,12 +285,25 @@ def _check_readable(engine: Engine, shown: str) -> None:
         names = set(inspect(session.connection()).get_table_names())
         if "meta" not in names:
             raise StoreError(f"{shown} is not a rulesdiff database (no meta table)")
-        row = session.get(Meta, "schema_version")
-        if row is None or not row.value.isdigit():
-            raise StoreError(f"{shown}: meta.schema_version is missing or not a number")
-        if int(row.value) > SCHEMA_VERSION:
-            raise StoreError(f"database schema version {row.value} is newer than this "
-                             f"rulesdiff understands ({SCHEMA_VERSION}); upgrade rulesdiff")
+        try:
+            _schema_version(session)
+        except StoreError as exc:
+            raise StoreError(f"{shown}: {exc}") from None
+
+
+def _schema_version(session: Session) -> int:
+    """The schema version of a rulesdiff database; StoreError if it has none this rulesdiff
+    can use: missing or damaged, or newer than it understands."""
+    row = session.get(Meta, "schema_version")
+    # isdecimal, not isdigit: int() refuses digits such as "²" that isdigit accepts.
+    if row is None or not row.value.isdecimal():
+        raise StoreError("meta.schema_version is missing or not a number: not a database "
+                         "this rulesdiff wrote")
+    version = int(row.value)
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"database schema version {version} is newer than this rulesdiff "
+                         f"understands ({SCHEMA_VERSION}); upgrade rulesdiff")
+    return version
 
 
 def _explorations(session: Session) -> None:
@@ -334,20 +347,11 @@ def _prepare(engine: Engine) -> None:
             for name, _ in MIGRATIONS:
                 session.add(Meta(key=f"migration:{name}", value=now()))
         else:
-            row = session.get(Meta, "schema_version")
-            if row is None or not row.value.isdigit():
-                raise StoreError("meta.schema_version is missing or not a number: not a "
-                                 "database this rulesdiff wrote")
-            version = int(row.value)
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"database schema version {version} is newer than this rulesdiff "
-                    f"understands ({SCHEMA_VERSION}); upgrade rulesdiff")
+            version = _schema_version(session)
             for name, migrate in MIGRATIONS[version:]:
                 migrate(session)
                 session.merge(Meta(key=f"migration:{name}", value=now()))
-            row.value = str(SCHEMA_VERSION)
-            session.add(row)
+            session.merge(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
         present = set(inspect(conn).get_view_names())
         for name in VIEWS:
             sql = view_sql(name, engine.dialect.name)
@@ -520,9 +524,11 @@ def store_generation(session: Session, manifest: dict[str, Any]) -> None:
 
 def latest_runs(session: Session) -> list[RunRow]:
     """The newest stored run of each scenario (by id) and era: what "latest" means
-    everywhere (export, check, the latest_outcomes view); older versions stay stored."""
-    rows = session.exec(select(RunRow).order_by(RunRow.run_id)).all()
-    newest: dict[tuple[str, str], RunRow] = {}
-    for r in rows:
-        newest[(r.scenario_id, r.era)] = r
-    return list(newest.values())
+    everywhere (export, check, the latest_outcomes view); older versions stay stored.
+    They come in the order each (scenario, era) was first stored, the order in which
+    `dataset check` reports changes."""
+    run_id = col(RunRow.run_id)
+    per_key = (select(func.max(run_id).label("newest"), func.min(run_id).label("first_run"))
+               .group_by(col(RunRow.scenario_id), col(RunRow.era)).subquery())
+    return list(session.exec(select(RunRow).join(per_key, run_id == per_key.c.newest)
+                             .order_by(per_key.c.first_run)).all())

@@ -1,12 +1,18 @@
-"""Check a scenario's hand-written `expect:` against what the engine computes."""
+"""Check a scenario's hand-written `expect:` against what the engine computes: the work
+behind `verify`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from comparator.games import game_of
-from versions.scenario import ExpectState
+from comparator.loader import load
+from comparator.running import run_all
+from versions import eras_of, find_era
+from versions.mtg.scenario import ExpectState
 
 
 @dataclass(frozen=True)
@@ -43,4 +49,47 @@ def _compare(era: str, prefix: str, wanted: ExpectState, state: dict[str, Any],
                 got = actual.get(f, defaults.get(f))
                 if got != value:
                     out.append(Mismatch(era, f"{prefix}{kind}.{name}.{f}", value, got))
+    return out
+
+
+@dataclass
+class Verified:
+    """What `verify` found in a set of files."""
+
+    files: int
+    checked: int = 0  # era outcomes compared with an `expect:`
+    mismatches: list[dict[str, Any]] = field(default_factory=list)  # with the file of each
+    # era -> files whose `expect:` doesn't name it
+    unchecked: dict[str, int] = field(default_factory=dict)
+    # era -> files it can't run (they use what its rules lacked): not counted as unchecked
+    refused: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+    def document(self) -> dict[str, Any]:
+        """The `verify --json` document."""
+        return {"files": self.files, "checked": self.checked, "ok": self.ok,
+                "unchecked": self.unchecked, "refused": self.refused,
+                "mismatches": self.mismatches}
+
+
+def verify_files(paths: Sequence[Path]) -> Verified:
+    """Run each file's `expect:` eras and compare; tally the eras of its game it leaves
+    unchecked, apart from those whose rules can't run it. A file that can't be loaded or
+    run is a ScenarioError."""
+    out = Verified(files=len(paths))
+    for path in paths:
+        scenario = load(path)
+        outcomes = run_all(scenario, list(scenario.expect), str(path))
+        for m in mismatches(scenario, outcomes):
+            out.mismatches.append({"file": str(path), "era": m.era, "field": m.field,
+                                   "expected": m.expected, "got": m.got})
+        out.checked += len(scenario.expect)
+        for era in eras_of(scenario.game):
+            if era in scenario.expect:
+                continue
+            counts = out.refused if find_era(era)().refusal(scenario) else out.unchecked
+            counts[era] = counts.get(era, 0) + 1
     return out

@@ -7,7 +7,7 @@ from typing import Any
 
 from comparator.loader import parse
 from versions import find_era
-from versions.scenario import Scenario
+from versions.mtg.scenario import Scenario
 
 # Two Grizzly Bears trade: the same in every era.
 TRADE = """

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from comparator.cli import app
 from comparator.data_files import find_scenario
 from versions import find_era
-from versions.game.assignment import chooser, rules_for, targets_of
-from versions.game.setup import new_game
+from versions.mtg.engine.assignment import chooser, rules_for, targets_of
+from versions.mtg.engine.setup import new_game
 
 BOARD = """
 id: t-banding

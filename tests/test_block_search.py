@@ -9,8 +9,8 @@ import pytest
 from helpers import scenario
 
 from versions import find_era
-from versions.game import block_search
-from versions.game.blocks import (
+from versions.mtg.engine import block_search
+from versions.mtg.engine.blocks import (
     affordable,
     check_blocks,
     declarations,
@@ -20,7 +20,7 @@ from versions.game.blocks import (
     requirements,
     survey,
 )
-from versions.game.setup import new_game
+from versions.mtg.engine.setup import new_game
 
 ATTACKER_KEYWORDS = ["menace", "lure", "flying", "lure", "menace",
                      "{cant-be-blocked-except-by: 3}", "cant-be-blocked-by-more-than-one",

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from comparator.cli import app
 from versions import ERA_IDS, find_era
-from versions.game.blocks import check_blocks, most_obeyed, requirements, written
-from versions.game.setup import new_game
+from versions.mtg.engine.blocks import check_blocks, most_obeyed, requirements, written
+from versions.mtg.engine.setup import new_game
 
 ERAS = ERA_IDS
 

@@ -5,8 +5,8 @@ from eras import ERAS, has
 from helpers import scenario
 
 from versions import find_era
-from versions.game.outcome import outcome
-from versions.game.script import ScriptedChooser
+from versions.mtg.engine.outcome import outcome
+from versions.mtg.engine.script import ScriptedChooser
 
 TEXT = """
 id: t-choices

@@ -117,12 +117,19 @@ def test_help_shows_no_python_type_names():
 
 
 def test_every_package_is_installed():
-    # `pip install .` (the README's first command) installs only the packages listed: a new
-    # subpackage missing there works in the editable install of the tests and nowhere else.
-    import tomllib
+    # `pip install .` (the README's first command) installs the packages setup.py hands
+    # setuptools: a new subpackage missing there works in the editable install of the tests
+    # and nowhere else.
+    import os
+    from distutils.core import run_setup
 
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "packages"])
+    here = os.getcwd()
+    try:
+        os.chdir(ROOT)
+        listed = set(run_setup("setup.py", stop_after="init").packages)
+    finally:
+        os.chdir(here)
     found = {".".join(p.parent.relative_to(ROOT).parts)
              for top in ("versions", "comparator") for p in (ROOT / top).rglob("__init__.py")}
     assert found <= listed, found - listed
+    assert "rulesdiff_data" in listed

@@ -164,7 +164,7 @@ def test_the_defenders_ninja_strike_when_attacked_then_it_blocks(era):
                                           "zone": "battlefield", "tapped": True}
     assert o["permanents"]["att"]["zone"] == "graveyard" and o["players"]["B"]["shields"] == 5
     # With 2 cards in the mana zone it stays in the hand, and can't block from there.
-    from versions import IllegalRedirect
+    from versions.duel_masters.rules import IllegalRedirect
 
     with pytest.raises(IllegalRedirect, match="not in the battle zone"):
         find_era(era)().run(parse_text(NINJA.replace("MANA", "2")))

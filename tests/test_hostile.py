@@ -203,7 +203,8 @@ def test_mutated_scenarios_never_crash_the_engine():
     from comparator.data_files import shipped_scenarios
     from comparator.explore import TooLarge, explore
     from comparator.loader import ScenarioError, parse
-    from versions import ERA_IDS, IllegalBlocks, NotInEra, find_era
+    from versions import ERA_IDS, NotInEra, find_era
+    from versions.mtg.engine.combat import IllegalBlocks
 
     rng = random.Random(20261130)
     odd = [-1, 0, 1, 10**6, "", "x", None, True, "B", "A", "bear", "wurm", 2.5,

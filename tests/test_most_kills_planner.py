@@ -9,9 +9,9 @@ import pytest
 from helpers import dealt, notes, run, scenario
 
 from versions import ERA_IDS, find_era
-from versions.game import assignment, script
-from versions.game.assignment import Targets, divisions_count, most_kills
-from versions.game.setup import new_game
+from versions.mtg.engine import assignment, script
+from versions.mtg.engine.assignment import Targets, divisions_count, most_kills
+from versions.mtg.engine.setup import new_game
 
 
 def random_board(rng: random.Random) -> str:

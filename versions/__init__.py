@@ -1,4 +1,8 @@
-"""The rules of each era, and a registry that finds an era by id or alias.
+"""The rules of each era of each game, and a registry that finds an era by id or alias.
+
+Each game is a subpackage (``versions/mtg``, ``versions/duel_masters``) whose
+``__init__`` declares its ``ID``, ``TITLE``, ``ORDER`` and ``ERAS`` (oldest first); this
+registry discovers them, so adding a game or an era touches that game's folder only.
 
 ``versions`` never imports ``comparator``: the eras know nothing of files, databases or
 the command line.
@@ -6,30 +10,33 @@ the command line.
 
 from __future__ import annotations
 
+import pkgutil
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
-from versions.dm_2021 import Dm2021
-from versions.dm_pre_2021 import DmPre2021
-from versions.duel_masters.era import DuelMastersEra, IllegalRedirect
-from versions.era_info import IllegalChoice
-from versions.fifth import Fifth
-from versions.foundations import Foundations
-from versions.game.combat import IllegalBlocks
-from versions.game.era import Era, NotInEra
-from versions.m10 import M10
-from versions.m11 import M11
-from versions.sixth import Sixth
+from versions.common import EraInfo, IllegalChoice, NotInEra
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
 ENGINE_VERSION = "5"  # 5: Duel Masters: shinobi in a hand try Ninja Strike unless combat.ninja
 # lists them; 4: counters events name their kind; poison, wither, infect
 
+
+def _games() -> list[ModuleType]:
+    found = [import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__)
+             if m.ispkg]
+    return sorted((g for g in found if hasattr(g, "ERAS")), key=lambda g: g.ORDER)
+
+
+_GAME_MODULES = _games()
 # Each game's eras, oldest first. Era ids are unique across games.
-GAMES: dict[str, tuple[Any, ...]] = {
-    "mtg": (Fifth, Sixth, M10, M11, Foundations),
-    "duel-masters": (DmPre2021, Dm2021),
-}
-ERAS: tuple[type[Era], ...] = GAMES["mtg"]  # Magic's, the main game's
+GAMES: dict[str, tuple[Any, ...]] = {g.ID: tuple(g.ERAS) for g in _GAME_MODULES}
+TITLES: dict[str, str] = {g.ID: g.TITLE for g in _GAME_MODULES}
+# The game's package name (``duel_masters`` for ``duel-masters``): the comparator's adapter
+# for a game lives in a package of the same name under ``comparator/games``.
+PACKAGES: dict[str, str] = {g.ID: g.__name__.rpartition(".")[2] for g in _GAME_MODULES}
+DEFAULT_GAME: str = _GAME_MODULES[0].ID
+ERAS: tuple[Any, ...] = GAMES[DEFAULT_GAME]  # the main game's
 ERA_IDS: tuple[str, ...] = tuple(e.id for e in ERAS)
 ALL_ERAS: tuple[Any, ...] = tuple(e for eras in GAMES.values() for e in eras)
 
@@ -49,5 +56,6 @@ def find_era(name: str) -> Any:
     raise KeyError(f"unknown era {name!r}; known: {known}")
 
 
-__all__ = ["ALL_ERAS", "ENGINE_VERSION", "ERAS", "ERA_IDS", "GAMES", "DuelMastersEra", "Era",
-           "IllegalBlocks", "IllegalChoice", "IllegalRedirect", "NotInEra", "eras_of", "find_era"]
+__all__ = ["ALL_ERAS", "DEFAULT_GAME", "ENGINE_VERSION", "ERAS", "ERA_IDS", "GAMES",
+           "PACKAGES", "TITLES", "EraInfo", "IllegalChoice", "NotInEra", "eras_of",
+           "find_era"]

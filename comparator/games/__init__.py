@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-DEFAULT = "mtg"
-PACKAGES = {"mtg": "comparator.games.mtg", "duel-masters": "comparator.games.duel_masters"}
+from versions import DEFAULT_GAME as DEFAULT
+from versions import PACKAGES
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Game:
 
 
 def game_named(name: str) -> Game:
-    module = import_module(PACKAGES[name])
+    module = import_module(f"{__name__}.{PACKAGES[name]}")
     game: Game = module.GAME
     return game
 

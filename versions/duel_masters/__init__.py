@@ -1,1 +1,13 @@
-"""Duel Masters: its scenario format and the attack procedure its eras share."""
+"""Duel Masters: its scenario format (``scenario``), the hooks an era implements
+(``rules``), the attack procedure (``engine``) and one module per era (``eras``).
+
+This module is the one place that lists Duel Masters' eras: ``versions`` finds the game
+here."""
+
+from versions.duel_masters.eras.dm_2021 import Dm2021
+from versions.duel_masters.eras.dm_pre_2021 import DmPre2021
+
+ID = "duel-masters"
+TITLE = "Duel Masters"
+ORDER = 1
+ERAS = (DmPre2021, Dm2021)  # oldest first

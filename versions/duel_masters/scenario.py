@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from versions.scenario import (
+from versions.mtg.scenario import (
     ID_LENGTH,
     ID_PATTERN,
     Count,
@@ -20,8 +20,8 @@ from versions.scenario import (
     Strict,
     keyword_list,
 )
-from versions.scenario import Keyword as MagicKeyword
-from versions.scenario import parse_keyword as parse_magic_keyword
+from versions.mtg.scenario import Keyword as MagicKeyword
+from versions.mtg.scenario import parse_keyword as parse_magic_keyword
 
 GAME = "duel-masters"
 PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-redirect",

@@ -5,7 +5,7 @@ docs/duel-masters.md, "Explore").
 The choices are few and the attack short, so the search replays the attack from the start
 for each line: a chooser follows the line so far and stops at the first decision past it,
 and each of that decision's options is a longer line. The decisions are the era's
-(``versions.duel_masters.era.Decision``): the non-turn player's Ninja Strike when the
+(``versions.duel_masters.rules.Decision``): the non-turn player's Ninja Strike when the
 creature attacks, its choice of redirecting creatures and their order (507.1a, 507.2), the
 turn player's Ninja Strike when a creature blocks (112.3c), and each player's order of its
 triggered abilities.
@@ -30,7 +30,7 @@ from comparator.explore_tree import (
     combine,
 )
 from versions import find_era
-from versions.duel_masters.era import Decision
+from versions.duel_masters.rules import Decision
 from versions.duel_masters.scenario import Scenario
 
 # What survives the turn: a shinobi summoned by Ninja Strike goes to the bottom of its

@@ -7,7 +7,7 @@ from comparator.games import Game
 from comparator.games.mtg import explore, explore_words, narrate, schema
 from comparator.games.mtg.blocks import blocks_refused
 from comparator.games.mtg.loading import parse
-from versions.scenario import OUTCOME_DEFAULTS, Scenario
+from versions.mtg.scenario import OUTCOME_DEFAULTS, Scenario
 
 
 def not_modelled(scenario: Scenario) -> list[str]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from versions import IllegalBlocks, NotInEra, find_era
-from versions.game.blocks import check_blocks, describe, written
-from versions.scenario import Scenario
+from versions import NotInEra, find_era
+from versions.mtg.engine.blocks import check_blocks, describe, written
+from versions.mtg.engine.combat import IllegalBlocks
+from versions.mtg.scenario import Scenario
 
 
 def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:

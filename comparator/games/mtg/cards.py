@@ -12,7 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from comparator.data_files import cards_file
-from versions.scenario import Ability, Keyword, parse_keyword
+from versions.mtg.scenario import Ability, Keyword, parse_keyword
 
 
 class Card(BaseModel):

@@ -2,7 +2,7 @@
 must name attackers, assignments that must name what a creature fights, targets, expect.
 
 Each check yields (field path as a tuple, message). Block legality under an era's rules is
-checked by the era itself (``versions.game.blocks``) when the scenario is run.
+checked by the era itself (``versions.mtg.engine.blocks``) when the scenario is run.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from comparator.games.mtg.cards import library
 from versions import ERA_IDS
-from versions.scenario import (
+from versions.mtg.scenario import (
     OUTCOME_PERMANENT_FIELDS,
     OUTCOME_PLAYER_FIELDS,
     ZONES,

@@ -1,7 +1,7 @@
 """Explore for Magic: every line of play of a scenario in one era, the outcomes they reach,
 and the value with best play (explore contract, docs/contract/explore.md).
 
-The search walks the game tree of ``versions.game.combat.Combat``: at each decision it
+The search walks the game tree of ``versions.mtg.engine.combat.Combat``: at each decision it
 copies the combat once per option and goes on along each. Two combats whose state keys are
 equal have the same futures, so their subtrees are computed once and shared (exact: line
 counts still count every way a state is reached). Decisions with a single option are not
@@ -24,19 +24,19 @@ from comparator.explore_tree import (
     combine,
 )
 from versions import find_era
-from versions.game.assignment import (
+from versions.mtg.engine.assignment import (
     TOTAL,
     FixedLethal,
     division_problem,
     rules_for,
     toughness_lethal,
 )
-from versions.game.blocks import Declaration, declaration_count, written
-from versions.game.choices import Act, Decision, Pass
-from versions.game.combat import DAMAGE_TASKS, Combat, IllegalLine
-from versions.game.outcome import outcome
-from versions.game.state import Game
-from versions.scenario import Scenario
+from versions.mtg.engine.blocks import Declaration, declaration_count, written
+from versions.mtg.engine.choices import Act, Decision, Pass
+from versions.mtg.engine.combat import DAMAGE_TASKS, Combat, IllegalLine
+from versions.mtg.engine.outcome import outcome
+from versions.mtg.engine.state import Game
+from versions.mtg.scenario import Scenario
 
 # The rule an action's effect is cited by, as the engine cites it.
 EFFECT_RULES = {

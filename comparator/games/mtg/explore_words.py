@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from versions.scenario import Scenario
+from versions.mtg.scenario import Scenario
 
 
 def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:

@@ -122,7 +122,7 @@ def _board(rng: random.Random, p: Parameters) -> Board:
 def _blocks(rng: random.Random, game: Any) -> dict[str, tuple[str, ...]]:
     """A legal declaration, drawn among the first 500 the rules allow, favouring many
     blocks (the interesting ones) over none."""
-    from versions.game.blocks import legal_declarations
+    from versions.mtg.engine.blocks import legal_declarations
 
     seen: list[dict[str, tuple[str, ...]]] = []
     for decl in legal_declarations(game):

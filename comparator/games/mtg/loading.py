@@ -18,7 +18,7 @@ from comparator.loader import (
     pydantic_problems,
     refuse_problems,
 )
-from versions.scenario import PermanentSpec, Scenario
+from versions.mtg.scenario import PermanentSpec, Scenario
 
 
 def parse(text: str, file: str, raw: dict[str, Any]) -> Scenario:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from versions.scenario import COLORS
+from versions.mtg.scenario import COLORS
 
 COLOR_OF = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 PERMANENT_TYPES = {"Creature": "creature", "Planeswalker": "planeswalker", "Battle": "battle"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from comparator.schema import model_schema
-from versions.scenario import EFFECT_FIELDS, Scenario
+from versions.mtg.scenario import EFFECT_FIELDS, Scenario
 
 DESCRIPTIONS = {
     # scenario

@@ -1,0 +1,72 @@
+"""Explore scenario files: the work behind `explore` and `dataset build --explore`, with
+every reason a file can't be explored as one line for the user (ExploreError). Nothing
+here touches the database, so `explore --no-store` never imports it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from comparator.explore import TooLarge, Unsupported, explore
+from comparator.explore_tree import DEFAULT_LIMIT
+from comparator.loader import ScenarioError
+from comparator.running import game_eras, illegal_choice
+from versions import IllegalChoice
+
+Reporter = Callable[[str, int], None]  # (era, lines of play searched so far)
+# Given a scenario's id, what reports its search while it runs and is closed when it ends.
+Searching = Callable[[str], AbstractContextManager[Reporter | None]]
+
+
+class ExploreError(Exception):
+    """A file that can't be explored: a search larger than its limit, players explore
+    can't take, a choice an era refuses. One line for the user."""
+
+
+def _unwatched(_scenario_id: str) -> AbstractContextManager[Reporter | None]:
+    return nullcontext()
+
+
+def explore_file(path: Path | str, scenario: Any, eras: list[str],
+                 objective: str = "material", fields: str = "end-of-turn",
+                 blocks: str = "fixed", limit: int = DEFAULT_LIMIT,
+                 searching: Searching | None = None) -> dict[str, Any]:
+    """The explore JSON (contract §6.4) of a loaded scenario in `eras`, with its eras'
+    refusals under "refused"."""
+    with (searching or _unwatched)(scenario.id) as progress:
+        try:
+            return explore(scenario, eras, objective, fields, blocks, limit, progress)
+        except TooLarge as big:
+            raise ExploreError(f"{path}: {big.era}: more than {big.limit} lines of play "
+                               f"(reached {big.reached}); raise --limit to explore it") from None
+        except Unsupported as why:
+            raise ExploreError(f"{path}: players: {why}") from None
+        except IllegalChoice as illegal:
+            raise ExploreError(str(illegal_choice(illegal, str(path)).problems[0])) from None
+        except ScenarioError as err:
+            raise ExploreError(str(err.problems[0])) from None
+
+
+@dataclass
+class Explored:
+    path: Path
+    scenario: Any
+    doc: dict[str, Any]  # the explore JSON as printed
+    refused: dict[str, str]  # era -> why it can't run the scenario; said apart from the JSON
+
+
+def explore_files(scenarios: Iterable[tuple[Path, Any]], eras: list[str], objective: str,
+                  fields: str, blocks: str, limit: int,
+                  searching: Searching | None = None) -> Iterator[Explored]:
+    """Each loaded (path, scenario) explored in those of `eras` that are its game's, one at
+    a time, so that the caller can say each one's refusals before the next runs."""
+    for path, scenario in scenarios:
+        try:
+            mine = game_eras(scenario, eras, str(path))
+        except ScenarioError as err:
+            raise ExploreError(str(err.problems[0])) from None
+        doc = explore_file(path, scenario, mine, objective, fields, blocks, limit, searching)
+        yield Explored(path, scenario, doc, doc.pop("refused", {}))

@@ -1,0 +1,15 @@
+"""Magic: The Gathering: its scenario format (``scenario``), the hooks an era implements
+(``rules``), the combat procedure (``engine``) and one module per era (``eras``).
+
+This module is the one place that lists Magic's eras: ``versions`` finds the game here."""
+
+from versions.mtg.eras.fifth import Fifth
+from versions.mtg.eras.foundations import Foundations
+from versions.mtg.eras.m10 import M10
+from versions.mtg.eras.m11 import M11
+from versions.mtg.eras.sixth import Sixth
+
+ID = "mtg"
+TITLE = "Magic: The Gathering"
+ORDER = 0  # the main game: listed first, and a scenario without `game:` is one of its
+ERAS = (Fifth, Sixth, M10, M11, Foundations)  # oldest first

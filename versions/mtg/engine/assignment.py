@@ -1,0 +1,493 @@
+"""Combat damage assignment: who a creature may assign to, the rules a division is checked
+with, and the choices of spec §1.5 (the default division, the `most-kills` policy).
+
+What is lethal and which rules a division must obey are the era's to say
+(``Era.lethal_damage``, ``Era.division_rules``); this module supplies the rules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
+
+from versions.mtg.engine.state import Game
+
+OVERFLOW_LIMIT = 2_000_000  # divisions walked for an era's own division rules
+
+
+@dataclass
+class Targets:
+    """What one creature may assign its damage to in this step."""
+
+    creatures: list[str]  # in the era's order (damage assignment order, else blocks listing)
+    overflow: str | None = None  # trample: the player or planeswalker attacked
+    unblocked: str | None = None  # an unblocked attacker's player or planeswalker
+    rule: str = ""
+    # Trample over planeswalkers attacking a planeswalker (702.19c): its controller, who
+    # may be assigned damage once the planeswalker is assigned its loyalty.
+    beyond: str | None = None
+    # A blocked creature that may assign its combat damage as though it weren't blocked
+    # (Thorn Elemental): what it attacks, which may take all of it instead.
+    or_unblocked: str | None = None
+
+    def unblocked_options(self, power: int) -> list[dict[str, int]]:
+        """Its division as though unblocked (all of it to what it attacks), if it has one."""
+        return [{self.or_unblocked: power}] if self.or_unblocked and power > 0 else []
+
+    def as_unblocked(self, amounts: dict[str, int], power: int) -> bool:
+        return amounts in self.unblocked_options(power)
+
+    @property
+    def keys(self) -> list[str]:
+        return self.creatures + ([self.overflow] if self.overflow else []) + (
+            [self.beyond] if self.beyond else [])
+
+
+@dataclass
+class Assignment:
+    source: str
+    amounts: dict[str, int] = field(default_factory=dict)
+    rule: str = ""
+
+
+def _attack_target_alive(game: Game, attacker: str) -> str | None:
+    target = game.attacks.get(attacker)
+    if target is None:
+        return None
+    if game.is_player(target):
+        return target
+    if target in game.not_attacked:  # removed from combat (506.4c): attacks nothing
+        return None
+    p = game.permanents[target]
+    return target if p.on_battlefield and (p.is_planeswalker or "battle" in p.types) else None
+
+
+def banded(game: Game, pid: str) -> bool:
+    """Whether banding gives the other player the division of this creature's combat
+    damage: an attacker blocked by a creature with banding, or a blocker blocking one
+    (A.11.12-13 and C.8.5-6 of 1999; 502.10h; 702.19j-k, 702.22j-k)."""
+    if pid in game.attacks:
+        return any(game.perm(b).has("banding") for b in game.blockers_of(pid))
+    return any(game.perm(a).has("banding") for a in game.blocks.get(pid, []))
+
+
+def chooser(game: Game, pid: str) -> str:
+    """Who divides this creature's combat damage: its controller, or under banding the
+    other player (the defending player for an attacker, the active player for a blocker)."""
+    if not banded(game, pid):
+        return game.perm(pid).controller
+    return game.defending_player(pid) if pid in game.attacks else game.active
+
+
+def rules_for(game: Game, source: str) -> tuple[DivisionRule, ...]:
+    """The rules a division of `source`'s damage obeys: the era's, or under banding only
+    the total, divided among the creatures as the banding player chooses (no order, no
+    lethal damage first, nothing to the player)."""
+    if banded(game, source):
+        return (TOTAL,)
+    rules = game.era.division_rules(game, source)
+    if game.perm(source).has("trample-over-planeswalkers"):
+        rules = (*rules, OVER_PLANESWALKERS)
+    return rules
+
+
+def targets_of(game: Game, pid: str) -> Targets:
+    creature = game.perm(pid)
+    if pid in game.attacks:
+        if pid not in game.blocked:
+            return Targets([], unblocked=_attack_target_alive(game, pid),
+                           rule=game.rule("assign-unblocked"))
+        blockers = game.blockers_of(pid)
+        if pid in game.damage_orders:
+            ordered = [b for b in game.damage_orders[pid] if b in blockers]
+            blockers = ordered + [b for b in blockers if b not in ordered]
+        over_walkers = creature.has("trample-over-planeswalkers")
+        overflow = (_attack_target_alive(game, pid)
+                    if creature.has("trample") or over_walkers else None)
+        beyond = None
+        if over_walkers:
+            target = game.attacks[pid]
+            if overflow is not None and overflow in game.permanents:
+                beyond = game.perm(overflow).controller  # 702.19c
+            elif overflow is None and target in game.permanents:
+                overflow = game.perm(target).controller  # removed from combat: 702.19e
+        found = _blocked_targets(game, pid, blockers, overflow, beyond)
+        if creature.has("assign-as-unblocked") and not banded(game, pid):
+            # It may instead assign all its damage to what it attacks (Thorn Elemental).
+            found.or_unblocked = _attack_target_alive(game, pid)
+        return found
+    attackers = list(game.blocks.get(pid, []))
+    if pid in game.damage_orders:
+        ordered = [a for a in game.damage_orders[pid] if a in attackers]
+        attackers = ordered + [a for a in attackers if a not in ordered]
+    return Targets(attackers, rule=game.rule("banding" if banded(game, pid)
+                                            else "assign-blocker"))
+
+
+def _blocked_targets(game: Game, pid: str, blockers: list[str], overflow: str | None,
+                     beyond: str | None) -> Targets:
+    if not blockers and overflow and beyond:  # 702.19d: the walker, then its player
+        return Targets([], overflow=overflow, beyond=beyond,
+                       rule=game.rule("trample-over-planeswalkers"))
+    if not blockers and overflow:
+        return Targets([], unblocked=overflow, rule=game.rule("trample-no-blockers"))
+    if banded(game, pid):  # divided among the blockers, by the defending player
+        return Targets(blockers, rule=game.rule("banding"))
+    rule = game.rule("trample-over-planeswalkers" if beyond else
+                     "trample" if overflow else "assign-blocked")
+    return Targets(blockers, overflow=overflow, rule=rule, beyond=beyond)
+
+
+def assigned_to(target: str, others: list[Assignment]) -> int:
+    return sum(a.amounts.get(target, 0) for a in others)
+
+
+def toughness_lethal(game: Game, target: str, others: list[Assignment]) -> int:
+    """Lethal damage as the rules first defined it: toughness minus damage already marked
+    and minus damage other creatures assign to it in the same step (never prevention)."""
+    t = game.perm(target)
+    return max(0, t.toughness - t.damage - assigned_to(target, others))
+
+
+class FixedLethal:
+    """While divisions of one creature are enumerated, the game and the other creatures'
+    assignments don't change, so what is lethal for each target is asked of the era once."""
+
+    cache: dict[tuple[str | None, str], int] | None = None
+
+    def __enter__(self) -> FixedLethal:
+        FixedLethal.cache = {}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        FixedLethal.cache = None
+
+
+def lethal_needed(game: Game, source: str | None, target: str, others: list[Assignment]) -> int:
+    """What `source` must assign to `target` for it to count as lethal, in this era."""
+    cache = FixedLethal.cache
+    if cache is None:
+        return game.era.lethal_damage(game, source, target, others)
+    key = (source, target)
+    if key not in cache:
+        cache[key] = game.era.lethal_damage(game, source, target, others)
+    return cache[key]
+
+
+class DivisionRule(ABC):
+    """One rule a division of combat damage must obey. `amounts` may cover only the first
+    keys of `targets.keys` (in the era's order, what it attacks last): `complete` says
+    whether all are there; an incomplete division fails only if no completion could pass,
+    which lets legal divisions be generated without trying every one.
+
+    Every rule is monotone in the last key's amount: if giving it some amount fails, any
+    larger amount fails too (generators stop at the first failure)."""
+
+    @abstractmethod
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None: ...
+
+
+class Total(DivisionRule):
+    """Every point of the creature's power goes to something it may assign damage to."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        power = game.perm(source).power
+        allowed = targets.keys if not targets.unblocked else (targets.unblocked,)
+        for key in amounts:
+            if key not in allowed:
+                return f"{key} is not something {source} can assign damage to now"
+        total = sum(amounts.values())
+        if total != max(power, 0) and (complete or total > max(power, 0)):
+            return f"the amounts add up to {total}, but {source}'s power is now {power}"
+        return None
+
+
+class InOrder(DivisionRule):
+    """A damage assignment order binds: nothing to a creature until every creature before
+    it in the order is assigned lethal damage."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        short: tuple[str, int] | None = None  # the first creature not assigned lethal damage
+        for target in targets.creatures:
+            amount = amounts.get(target, 0)
+            if amount and short is not None:
+                before, need = short
+                return (f"{before} must be assigned lethal damage ({need}) before {target} "
+                        f"in {source}'s damage assignment order")
+            if short is None:
+                need = lethal_needed(game, source, target, others)
+                if amount < need:
+                    short = (target, need)
+        return None
+
+
+class Trample(DivisionRule):
+    """Trample: damage goes past the blockers only once each is assigned lethal damage."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        if not targets.overflow or amounts.get(targets.overflow, 0) == 0:
+            return None
+        return blockers_short(game, source, targets, amounts, others,
+                              f"tramples over to {targets.overflow}")
+
+
+def blockers_short(game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                   others: list[Assignment], what: str) -> str | None:
+    """The first blocker not assigned lethal damage, said as what it holds back."""
+    for blocker in targets.creatures:
+        need = lethal_needed(game, source, blocker, others)
+        if amounts.get(blocker, 0) < need:
+            return f"{blocker} must be assigned lethal damage ({need}) before any damage {what}"
+    return None
+
+
+class OverPlaneswalkers(DivisionRule):
+    """Trample over planeswalkers (702.19c): damage goes past the planeswalker to its
+    controller only once every blocker is assigned lethal damage and the planeswalker damage
+    at least equal to its loyalty (counting what other creatures assign to it now)."""
+
+    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                others: list[Assignment], complete: bool = True) -> str | None:
+        if not targets.beyond or amounts.get(targets.beyond, 0) == 0:
+            return None
+        short = blockers_short(game, source, targets, amounts, others,
+                               f"goes past the planeswalker to {targets.beyond}")
+        if short:
+            return short
+        walker = targets.overflow or ""
+        need = loyalty_needed(game, walker, others)
+        if amounts.get(walker, 0) < need:
+            return (f"{walker} must be assigned damage equal to its loyalty ({need}) before "
+                    f"any goes to {targets.beyond}")
+        return None
+
+
+def loyalty_needed(game: Game, walker: str, others: list[Assignment]) -> int:
+    """Damage a planeswalker must be assigned before trample over planeswalkers goes past it:
+    its loyalty, less what other creatures assign to it in the same step (702.19c)."""
+    p = game.permanents.get(walker)
+    if p is None or not p.is_planeswalker:
+        return 0
+    return max(0, (p.loyalty or 0) - assigned_to(walker, others))
+
+
+TOTAL, IN_ORDER, TRAMPLE = Total(), InOrder(), Trample()
+OVER_PLANESWALKERS = OverPlaneswalkers()
+
+
+def division_problem(game: Game, source: str, targets: Targets, amounts: dict[str, int],
+                     others: list[Assignment], complete: bool = True,
+                     rules: tuple[DivisionRule, ...] | None = None) -> str | None:
+    """Why this division breaks one of the era's rules for `source`, or None."""
+    if complete and targets.as_unblocked(amounts, max(game.perm(source).power, 0)):
+        return None  # all of it to what it attacks, as though it weren't blocked
+    for rule in rules if rules is not None else rules_for(game, source):
+        why = rule.problem(game, source, targets, amounts, others, complete)
+        if why:
+            return why
+    return None
+
+
+def default_division(
+    game: Game, source: str, targets: Targets, earlier: list[Assignment]
+) -> dict[str, int]:
+    """Spec §1.5.3: lethal to each in order, the rest to the player (trample) or the first."""
+    remaining = max(game.perm(source).power, 0)
+    if targets.unblocked:
+        return {targets.unblocked: remaining} if remaining else {}
+    if not targets.creatures and not targets.beyond:
+        return {}
+    amounts: dict[str, int] = {}
+    for target in targets.creatures:
+        give = min(lethal_needed(game, source, target, earlier), remaining)
+        amounts[target] = give
+        remaining -= give
+    if remaining and targets.beyond and targets.overflow:
+        give = min(loyalty_needed(game, targets.overflow, earlier), remaining)
+        amounts[targets.overflow] = give
+        remaining -= give
+        amounts[targets.beyond] = remaining
+        remaining = 0
+    if remaining:
+        sink = targets.overflow or targets.creatures[0]
+        amounts[sink] = amounts.get(sink, 0) + remaining
+    return {k: v for k, v in amounts.items() if v}
+
+
+def _compositions(total: int, parts: int):
+    """Every way to write `total` as `parts` non-negative whole numbers, in order."""
+    for bars in combinations(range(total + parts - 1), parts - 1):
+        prev = -1
+        out = []
+        for b in bars:
+            out.append(b - prev - 1)
+            prev = b
+        out.append(total + parts - 1 - prev - 1)
+        yield out
+
+
+def divisions_count(power: int, parts: int) -> int:
+    return comb(power + parts - 1, parts - 1) if parts else 0
+
+
+def legal_divisions(
+    game: Game, source: str, targets: Targets, others: list[Assignment]
+) -> list[dict[str, int]]:
+    """Every legal division, generated key by key in the era's order, dropping a partial
+    division as soon as no completion of it could be legal."""
+    power = max(game.perm(source).power, 0)
+    option = targets.unblocked_options(power)
+    keys = targets.keys
+    if targets.unblocked or not keys:
+        default = default_division(game, source, targets, others)
+        return [default, *[o for o in option if o != default]]
+    out: list[dict[str, int]] = []
+    rules = rules_for(game, source)
+
+    def walk(i: int, left: int, amounts: dict[str, int]) -> None:
+        if i == len(keys) - 1:
+            done = {**amounts, keys[i]: left} if left else amounts
+            if division_problem(game, source, targets, done, others, rules=rules) is None:
+                out.append(done)
+            return
+        for v in range(0, left + 1):
+            partial = {**amounts, keys[i]: v} if v else amounts
+            if v and division_problem(game, source, targets, partial, others, False, rules):
+                break  # the rules are monotone: more to this key fails too
+            walk(i + 1, left - v, partial)
+
+    with FixedLethal():
+        walk(0, power, {})
+    # The contract's canonical order: amounts in the era's order, greatest first; taking
+    # all of it to what it attacks instead comes last.
+    out.sort(key=lambda a: [-a.get(k, 0) for k in keys])
+    return out + [o for o in option if o not in out]
+
+
+def all_divisions(game: Game, source: str, targets: Targets) -> list[dict[str, int]]:
+    """Every division of the whole power among what `source` may assign to, legal or not."""
+    power = max(game.perm(source).power, 0)
+    keys = targets.keys
+    option = targets.unblocked_options(power)
+    if targets.unblocked or not keys:
+        return [default_division(game, source, targets, []), *option]
+    return [{k: v for k, v in zip(keys, parts, strict=True) if v}
+            for parts in _compositions(power, len(keys))] + [
+        o for o in option if targets.or_unblocked not in keys]
+
+
+def _is_lethal(game: Game, target: str, amounts_all: list[Assignment]) -> bool:
+    return lethal_needed(game, None, target, amounts_all) == 0
+
+
+def most_kills(
+    game: Game, source: str, targets: Targets, earlier: list[Assignment]
+) -> dict[str, int]:
+    """Spec §1.5.4: most creatures with lethal damage, then most to the player, then the
+    division whose amounts, read in order, are greatest first. Under the rules every era
+    uses (the total, the order, trample) this is dynamic programming over the targets in
+    order, not a walk over divisions; an era with a rule of its own is walked instead."""
+    if targets.unblocked or not targets.keys:
+        best = default_division(game, source, targets, earlier)
+    else:
+        rules = rules_for(game, source)
+        if not set(rules) <= {TOTAL, IN_ORDER, TRAMPLE}:
+            best = most_kills_by_enumeration(game, source, targets, earlier)
+        else:
+            best = _most_kills_planned(game, source, targets, earlier, rules)
+    power = max(game.perm(source).power, 0)
+    for option in targets.unblocked_options(power):
+        # Assigning as though unblocked kills nothing: it wins only when nothing else
+        # kills, and sends more to what it attacks.
+        kills = sum(1 for c in targets.creatures
+                    if _is_lethal(game, c, [*earlier, Assignment(source, best)]))
+        over = sum(best.get(k, 0) for k in (targets.overflow, targets.beyond) if k)
+        if kills == 0 and over < power:
+            return option
+    return best
+
+
+def _most_kills_planned(game: Game, source: str, targets: Targets, earlier: list[Assignment],
+                        rules: tuple[DivisionRule, ...]) -> dict[str, int]:
+    power = max(game.perm(source).power, 0)
+    creatures = targets.creatures
+    # What each creature needs for the division to count it lethal (the order, trample),
+    # and whether an amount leaves it with lethal damage (a kill): each depends only on
+    # what this creature is given, with the other creatures' assignments fixed.
+    need = [lethal_needed(game, source, c, earlier) for c in creatures]
+    kills = [[_is_lethal(game, c, [*earlier, Assignment(source, {c: x})])
+              for x in range(power + 1)] for c in creatures]
+    in_order = IN_ORDER in rules
+    gated = TRAMPLE in rules  # overflow only once every creature has lethal damage
+    Value = tuple[int, int]  # (kills, damage to what it attacks)
+    memo: dict[tuple[int, int, bool], Value | None] = {}
+
+    def best(j: int, left: int, short: bool) -> Value | None:
+        """The best from creature j on with `left` damage, `short` if an earlier creature
+        got less than lethal; None if no legal way."""
+        if j == len(creatures):
+            if not left:
+                return (0, 0)
+            if targets.overflow and not (gated and short):
+                return (0, left)
+            return None
+        key = (j, left, short)
+        if key not in memo:
+            found: Value | None = None
+            for v in range(left + 1) if not (in_order and short) else (0,):
+                rest = best(j + 1, left - v, short or v < need[j])
+                if rest is not None:
+                    value = (rest[0] + kills[j][v], rest[1])
+                    found = value if found is None or value > found else found
+            memo[key] = found
+        return memo[key]
+
+    goal = best(0, power, False)
+    if goal is None:  # no legal division at all: the rules leave nothing to choose
+        return default_division(game, source, targets, earlier)
+    amounts: dict[str, int] = {}
+    left, short = power, False
+    for j, c in enumerate(creatures):
+        # The greatest amount that still reaches the best: greatest first, in order.
+        for v in range(left, -1, -1) if not (in_order and short) else (0,):
+            rest = best(j + 1, left - v, short or v < need[j])
+            if rest is not None and (rest[0] + kills[j][v], rest[1]) == goal:
+                break
+        if v:
+            amounts[c] = v
+        goal = rest  # type: ignore[assignment]
+        left, short = left - v, short or v < need[j]
+    if left:
+        amounts[targets.overflow] = left  # type: ignore[index]
+    return amounts
+
+
+def most_kills_by_enumeration(
+    game: Game, source: str, targets: Targets, earlier: list[Assignment]
+) -> dict[str, int]:
+    """`most-kills` by walking every legal division: for division rules the planner does
+    not know, and as the reference the planner is tested against."""
+    power = max(game.perm(source).power, 0)
+    if divisions_count(power, len(targets.keys)) > OVERFLOW_LIMIT:
+        game.log.note(
+            "policy-too-large", targets.rule,
+            f"{source}: too many divisions to search for most-kills; the default is used",
+            creature=source,
+        )
+        return default_division(game, source, targets, earlier)
+    best: tuple | None = None
+    best_amounts: dict[str, int] = {}
+    for amounts in legal_divisions(game, source, targets, earlier):
+        mine = Assignment(source, amounts)
+        kills = sum(1 for c in targets.creatures if _is_lethal(game, c, [*earlier, mine]))
+        over = sum(amounts.get(k, 0) for k in (targets.overflow, targets.beyond) if k)
+        key = (kills, over, tuple(amounts.get(k, 0) for k in targets.keys))
+        if best is None or key > best:
+            best, best_amounts = key, amounts
+    return best_amounts

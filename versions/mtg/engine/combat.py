@@ -1,0 +1,706 @@
+"""``Combat``: one combat under one era, from declare blockers through end of combat.
+
+The procedure is era-agnostic; wherever the eras' rules differ it asks the era (the hooks
+of ``versions.mtg.rules.Era``). It never decides for a player: at each decision it stops
+with a ``Decision`` (``versions.mtg.engine.choices``) and continues when given the choice.
+
+What is left to do is kept as data, an agenda of small steps (a method name and its
+arguments), not as Python's call stack. So a run can be copied at any decision, cheaply,
+and each copy continued along a different choice: that is how ``explore`` walks every line
+of play, and why every piece of run state lives on this object, never on the era.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from versions.common import IllegalChoice
+from versions.mtg.engine import sba
+from versions.mtg.engine.assignment import (
+    Assignment,
+    Targets,
+    chooser,
+    division_problem,
+    targets_of,
+)
+from versions.mtg.engine.blocks import (
+    BlockProblem,
+    Declaration,
+    check_blocks,
+    costs_owed,
+    mana_sources,
+)
+from versions.mtg.engine.choices import (
+    Act,
+    BlockOptions,
+    Chooser,
+    Decision,
+    DivideOptions,
+    OrderOptions,
+    Pass,
+    PriorityOptions,
+    TriggerOrderOptions,
+)
+from versions.mtg.engine.damage import deal
+from versions.mtg.engine.effects import Effect, NotTaken, ability_effect, apply, resolve_trigger
+from versions.mtg.engine.outcome import outcome, state
+from versions.mtg.engine.setup import new_game
+from versions.mtg.engine.state import Game, PendingTrigger
+from versions.mtg.engine.triggers import ability_triggers, becomes_blocked, keyword_trigger
+from versions.mtg.scenario import Ability, Action, Scenario
+
+if TYPE_CHECKING:
+    from versions.mtg.rules import Era
+
+FIRST_STRIKE_WINDOWS = ("first-strike-damage-on-stack", "first-strike-damage-prevention",
+                        "first-strike-damage")
+MAX_RESOLUTIONS = 500  # a scenario whose triggers feed each other forever stops here
+
+Task = tuple[Any, ...]  # (method name, *arguments)
+# Effects that can be taken exactly when their target is a permanent on the battlefield
+# (versions.mtg.engine.effects raises NotTaken for these only when it is not).
+ON_A_PERMANENT = frozenset({"pump", "destroy", "sacrifice", "regenerate", "bounce", "grant",
+                            "lose-keyword"})
+# The tasks that assign combat damage: while one waits, damage assignment orders matter.
+DAMAGE_TASKS = frozenset({"combat_damage", "damage_steps", "damage_step", "second_step",
+                          "divide", "check_assignment"})
+
+
+class ActionPolicy(Protocol):
+    """Which of the scenario's actions a player may take, where: the script of `run` (each
+    action in its window) or explore's availability (each action wherever it can be taken)."""
+
+    def open_window(self, combat: Combat, window: str) -> None: ...
+    def acts(self, combat: Combat, window: str, player: str) -> list[Act]: ...
+    def taken(self, combat: Combat, act: Act) -> None: ...
+    def has_late_actions(self, combat: Combat) -> bool: ...
+    def finish(self, combat: Combat) -> None: ...
+    def copy(self) -> ActionPolicy: ...
+    def key(self) -> Any: ...
+
+
+class IllegalLine(Exception):
+    """Explore: the choices made so far break a rule that is checked only once they are all
+    made (a player's combat damage assignment as a whole, 510.1e): no line goes on."""
+
+
+class IllegalBlocks(IllegalChoice):
+    what = "illegal block"
+
+    def __init__(self, era: str, problems: list[BlockProblem]):
+        self.era = era
+        self.problems = problems
+        super().__init__("; ".join(f"{p.path}: {p.message} ({p.rule})" for p in problems))
+
+
+@dataclass
+class DamageStep:
+    """One combat damage step while its damage is being assigned."""
+
+    first_strike: bool
+    creatures: tuple[str, ...]  # those that assign, active player's first (510.1)
+    targets: dict[str, Targets]  # what each may assign to (nothing changes while assigning)
+    done: list[Assignment] = field(default_factory=list)
+    rejected: dict[str, str] = field(default_factory=dict)  # intended division refused, why
+    # Explore: a division was offered that only the whole assignment can show legal.
+    unchecked: bool = False
+
+
+class Combat:
+    def __init__(self, era: Era, scenario: Scenario, actions: ActionPolicy,
+                 exploring: bool = False):
+        self.era = era
+        self.game: Game = new_game(era, scenario)
+        self.actions = actions
+        # Explore enumerates divisions a player may announce and refuses a line whose
+        # assignment is illegal as a whole; a script's illegal division is replaced instead.
+        self.exploring = exploring
+        # The agenda is a stack: the last task is done next.
+        self.agenda: list[Task] = [("finish",), ("end_of_combat",), ("combat_damage",),
+                                   ("declare_blockers",)]
+        self.decision: Decision | None = None
+        self.first_strike_step: bool | None = None  # undecided until combat damage begins
+        self.first_strikers: frozenset[str] = frozenset()  # had it as the first step began
+        self.assigned_first: frozenset[str] = frozenset()  # assigned in the first step
+        self.step: DamageStep | None = None
+        self.on_stack: list[Assignment] = []  # combat damage on the stack (eras with one)
+        self.resolutions = 0
+        self.checked_windows = frozenset() if exploring else scenario.after_windows()
+
+    # -- driving the run --------------------------------------------------------------------
+
+    def advance(self, stop_before: str | None = None) -> Decision | None:
+        """Carry out the procedure up to the next decision (returned) or the end (None),
+        or up to the task named `stop_before`."""
+        agenda = self.agenda
+        while self.decision is None and agenda:
+            if agenda[-1][0] == stop_before:
+                return None
+            task = agenda.pop()
+            if self.game.over and task[0] != "finish":
+                continue  # the game ended: nothing of combat is left to happen
+            STEPS[task[0]](self, *task[1:])
+        return self.decision
+
+    def resume(self, choice: Any) -> None:
+        d = self.decision
+        assert d is not None, "no decision is pending"
+        self.decision = None
+        STEPS[d.then](self, choice, *d.args)
+
+    def play(self, chooser: Chooser) -> dict[str, Any]:
+        """Play the combat to its end, asking `chooser` at each decision; the outcome."""
+        while (d := self.advance()) is not None:
+            self.resume(chooser.choose(d.player, d.kind, d.options))
+        return outcome(self.game)
+
+    def copy(self) -> Combat:
+        """An independent copy: the game, the agenda and the run state."""
+        twin = object.__new__(Combat)
+        twin.__dict__.update(self.__dict__)
+        twin.game = self.game.copy()
+        twin.agenda = list(self.agenda)
+        if self.step is not None:
+            twin.step = DamageStep(self.step.first_strike, self.step.creatures,
+                                   self.step.targets, list(self.step.done),
+                                   dict(self.step.rejected), self.step.unchecked)
+        twin.on_stack = list(self.on_stack)
+        twin.actions = self.actions.copy()
+        return twin
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that decides what can still happen, and nothing else (not the log):
+        two combats with equal keys have the same futures, so a search may merge them."""
+        step = self.step
+        # A damage assignment order matters only to a creature that will still assign.
+        if any(t[0] in DAMAGE_TASKS for t in self.agenda if t[0] not in ("divide",
+                                                                    "check_assignment")):
+            ordering: Any = True
+        elif step is not None and step.unchecked:
+            ordering = True  # the whole assignment, orders and all, is still to be checked
+        elif step is not None:
+            ordering = frozenset(step.creatures[len(step.done):])
+        else:
+            ordering = False
+        d = self.decision
+        return (
+            tuple(self.agenda),
+            (d.kind, d.player, d.then, d.args) if d else None,
+            self.game.key(orders=ordering),
+            self.first_strike_step, self.first_strikers, self.assigned_first,
+            (step.first_strike, step.creatures,
+             tuple((a.source, tuple(a.amounts.items())) for a in step.done),
+             tuple(step.rejected.items())) if step else None,
+            tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack),
+            self.resolutions, self.actions.key(), self.game.log.step,
+        )
+
+    def then(self, *tasks: Task) -> None:
+        """Do `tasks`, in the order given, before anything already on the agenda."""
+        self.agenda.extend(reversed(tasks))
+
+    def ask(self, player: str, kind: str, options: Any, then: str, *args: Any,
+            rule: str = "") -> None:
+        self.decision = Decision(player, kind, options, then, args, rule)
+
+    def rule(self, key: str) -> str:
+        return self.era.rule(key)
+
+    # -- declare blockers (509 / 309) -------------------------------------------------------
+
+    def _declare_blockers(self) -> None:
+        game = self.game
+        game.log.step = "declare-blockers"
+        defending = next(n for n in self.turn_order() if n != game.active)
+        self.ask(defending, "blocks", BlockOptions(game), "blocks_declared",
+                 rule=self.rule("block-untapped"))
+
+    def _blocks_declared(self, decl: Declaration) -> None:
+        game = self.game
+        problems = check_blocks(game, decl)
+        if problems:
+            raise IllegalBlocks(self.era.id, problems)
+        for blocker, attackers in decl.items():
+            game.blocks[blocker] = list(attackers)
+            game.blocked.update(attackers)
+        self._pay_block_costs()
+        for blocker, attackers in game.blocks.items():
+            for attacker in attackers:
+                game.log.event("block", self.rule("block"), source=blocker, target=attacker)
+        for attacker in game.attacks:
+            if attacker in game.blocked:
+                game.log.event("blocked", self.rule("blocked"), target=attacker,
+                               blockers=game.blockers_of(attacker))
+            else:
+                game.log.event("unblocked", self.rule("blocked"), target=attacker)
+        orders = [("order", creature, tuple(others), key)
+                  for creature, others, key in self.era.orders_to_announce(game)]
+        self.then(*orders, ("block_triggers",), ("window", "declare-blockers"))
+
+    def _pay_block_costs(self) -> None:
+        """Total the costs, make mana with mana abilities, pay. A creature sacrificed to
+        pay was declared but never becomes a blocking creature; what it was declared to
+        block is still a blocked creature."""
+        game = self.game
+        declared = {b: list(a) for b, a in game.blocks.items()}
+        for player, cost in costs_owed(game, declared).items():
+            game.log.event("block-cost", self.rule("block-cost"), target=player, amount=cost)
+            pool = game.players[player]
+            for p, i in mana_sources(game, player):
+                if pool.mana >= cost:
+                    break
+                ability = p.abilities[i]
+                game.log.event("activate", self.rule("block-mana"), source=p.id, ability=i,
+                               cost=ability.activated, effect=ability.effect, card=p.name)
+                if ability.activated == "tap":
+                    p.tapped = True
+                else:
+                    game.leave_battlefield(p.id, "graveyard")
+                    game.log.event("sacrifice", self.rule("block-mana"), target=p.id,
+                                   card=p.name)
+                pool.mana += ability.amount or 0
+                game.log.event("add-mana", self.rule("block-mana"), target=player,
+                               amount=ability.amount)
+            pool.mana -= cost
+            game.log.event("pay", self.rule("block-pay"), target=player, amount=cost)
+        for blocker, attackers in declared.items():
+            if blocker not in game.blocks:
+                game.log.hint(self.rule("block-becomes"), (
+                    f"{blocker} was declared as a blocker but left the battlefield while "
+                    f"the costs to block were paid, so it never becomes a blocking creature "
+                    f"({self.rule('block-becomes')}); {', '.join(attackers)} still "
+                    f"became blocked ({self.rule('blocked')})."))
+
+    def _order(self, creature: str, others: tuple[str, ...], rule_key: str) -> None:
+        player = self.game.perm(creature).controller
+        self.ask(player, "order", OrderOptions(self.game, creature, others), "order_announced",
+                 creature, rule_key, rule=self.rule(rule_key))
+
+    def _order_announced(self, order: tuple[str, ...], creature: str, rule_key: str) -> None:
+        self.game.damage_orders[creature] = list(order)
+        self.game.log.event("damage-assignment-order", self.rule(rule_key), source=creature,
+                            order=list(order))
+
+    def _block_triggers(self) -> None:
+        """What blocking triggers: the blocking creatures' abilities, then each attacker's."""
+        game = self.game
+        for blocker, attackers in game.blocks.items():
+            ability_triggers(game, blocker, "blocks", other=attackers[0] if attackers else None)
+            for value in game.perm(blocker).values("bushido"):
+                keyword_trigger(game, blocker, "bushido", "bushido", value=value)
+            for attacker in attackers:
+                ability_triggers(game, blocker, "blocks-creature", other=attacker)
+        blocked = set(game.blocked)
+        game.blocked.clear()  # each attacker becomes blocked now, triggers and all
+        for attacker in game.attacks:
+            if attacker in blocked:
+                becomes_blocked(game, attacker, by=game.blockers_of(attacker))
+            else:
+                ability_triggers(game, attacker, "attacks-unblocked",
+                                 defending=game.defending_player(attacker))
+        game.blocked |= blocked  # a declared blocker sacrificed to pay still blocked it
+
+    # -- combat damage (510 / 310) ----------------------------------------------------------
+
+    def _combat_damage(self) -> None:
+        # The first-strike step exists if a creature has first or double strike as combat
+        # damage begins, so only now can actions moved away from the windows that turned
+        # out not to exist be placed; those moved onto declare blockers are taken at its
+        # very end, which may itself grant first strike.
+        self.first_strike_step = self._first_strike_now()
+        if self.actions.has_late_actions(self):
+            self.game.log.step = "declare-blockers"
+            self.then(("priority_round", "declare-blockers"), ("resolve_stack",),
+                      ("combat_damage",))
+            return
+        self.then(("damage_steps",))
+
+    def _first_strike_now(self) -> bool:
+        return any(c.has("first-strike") or c.has("double-strike")
+                   for c in self.game.creatures_in_combat())
+
+    def _damage_steps(self) -> None:
+        game = self.game
+        in_combat = {p.id for p in game.creatures_in_combat()}
+        ordered = tuple(p for p in game.listing_order() if p in in_combat)
+        if not self.first_strike_step:
+            self.then(("damage_step", False, ordered))
+            return
+        started = frozenset(p for p in ordered if game.perm(p).has("first-strike")
+                            or game.perm(p).has("double-strike"))
+        self.first_strikers = started
+        game.log.step = self.era.assignment_step(first_strike=True)
+        game.log.event("first-strike-step", self.rule("first-strike-step"),
+                       creatures=[p for p in ordered if p in started])
+        self.then(("damage_step", True, tuple(p for p in ordered if p in started)),
+                  ("second_step",))
+
+    def _second_step(self) -> None:
+        game = self.game
+        in_combat = {c.id for c in game.creatures_in_combat()}
+        now = [p for p in game.listing_order() if p in in_combat]
+        second = self.era.second_step_creatures(self, now)
+        self.then(("damage_step", False, tuple(second)))
+
+    def _damage_step(self, first_strike: bool, creatures: tuple[str, ...]) -> None:
+        self.game.log.step = self.era.assignment_step(first_strike)
+        creatures = tuple(c for c in creatures if self.era.deals_combat_damage(self.game, c))
+        self.step = DamageStep(first_strike, creatures,
+                               {c: targets_of(self.game, c) for c in creatures})
+        self.then(("divide",))
+
+    def _divide(self) -> None:
+        """510.1: each creature's division in turn, active player's creatures first."""
+        step = self.step
+        assert step is not None
+        game = self.game
+        while len(step.done) < len(step.creatures):
+            creature = step.creatures[len(step.done)]
+            targets = step.targets[creature]
+            if not targets.or_unblocked and (targets.unblocked or not targets.keys or (
+                    self.exploring and len(targets.keys) == 1)):
+                # Nothing to divide: all of it to what it attacks or to its one opponent,
+                # or none at all. (A script still announces it: its intended amounts may
+                # need refusing.)
+                power = max(game.perm(creature).power, 0)
+                whole = targets.unblocked or (targets.keys[0] if targets.keys else None)
+                amounts = {whole: power} if whole and power else {}
+                step.done.append(Assignment(creature, amounts, targets.rule))
+                continue
+            permissive = self.exploring and self._shares_targets(creature)
+            step.unchecked |= permissive
+            options = DivideOptions(game, creature, targets, list(step.done),
+                                    step.rejected.get(creature), permissive=permissive)
+            self.ask(chooser(game, creature), "divide", options, "divided",
+                     rule=targets.rule)
+            return
+        self.then(("check_assignment",))
+
+    def _shares_targets(self, creature: str) -> bool:
+        """Whether a creature of the same player assigning later in this step could assign
+        damage to one of `creature`'s: then what it may legally assign depends on them."""
+        step = self.step
+        assert step is not None
+        game = self.game
+        mine = set(step.targets[creature].creatures)
+        controller = chooser(game, creature)
+        later = step.creatures[step.creatures.index(creature) + 1:]
+        return any(chooser(game, c) == controller
+                   and mine & set(step.targets[c].creatures) for c in later)
+
+    def key_after_division(self, amounts: dict[str, int]) -> tuple[Any, ...]:
+        """The key this combat would have once the pending division is announced, without
+        copying it (a search reuses what it found for that state, if anything)."""
+        d = self.decision
+        assert d is not None and d.kind == "divide"
+        self._divided(amounts)
+        self.decision = None
+        try:
+            return self.key()
+        finally:
+            assert self.step is not None
+            self.step.done.pop()
+            self.agenda.pop()
+            self.decision = d
+
+    def _divided(self, amounts: dict[str, int]) -> None:
+        step = self.step
+        assert step is not None
+        creature = step.creatures[len(step.done)]
+        kept = {k: v for k, v in amounts.items() if v}
+        targets = step.targets[creature]
+        rule = (self.rule("assign-unblocked")
+                if targets.as_unblocked(kept, max(self.game.perm(creature).power, 0))
+                else targets.rule)
+        step.done.append(Assignment(creature, kept, rule))
+        self.then(("divide",))
+
+    def _check_assignment(self) -> None:
+        """The assignment is checked as a whole (510.1c-e): what another creature assigns
+        in the same step counts toward lethal damage, whichever was announced first. A
+        refused division is assigned anew by the default of the contract (§1.5.2)."""
+        step = self.step
+        assert step is not None
+        game = self.game
+        # Explore offers only divisions legal given those announced before them; legal so,
+        # they stay legal whatever comes after (more damage only makes lethal easier).
+        checked = self.exploring and not step.unchecked
+        for a in [] if checked else step.done:
+            targets = step.targets[a.source]
+            if targets.unblocked or not targets.keys:
+                continue
+            others = [o for o in step.done if o.source != a.source]
+            why = division_problem(game, a.source, targets, a.amounts, others)
+            if why:
+                if self.exploring:
+                    raise IllegalLine(why)
+                if a.source in step.rejected:
+                    raise AssertionError(f"the default division of {a.source} is illegal")
+                step.rejected[a.source] = why
+                step.done.clear()
+                self.then(("divide",))
+                return
+        for creature, why in step.rejected.items():
+            game.log.note("illegal-assignment", self.rule("assign-check"), why,
+                          creature=creature)
+            self.era.assignment_refused(game, creature, why)
+        assignments = [a for a in step.done if a.amounts]
+        if not game.log.quiet:
+            for a in assignments:
+                for target, amount in a.amounts.items():
+                    game.log.event("assign", a.rule, source=a.source, target=target,
+                                   amount=amount)
+            self.era.explain_assignment(game, assignments)
+        if step.first_strike:
+            self.assigned_first = frozenset(a.source for a in assignments)
+        self.step = None
+        self.era.deal_combat_damage(self, assignments, step.first_strike)
+
+    def deal_now(self, batch: list[tuple[str | None, str, int]], first_strike: bool) -> None:
+        """Deal a step's combat damage (510.2 / 310.4), then its window."""
+        deal(self.game, batch, combat=True, rule=self.rule("damage-resolves"))
+        self.then(("window", "first-strike-damage" if first_strike else "combat-damage"))
+
+    # -- end of combat (511 / 311) ----------------------------------------------------------
+
+    def _end_of_combat(self) -> None:
+        game = self.game
+        game.log.step = "end-of-combat"
+        game.log.event("end-of-combat", self.rule("end-of-combat"))
+        game.pending.extend(game.delayed)
+        game.delayed.clear()
+        self.then(("window", "end-of-combat"))
+
+    def _era(self, hook: str, *args: Any) -> None:
+        """A task an era queued: its own step of the procedure."""
+        getattr(self.era, hook)(self, *args)
+
+    def _finish(self) -> None:
+        self.actions.finish(self)
+
+    # -- windows: priority, actions, the stack ----------------------------------------------
+
+    def _window(self, window: str) -> None:
+        """A point where players get priority: state-based actions and triggers onto the
+        stack; players act while those triggers wait (in response to them); when all
+        pass in succession, the stack resolves."""
+        self.game.log.step = window
+        self.resolutions = 0
+        if window in self.checked_windows:
+            self.then(("snapshot", window))  # done once the window's tasks below are
+        acting = [("settle",), ("priority_round", window), ("resolve_stack",)]
+        if not self.era.has_window(window):
+            # A point of the procedure where this era gives players no priority (the
+            # rules before Sixth, after damage dealing began): its triggers still resolve.
+            self.then(("settle",), ("resolve_stack",))
+        elif not self.era.responds_to_triggers():  # triggers resolve before anyone acts
+            self.then(("settle",), ("resolve_stack",), *acting)
+        else:
+            self.then(*acting)
+
+    def _snapshot(self, window: str) -> None:
+        self.game.snapshots[window] = state(self.game)
+
+    def _priority_round(self, window: str) -> None:
+        self.actions.open_window(self, window)
+        self.then(("priority", window, self.game.active, 0))
+
+    def _priority(self, window: str, player: str, passes: int) -> None:
+        acts = self.actions.acts(self, window, player)
+        if not acts:  # nothing to do but pass: not a choice
+            self._priority_taken(Pass(), window, player, passes)
+            return
+        can_pass = not any(a.action.required for a in acts)
+        self.ask(player, "priority", PriorityOptions(window, acts, can_pass), "priority_taken",
+                 window, player, passes, rule=self.rule("priority"))
+
+    def _priority_taken(self, choice: Pass | Act, window: str, player: str,
+                        passes: int) -> None:
+        if isinstance(choice, Pass):
+            turn = self.turn_order()
+            if passes + 1 < len(turn):
+                nxt = turn[(turn.index(player) + 1) % len(turn)]
+                self.then(("priority", window, nxt, passes + 1))
+            return
+        self.take(choice)
+        self.then(("settle",), ("priority", window, self.game.active, 0))
+
+    def take(self, act: Act) -> None:
+        game = self.game
+        self.actions.taken(self, act)
+        refused = self.era.action_refused(self, game.log.step, self.effect_of(act.action),
+                                          self.aim_of(act.action, act.target),
+                                          act.action.from_)
+        if refused:
+            key, why = refused
+            game.log.note("action-not-allowed", self.rule(key),
+                          f"the {act.action.effect} by {act.action.by} is not taken: {why}",
+                          action=act.index)
+            return
+        try:
+            self._apply_action(act.action, act.target)
+        except NotTaken as why:
+            game.log.note("action-not-taken", self.rule("fizzle"),
+                          f"the {act.action.effect} by {act.action.by} is not taken: {why}",
+                          action=act.index)
+
+    def _ability(self, action: Action) -> Ability | None:
+        """The ability an `activate` action uses, if its source has it."""
+        if action.effect != "activate":
+            return None
+        source = self.game.permanents.get(action.source or "")
+        if source is None or action.ability >= len(source.abilities):
+            return None
+        return source.abilities[action.ability]
+
+    def effect_of(self, action: Action) -> str:
+        """What an action does: its effect, or for an activation its ability's effect."""
+        ability = self._ability(action)
+        return (ability.effect if ability else None) or action.effect
+
+    def aim_of(self, action: Action, target: str | None) -> str | None:
+        """What an action affects: its target, or for an ability of the source's own
+        ("target: self"), the source."""
+        ability = self._ability(action)
+        return action.source if ability is not None and ability.target == "self" else target
+
+    def can_take(self, action: Action, target: str | None) -> bool:
+        """Whether the action could be taken now: at once for an effect that needs only
+        its target on the battlefield, else tried on a copy of the game."""
+        if self.era.action_refused(self, self.game.log.step, self.effect_of(action),
+                                   self.aim_of(action, target), action.from_):
+            return False
+        if action.effect in ON_A_PERMANENT:
+            p = self.game.permanents.get(target or "")
+            return p is not None and p.zone == "battlefield"
+        real, self.game = self.game, self.game.copy()
+        try:
+            self._apply_action(action, target)
+            return True
+        except NotTaken:
+            return False
+        finally:
+            self.game = real
+
+    def _apply_action(self, action: Action, target: str | None) -> None:
+        game = self.game
+        if action.effect != "activate":
+            apply(game, Effect(
+                name=action.effect, target=target, power=action.power,
+                toughness=action.toughness, amount=action.amount, keyword=action.keyword,
+                kind=action.kind, source=action.source, origin=action.from_, by=action.by,
+                label=action.card,
+                id=action.id, controller=action.controller, attacker=action.attacker))
+            return
+        source = game.permanents.get(action.source or "")
+        if source is None or not source.on_battlefield:
+            raise NotTaken(f"{action.source} is not on the battlefield")
+        ability = source.abilities[action.ability]
+        cost = ability.activated
+        if cost == "tap":
+            if source.tapped:
+                raise NotTaken(f"{source.id} is tapped")
+            source.tapped = True
+        elif cost == "mana":
+            player = game.players[action.by]
+            if player.mana < (ability.mana or 0):
+                raise NotTaken(f"{action.by} has {player.mana} mana, needs {ability.mana}")
+            player.mana -= ability.mana or 0
+        elif cost == "sacrifice-creature":
+            victim = game.permanents.get(action.sacrifice or "")
+            if victim is None or not victim.on_battlefield or not victim.is_creature:
+                raise NotTaken(f"no creature {action.sacrifice!r} to sacrifice")
+            game.leave_battlefield(victim.id, "graveyard")
+            game.log.event("sacrifice", self.rule("sacrifice"), target=victim.id,
+                           card=source.name)
+        game.log.event("activate", self.rule("activate"), source=source.id,
+                       ability=action.ability, cost=cost, effect=ability.effect,
+                       **({"card": action.card} if action.card else {}))
+        if cost == "sacrifice-self":
+            game.leave_battlefield(source.id, "graveyard")
+            game.log.event("sacrifice", self.rule("sacrifice"), target=source.id,
+                           card=source.name)
+        aimed = source.id if ability.target == "self" else target
+        apply(game, ability_effect(ability, aimed, source.id, action.by, source.name))
+
+    def _settle(self) -> None:
+        """State-based actions, then waiting triggers onto the stack (APNAP)."""
+        game = self.game
+        sba.check(game)
+        if game.over:
+            for t in game.pending + game.stack:
+                game.log.hint(t.rule, (
+                    f"{t.source}'s {t.condition} trigger ({t.rule}) never resolved: the "
+                    f"state-based actions ({self.rule('sba-life')}) that are checked before "
+                    f"it ended the game first."))
+            game.pending.clear()
+            game.stack.clear()
+            return
+        if game.pending:
+            self.then(("stack_triggers", 0))
+
+    def _stack_triggers(self, k: int) -> None:
+        """Each player in turn order puts its waiting triggers on the stack, in the order it
+        chooses, so the active player's resolve last."""
+        game = self.game
+        turn = self.turn_order()
+        while k < len(turn):
+            mine = [t for t in game.pending if t.controller == turn[k]]
+            if len(mine) > 1:
+                names = tuple(game.perm(t.source).name for t in mine)
+                self.ask(turn[k], "trigger-order", TriggerOrderOptions(mine, names),
+                         "triggers_ordered", k, rule=self.rule("trigger-order"))
+                return
+            self._push(mine)
+            k += 1
+        game.pending.clear()
+
+    def _triggers_ordered(self, order: tuple[int, ...], k: int) -> None:
+        mine = [t for t in self.game.pending if t.controller == self.turn_order()[k]]
+        self._push([mine[i] for i in order])
+        self.then(("stack_triggers", k + 1))
+
+    def _push(self, triggers: list[PendingTrigger]) -> None:
+        for t in triggers:
+            self.game.stack.append(t)
+            self.game.log.event("trigger", t.rule, source=t.source, condition=t.condition,
+                                **({"creature": t.other} if t.other else {}))
+
+    def _resolve_stack(self) -> None:
+        game = self.game
+        if not game.stack:
+            return
+        self.resolutions += 1
+        if self.resolutions > MAX_RESOLUTIONS:
+            game.log.note("loop", self.rule("trigger-damage"), (
+                f"more than {MAX_RESOLUTIONS} triggered abilities resolved in one "
+                f"window; the scenario loops, and the rest of the stack is dropped"))
+            game.stack.clear()
+            return
+        trigger = game.stack.pop()
+        game.log.event("resolve", trigger.rule, source=trigger.source,
+                       condition=trigger.condition)
+        resolve_trigger(game, trigger)
+        self.then(("settle",), ("resolve_stack",))
+
+    # -- lookups ----------------------------------------------------------------------------
+
+    def turn_order(self) -> list[str]:
+        names = list(self.game.players)
+        i = names.index(self.game.active)
+        return names[i:] + names[:i]
+
+    def window_exists(self, window: str) -> bool | None:
+        """Whether `window` exists in this combat; None while that is not yet known (the
+        first-strike windows, until combat damage begins)."""
+        if not self.era.has_window(window):
+            return False
+        if window in FIRST_STRIKE_WINDOWS:
+            return self.first_strike_step
+        return True
+
+
+# Each step of the procedure by its name in the agenda (a task or a decision's `then`).
+STEPS = {name[1:]: fn for name, fn in vars(Combat).items()
+         if name.startswith("_") and not name.startswith("__") and callable(fn)}

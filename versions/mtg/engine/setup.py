@@ -1,0 +1,53 @@
+"""Build the starting game state of a scenario: attackers declared, blockers not yet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from versions.mtg.engine.state import Game, Permanent, PlayerState
+from versions.mtg.scenario import Scenario
+
+if TYPE_CHECKING:
+    from versions.mtg.rules import Era
+
+
+def new_game(era: Era, scenario: Scenario) -> Game:
+    """`scenario` must be resolved (cards merged in) and checked (comparator.games.mtg.checks)."""
+    players = {p.name: PlayerState(p.name, p.life, p.mana, poison=p.poison,
+                                   protection=tuple(p.protection))
+               for p in scenario.players}
+    permanents: dict[str, Permanent] = {}
+    for spec in scenario.permanents:
+        types = frozenset(spec.types or ["creature"])
+        permanents[spec.id] = Permanent(
+            id=spec.id,
+            name=spec.name or spec.card or spec.id,
+            controller=spec.controller,
+            printed_power=spec.power or 0,
+            printed_toughness=spec.toughness or 0,
+            printed_loyalty=spec.loyalty,
+            base_keywords=list(spec.keywords),
+            abilities=list(spec.abilities),
+            colors=frozenset(spec.colors),
+            types=types - {"artifact"},
+            artifact="artifact" in types,
+            token=spec.token,
+            block_cost=spec.block_cost,
+            damage=spec.damage,
+            tapped=spec.tapped,
+            loyalty=spec.loyalty,
+            printed_defense=spec.defense,
+            defense=spec.defense,
+            protector=(spec.protector or spec.controller) if "battle" in types else None,
+        )
+    game = Game(
+        era=era, scenario=scenario, players=players, permanents=permanents,
+        order=[p.id for p in scenario.permanents], active=scenario.active,
+    )
+    combat = scenario.combat
+    for attacker, target in combat.attacks.items():
+        game.attacks[attacker] = target
+        # Attacking tapped it, unless it has vigilance (the scenario starts after attacks).
+        if not permanents[attacker].has("vigilance"):
+            permanents[attacker].tapped = True
+    return game

@@ -1,0 +1,381 @@
+"""The era-agnostic game state: players, permanents, who attacks and blocks whom, the log.
+
+Nothing here knows an era's rules; the era (``versions.mtg.rules``) drives it. Rule numbers
+reach the log through ``Game.rule(key)``, which asks the era, so every event is cited in
+that era's own numbering.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from versions.mtg.scenario import Ability, Keyword, Scenario
+
+if TYPE_CHECKING:
+    from versions.mtg.rules import Era
+
+
+@dataclass
+class PlayerState:
+    name: str
+    life: int
+    mana: int = 0
+    lost: bool = False
+    prevention: int = 0  # the next N damage to this player is prevented
+    poison: int = 0
+    protection: tuple[str, ...] = ()  # colors, or "creatures"
+
+
+def _copy_player(p: PlayerState) -> PlayerState:
+    twin = object.__new__(PlayerState)
+    twin.__dict__.update(p.__dict__)
+    return twin
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Last known information of a permanent as it left the battlefield: what leaving
+    resets (its controller and colors stay on the object)."""
+
+    power: int
+    toughness: int
+    keywords: tuple[Keyword, ...]
+
+
+@dataclass
+class Permanent:
+    id: str
+    name: str
+    controller: str
+    printed_power: int
+    printed_toughness: int
+    printed_loyalty: int | None
+    base_keywords: list[Keyword]
+    abilities: list[Ability]
+    colors: frozenset[str]
+    types: frozenset[str]
+    artifact: bool = False
+    token: bool = False
+    block_cost: int = 0
+    damage: int = 0
+    tapped: bool = False
+    loyalty: int | None = None
+    printed_defense: int | None = None
+    defense: int | None = None  # a battle's defense counters
+    protector: str | None = None
+    zone: str = "battlefield"
+    pumps: list[tuple[int, int]] = field(default_factory=list)
+    plus: int = 0  # +1/+1 counters
+    minus: int = 0  # -1/-1 counters
+    granted: list[Keyword] = field(default_factory=list)
+    # Keywords it lost until end of turn, each with how many grants came before the loss:
+    # effects apply in timestamp order (a keyword granted after the loss is kept).
+    losses: list[tuple[str, int]] = field(default_factory=list)
+    regen_shields: int = 0
+    prevention: int = 0
+    deathtouched: bool = False  # dealt damage by a deathtouch source since SBA were checked
+    lki: Snapshot | None = None
+    # The printed keywords never change once the permanent exists: their names are looked
+    # up hundreds of times a combat, so they are kept as a set.
+    base_names: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.base_names = frozenset(k.name for k in self.base_keywords)
+
+    @property
+    def on_battlefield(self) -> bool:
+        return self.zone == "battlefield"
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return "planeswalker" in self.types
+
+    @property
+    def power(self) -> int:
+        if self.zone != "battlefield" and self.lki is not None:
+            return self.lki.power
+        power = self.printed_power + self.plus - self.minus
+        for p, _ in self.pumps:
+            power += p
+        return power
+
+    @property
+    def toughness(self) -> int:
+        if self.zone != "battlefield" and self.lki is not None:
+            return self.lki.toughness
+        toughness = self.printed_toughness + self.plus - self.minus
+        for _, t in self.pumps:
+            toughness += t
+        return toughness
+
+    @property
+    def keywords(self) -> list[Keyword]:
+        if not self.on_battlefield and self.lki is not None:
+            return list(self.lki.keywords)
+        if not self.losses:
+            return self.base_keywords + self.granted
+        return ([k for k in self.base_keywords if not self._lost_after(k.name, -1)]
+                + [k for i, k in enumerate(self.granted) if not self._lost_after(k.name, i)])
+
+    def _lost_after(self, name: str, grant: int) -> bool:
+        """Whether a loss of `name` came after grant number `grant` (-1: printed)."""
+        return any(n == name and grant < before for n, before in self.losses)
+
+    def count(self, name: str) -> int:
+        """Instances of a keyword: triggered keywords trigger once per instance."""
+        return sum(1 for k in self.keywords if k.name == name)
+
+    def has(self, name: str) -> bool:
+        if self.zone != "battlefield" and self.lki is not None:
+            return any(k.name == name for k in self.lki.keywords)
+        if self.losses:
+            return any(k.name == name for k in self.keywords)
+        if name in self.base_names:
+            return True
+        return bool(self.granted) and any(k.name == name for k in self.granted)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        """Its counters by kind, where it has any (the outcome's `counters`)."""
+        return {k: n for k, n in (("+1/+1", self.plus), ("-1/-1", self.minus)) if n}
+
+    def values(self, name: str) -> list[Any]:
+        return [k.value for k in self.keywords if k.name == name]
+
+    def protected_from(self, source: Permanent | None) -> bool:
+        if source is None or not source.colors:
+            return False
+        return any(k.name == "protection" and k.value in source.colors
+                   for k in self.keywords)
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(power=self.power, toughness=self.toughness,
+                        keywords=tuple(self.keywords))
+
+    def copy(self) -> Permanent:
+        # Everything else on a permanent is immutable or replaced, never changed in place.
+        # (Built by hand: dataclasses.replace is several times slower, and a search copies
+        # every permanent at every decision.)
+        twin = object.__new__(Permanent)
+        twin.__dict__.update(self.__dict__)
+        twin.pumps = list(self.pumps)
+        twin.granted = list(self.granted)
+        twin.losses = list(self.losses)
+        return twin
+
+
+@dataclass
+class Log:
+    events: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[dict[str, Any]] = field(default_factory=list)
+    step: str = "declare-blockers"
+    quiet = False  # a log that writes nothing: explanations needn't be worked out for it
+
+    def event(self, type_: str, rule: str, **fields: Any) -> None:
+        self.events.append({"step": self.step, "type": type_, **fields, "rule": rule})
+
+    def note(self, type_: str, rule: str, text: str, **fields: Any) -> None:
+        self.notes.append({"type": type_, "step": self.step, **fields, "rule": rule,
+                           "text": text})
+
+    def hint(self, rule: str, text: str) -> None:
+        """An era-specific rule changed what happened: say so as a judge would."""
+        self.notes.append({"type": "hint", "step": self.step, "rule": rule, "text": text})
+
+    def copy(self) -> Log:
+        # Entries are never changed once written, so the lists can share them.
+        return Log(list(self.events), list(self.notes), self.step)
+
+
+class QuietLog(Log):
+    """A log that keeps only the current step: a search that looks at outcomes, not
+    narrations, needn't pay for writing (and copying) every event."""
+
+    quiet = True
+
+    def event(self, type_: str, rule: str, **fields: Any) -> None:
+        return None
+
+    def note(self, type_: str, rule: str, text: str, **fields: Any) -> None:
+        return None
+
+    def hint(self, rule: str, text: str) -> None:
+        return None
+
+    def copy(self) -> Log:
+        return QuietLog(step=self.step)
+
+
+@dataclass
+class PendingTrigger:
+    source: str  # permanent id
+    controller: str
+    ability: Ability
+    rule: str
+    condition: str
+    other: str | None = None  # "that creature"
+    defending: str | None = None
+    amount: int | None = None  # lifelink: how much; rampage: computed on resolution
+    kind: str = "ability"  # ability | deathtouch | lifelink | rampage | bushido | flanking
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.source, self.controller, self.ability, self.rule, self.condition,
+                self.other, self.defending, self.amount, self.kind)
+
+
+@dataclass
+class Game:
+    era: Era
+    scenario: Scenario
+    players: dict[str, PlayerState]
+    permanents: dict[str, Permanent]
+    order: list[str]  # permanents in listing order
+    active: str
+    attacks: dict[str, str] = field(default_factory=dict)  # attacker -> player or permanent
+    blocked: set[str] = field(default_factory=set)  # attackers that became blocked (509.1h)
+    blocks: dict[str, list[str]] = field(default_factory=dict)  # blocker -> attackers
+    damage_orders: dict[str, list[str]] = field(default_factory=dict)
+    not_attacked: set[str] = field(default_factory=set)  # attacked, then removed from combat
+    stack: list[PendingTrigger] = field(default_factory=list)
+    pending: list[PendingTrigger] = field(default_factory=list)
+    delayed: list[PendingTrigger] = field(default_factory=list)
+    log: Log = field(default_factory=Log)
+    over: bool = False
+    fog: bool = False  # all combat damage this turn is prevented
+    fogged: frozenset[str] = frozenset()  # sources whose combat damage this turn is
+    source_shields: dict[str, int] = field(default_factory=dict)  # next N from a source
+    # The state as each window the scenario's expectations check ends (not part of `key`:
+    # like the log, it records what happened, and decides nothing).
+    snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def copy(self) -> Game:
+        """An independent copy, cheap enough to take at every decision of a search: the
+        scenario, the era and the triggers (never changed once made) are shared."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.players = {n: _copy_player(p) for n, p in self.players.items()}
+        twin.permanents = {i: p.copy() for i, p in self.permanents.items()}
+        twin.order = list(self.order)
+        twin.attacks = dict(self.attacks)
+        twin.blocked = set(self.blocked)
+        twin.blocks = {b: list(a) for b, a in self.blocks.items()}
+        twin.damage_orders = {c: list(o) for c, o in self.damage_orders.items()}
+        twin.not_attacked = set(self.not_attacked)
+        twin.stack, twin.pending, twin.delayed = (
+            list(self.stack), list(self.pending), list(self.delayed))
+        twin.log = self.log.copy()
+        twin.source_shields = dict(self.source_shields)
+        twin.snapshots = dict(self.snapshots)
+        return twin
+
+    def key(self, orders: bool | frozenset[str] = True) -> tuple[Any, ...]:
+        """The state as a hashable value (the log left out); `orders`: whether damage
+        assignment orders still matter (all, none, or only those of these creatures)."""
+        if orders is True:
+            ordering = tuple((c, tuple(o)) for c, o in self.damage_orders.items())
+        elif orders:
+            ordering = tuple((c, tuple(o)) for c, o in self.damage_orders.items()
+                             if c in orders)
+        else:
+            ordering = None
+        permanents = self.permanents
+        return (
+            tuple((p.life, p.mana, p.lost, p.prevention, p.poison)
+                  for p in self.players.values()),
+            tuple((p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty, p.defense,
+                   tuple(p.pumps) if p.pumps else (), p.plus, p.minus,
+                   tuple(p.granted) if p.granted else (), tuple(p.losses) if p.losses else (),
+                   p.regen_shields, p.prevention,
+                   p.deathtouched, p.lki)
+                  for p in map(permanents.__getitem__, self.order)),
+            tuple(self.attacks.items()), frozenset(self.blocked),
+            tuple((b, tuple(a)) for b, a in self.blocks.items()),
+            ordering,
+            frozenset(self.not_attacked),
+            tuple(t.key() for t in self.stack), tuple(t.key() for t in self.pending),
+            tuple(t.key() for t in self.delayed), self.over,
+            self.fog, self.fogged, tuple(self.source_shields.items()),
+        )
+
+    # -- lookups ----------------------------------------------------------------------------
+
+    def rule(self, key: str) -> str:
+        return self.era.rule(key)
+
+    def perm(self, pid: str) -> Permanent:
+        return self.permanents[pid]
+
+    def is_player(self, name: str) -> bool:
+        return name in self.players
+
+    def defending_player(self, attacker: str) -> str | None:
+        target = self.attacks.get(attacker)
+        if target is None:
+            return None
+        if target in self.players:
+            return target
+        p = self.permanents[target]
+        # 310.8d: the defending player of an attacked battle is its protector.
+        return p.protector or p.controller  # only battles have a protector
+
+    def in_combat(self, pid: str) -> bool:
+        return pid in self.attacks or pid in self.blocks
+
+    def being_attacked(self, pid: str) -> bool:
+        """A planeswalker or battle that an attacking creature attacks (506.4)."""
+        return pid not in self.not_attacked and pid in self.attacks.values()
+
+    def blockers_of(self, attacker: str) -> list[str]:
+        """Creatures blocking `attacker` now, in the order the scenario lists the blocks."""
+        return [b for b, atts in self.blocks.items() if attacker in atts]
+
+    def creatures_in_combat(self) -> list[Permanent]:
+        return [
+            self.permanents[p] for p in self.order
+            if self.in_combat(p) and self.permanents[p].on_battlefield
+        ]
+
+    def listing_order(self) -> list[str]:
+        """Active player's permanents in listing order, then the others' (§1.5.3, APNAP)."""
+        names = list(self.players)
+        i = names.index(self.active)
+        turn = names[i:] + names[:i]
+        return [p for name in turn for p in self.order if self.permanents[p].controller == name]
+
+    # -- combat bookkeeping -----------------------------------------------------------------
+
+    def remove_from_combat(self, pid: str) -> None:
+        if self.being_attacked(pid):
+            # 506.4c: its attackers keep attacking, but attack nothing.
+            self.not_attacked.add(pid)
+        self.attacks.pop(pid, None)
+        self.blocks.pop(pid, None)
+        for atts in self.blocks.values():
+            if pid in atts:
+                atts.remove(pid)
+        for creature, ordered in self.damage_orders.items():
+            if pid in ordered and creature != pid:
+                ordered.remove(pid)
+        self.damage_orders.pop(pid, None)
+
+    def leave_battlefield(self, pid: str, zone: str) -> None:
+        p = self.permanents[pid]
+        p.lki = p.snapshot()
+        self.remove_from_combat(pid)
+        p.zone = "gone" if (p.token and zone != "battlefield") else zone
+        # Off the battlefield a card is a new object: printed values, no damage (spec §2).
+        p.damage = 0
+        p.pumps.clear()
+        p.granted.clear()
+        p.losses.clear()
+        p.plus = p.minus = 0
+        p.defense = p.printed_defense
+        p.tapped = False
+        p.regen_shields = 0
+        p.prevention = 0
+        p.deathtouched = False

@@ -1,0 +1,124 @@
+"""Triggered abilities: noticing them, putting them on the stack, resolving them.
+
+Abilities written on cards (spec §1.3) and the classic trigger keywords (rampage, bushido,
+flanking) both become ``PendingTrigger``s; the era's triggered deathtouch and lifelink
+(where an era has them triggered) are added by the era's ``damage_triggers``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from versions.mtg.engine.state import Game, PendingTrigger
+from versions.mtg.scenario import Ability
+
+if TYPE_CHECKING:
+    from versions.mtg.engine.state import Permanent
+
+TRIGGER_RULE_KEYS = {
+    "blocks": "trigger-blocks",
+    "blocks-creature": "trigger-blocks-creature",
+    "becomes-blocked": "trigger-becomes-blocked",
+    "becomes-blocked-by-creature": "trigger-becomes-blocked-by-creature",
+    "attacks-unblocked": "trigger-attacks-unblocked",
+    "deals-combat-damage-to-player": "trigger-damage",
+    "dealt-damage": "trigger-damage",
+    "gains-life": "trigger-gains-life",
+}
+
+
+def _passes(ability: Ability, other: Permanent | None) -> bool:
+    f = ability.if_
+    if f is None or other is None:
+        return True
+    if f.color and f.color not in other.colors:
+        return False
+    return not (f.not_color and f.not_color in other.colors)
+
+
+def ability_triggers(
+    game: Game, pid: str, condition: str, other: str | None = None,
+    defending: str | None = None,
+) -> None:
+    """Every ability of `pid` whose trigger is `condition` triggers once. The `if:` filter
+    reads the other creature's characteristics now, as the event happens (509.5f)."""
+    perm = game.perm(pid)
+    if not perm.abilities:
+        return
+    other_perm = game.permanents.get(other) if other else None
+    for ability in perm.abilities:
+        if ability.trigger != condition or not _passes(ability, other_perm):
+            continue
+        if not perm.on_battlefield:
+            # Only leaves-the-battlefield abilities look back in time; none of ours do.
+            game.log.hint(game.rule("trigger-left"), (
+                f"{pid} had left the battlefield, so its {condition} ability no longer "
+                f"existed and did not trigger ({game.rule('trigger-left')})."))
+            continue
+        game.pending.append(PendingTrigger(
+            source=pid, controller=perm.controller, ability=ability,
+            rule=game.rule(TRIGGER_RULE_KEYS[condition]), condition=condition, other=other,
+            defending=defending))
+
+
+def life_gained(game: Game, player: str, amount: int) -> None:
+    """A life-gain event: "whenever you gain life" abilities of the player's permanents
+    trigger, once per event (a source's gain is one event; 0 life is none: 119.9)."""
+    if amount <= 0:
+        return
+    for pid in game.order:
+        p = game.permanents[pid]
+        if p.controller == player and p.on_battlefield and p.abilities:
+            ability_triggers(game, pid, "gains-life")
+
+
+def keyword_trigger(game: Game, pid: str, kind: str, rule_key: str, other: str | None = None,
+                    value: int = 0) -> None:
+    perm = game.perm(pid)
+    game.pending.append(PendingTrigger(
+        source=pid, controller=perm.controller,
+        ability=Ability(trigger="becomes-blocked", effect="pump", target="self", power=value,
+                        toughness=value),
+        rule=game.rule(rule_key), condition=kind, other=other, amount=value, kind=kind))
+
+
+def becomes_blocked(game: Game, attacker: str, by: list[str], entered: bool = False) -> None:
+    """`attacker` becomes blocked by the creatures `by` (none when an effect blocks it).
+
+    One function for every way: declared blockers, an effect (Curtain of Light), a creature
+    put onto the battlefield blocking it (Flash Foliage). "Becomes blocked" abilities and
+    the keywords that trigger on it (rampage, bushido) trigger once, and only if it was
+    unblocked; "becomes blocked by a creature" ones once for each creature. Flanking reads
+    "whenever a creature without flanking blocks this creature": a creature put onto the
+    battlefield blocking never "blocked" (509.7 / 509.4), so it doesn't trigger flanking.
+    """
+    a = game.perm(attacker)
+    defending = game.defending_player(attacker)
+    if attacker not in game.blocked:
+        game.blocked.add(attacker)
+        ability_triggers(game, attacker, "becomes-blocked", defending=defending)
+        for value in a.values("rampage"):
+            keyword_trigger(game, attacker, "rampage", "rampage", value=value)
+        for value in a.values("bushido"):
+            keyword_trigger(game, attacker, "bushido", "bushido", value=value)
+    for blocker in by:
+        ability_triggers(game, attacker, "becomes-blocked-by-creature", other=blocker,
+                         defending=defending)
+        if not entered and not game.perm(blocker).has("flanking"):
+            for _ in range(a.count("flanking")):
+                keyword_trigger(game, attacker, "flanking", "flanking", other=blocker)
+
+
+def put_on_stack(game: Game) -> None:
+    """APNAP: the active player's triggers go on the stack first, so they resolve last."""
+    if not game.pending:
+        return
+    names = list(game.players)
+    i = names.index(game.active)
+    turn = names[i:] + names[:i]
+    for name in turn:
+        for t in [t for t in game.pending if t.controller == name]:
+            game.stack.append(t)
+            game.log.event("trigger", t.rule, source=t.source, condition=t.condition,
+                           **({"creature": t.other} if t.other else {}))
+    game.pending.clear()

@@ -1,0 +1,162 @@
+"""foundations — free division: Foundations onward (2024-11-08 to today).
+
+Cited in the numbering of the first Comprehensive Rules after Foundations (2025-02-07;
+shared/reference/cr-2025-02-07.txt). The declare blockers rules lost 509.2-509.3 and were
+renumbered (seed 000): 509.2 is now "the active player gets priority" (509.2a: block
+triggers go on the stack first), 509.3a-g are the trigger conditions, 509.4 is "put onto
+the battlefield blocking". Elsewhere the numbers moved since 2010 too (trample 702.19,
+lifelink 702.15, protection 702.16, indestructible 702.12, first strike's second step 510.4).
+
+What Foundations changed from m11 ("Magic: The Gathering Foundations Mechanics",
+2024-10-25; "Foundations Update Bulletin", 2024-11):
+
+- No damage assignment order. A creature blocked by two or more creatures divides its
+  damage among them as its controller chooses (510.1c); so does a blocker blocking two or
+  more attackers (510.1d). The CR example: a 4/3 blocked by a 2/3 and a 1/1 may split 4/0,
+  3/1, 2/2, 1/3 or 0/4. No decision about combat damage is made in the declare blockers
+  step, so the defender must commit a pump before knowing the split.
+- Unchanged from m11: no stack for combat damage (510.2), trample still needs lethal on
+  every blocker (702.19b) with 1 deathtouch damage lethal for that check (702.2c), static
+  deathtouch and lifelink, first and double strike (510.4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from versions.mtg.engine.assignment import (
+    TOTAL,
+    TRAMPLE,
+    Assignment,
+    DivisionRule,
+    toughness_lethal,
+)
+from versions.mtg.eras.m11 import M11
+from versions.mtg.eras.sixth import Sixth
+from versions.mtg.rules import cites
+
+if TYPE_CHECKING:
+    from versions.mtg.engine.state import Game
+
+
+class Foundations(M11):
+    """Free division of combat damage among blockers; no damage assignment order."""
+
+    id = "foundations"
+    name = "Foundations (free division)"
+    aliases = ("fdn", "post-foundations")
+    began = "2024-11-08"
+    ended = None
+    cr_modelled = "Comprehensive Rules of 2025-02-07 (the first after Foundations)"
+    cr_date = "2025-02-07"
+    not_yet = {}  # battles (310) are in this era's text
+    absent = frozenset()
+    sources = (
+        "\"Magic: The Gathering Foundations Mechanics\", 2024-10-25 (Removal of Damage "
+        "Assignment Order)",
+        "\"Foundations Update Bulletin\", 2024-11",
+        "Comprehensive Rules, 2025-02-07 (509, 510, 702, 704)",
+    )
+    changes = (
+        "Damage assignment order removed; 509.2-509.3 deleted and 509 renumbered.",
+        "A blocked creature divides its damage freely among its blockers (510.1c-d).",
+        "Trample still needs lethal damage on every blocker first (702.19b).",
+    )
+
+    RULES = {
+        "block": "509.1g",
+        "blocked": "509.1h",
+        "block-untapped": "509.1a",
+        "block-restriction": "509.1b",
+        "block-requirement": "509.1c",
+        "block-cost": "509.1d",
+        "block-mana": "509.1e",
+        "block-pay": "509.1f",
+        "block-becomes": "509.1g",
+        "trigger-blocks": "509.3a",
+        "trigger-blocks-creature": "509.3b",
+        "trigger-becomes-blocked": "509.3c",
+        "trigger-becomes-blocked-by-creature": "509.3d",
+        "trigger-attacks-unblocked": "509.3g",
+        "enter-blocking": "509.4",
+        "assign-unblocked": "510.1b",
+        "assign-blocked": "510.1c",
+        "assign-blocker": "510.1d",
+        "assign-check": "510.1e",
+        "damage-resolves": "510.2",
+        "first-strike-step": "510.4",
+        "trample": "702.19b",
+        "trample-no-blockers": "702.19d",
+        "deathtouch-lethal": "702.2c",
+        "lifelink": "702.15b",
+        "protection": "702.16e",
+        "indestructible": "702.12b",
+        "rampage": "702.23a",
+        "bushido": "702.45a",
+        "flanking": "702.25a",
+        "end-of-combat": "511.1",
+        "delayed": "511.2",
+        "priority": "117.3d",
+        "trigger-order": "603.3b",
+        "trigger-damage": "603.2",
+        "trigger-left": "603.10a",
+        "activate": "602.2",
+        "fizzle": "608.2b",
+        "sba-life": "704.5a",
+        "sba-toughness": "704.5f",
+        "sba-lethal": "704.5g",
+        "sba-deathtouch": "704.5h",
+        "sba-loyalty": "704.5i",
+        "pump": "611.2a",
+        "noncombat-damage": "120.2b",
+        "destroy": "701.7a",
+        "sacrifice": "701.17a",
+        "regenerate": "701.15a",
+        "prevent": "615.1a",
+        "bounce": "400.7",
+        "remove-from-combat": "506.4",
+        "gain-life": "119.3",
+        "counters": "122.1a",
+        "lose-life": "119.3",
+        "sba-poison": "704.5c",
+        "sba-counters": "704.5q",
+        "wither": "702.80a",
+        "prevent-all": "615.1a",
+        "trigger-gains-life": "119.9",
+        "infect": "702.90c",
+        "infect-player": "702.90b",
+        "trample-over-planeswalkers": "702.19c",
+        "battle-damage": "310.6",
+        "sba-battle": "704.5v",
+        "add-mana": "106.4",
+        "banding": "702.22j",
+        "tap": "701.21a",
+        "discard": "701.8a",
+    }
+
+    # -- no damage assignment order: back to what sixth had --------------------------------
+
+    orders_to_announce = Sixth.orders_to_announce
+    place_in_order = Sixth.place_in_order
+
+    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
+        return (TOTAL, TRAMPLE)  # no order: divided as its controller chooses (510.1c-d)
+
+    def assignment_refused(self, game: Game, creature: str, why: str) -> None:
+        return None
+
+    @cites("deathtouch-lethal")
+    def explain_assignment(self, game: Game, assignments: list[Assignment]) -> None:
+        # Only trample still asks for lethal damage, so only there can 1 deathtouch matter.
+        for a in assignments:
+            if not game.perm(a.source).has("deathtouch") or not any(
+                    k not in game.permanents or not game.perm(k).is_creature
+                    for k in a.amounts):
+                continue
+            short = [c for c, n in a.amounts.items() if c in game.permanents
+                     and game.perm(c).is_creature and 0 < n < toughness_lethal(game, c, [])]
+            if short:
+                game.log.hint(self.rule("deathtouch-lethal"), (
+                    f"{a.source} has deathtouch, so any damage it assigns to a creature "
+                    f"counts as lethal damage ({self.rule('deathtouch-lethal')}): "
+                    f"{', '.join(short)} needed only 1 before the rest could trample over."))

@@ -1,0 +1,333 @@
+"""sixth — damage on the stack: Sixth Edition through Shards of Alara (1999-04-23 to 2009-07-10).
+
+Cited in the numbering of the last Comprehensive Rules before M10 (2009-05-01;
+shared/reference/cr-2009-05-01.txt): 309 declare blockers, 310 combat damage, 311 end of
+combat, 306.4 removal from combat, 4xx spells and effects (409 playing abilities, 410
+triggered abilities, 413 resolving, 418 continuous effects, 419 replacement and
+prevention, 420.5 state-based effects), 500 legal blocks, 501 keyword actions, 502 keyword
+abilities.
+
+What the Sixth Edition rules changed from what came before (1999): combat damage goes on
+the stack as one object (310.1), and players may respond before it is dealt; the old
+"damage prevention step" is gone; tapped blockers deal damage.
+
+How this era differs from the later ones:
+
+- 310.1: the active player, then the defending player, announce how each creature assigns
+  its combat damage; it all goes on the stack as one object, and players get priority.
+  The windows `first-strike-damage-on-stack` and `damage-on-stack` exist only here.
+- 310.2c-d: a blocked creature divides its damage among its blockers as its controller
+  chooses: no order, no lethal requirement (trample aside).
+- 310.4a-c: the damage is dealt exactly as assigned, even if the source has left play (its
+  last known information is used) or the recipient was removed from combat; damage
+  assigned to a creature that has left is not dealt. A source that has left deals its
+  damage but its own abilities no longer exist to trigger (410.10d: only leaves-play
+  abilities look back in time).
+- 310.5: the second combat damage step is for creatures without first strike or double
+  strike "at the start of the combat damage step" plus double strikers; read with
+  502.28d, a creature that did not put damage on the stack in the first step assigns in
+  the second.
+- 502.9b/d: trample needs lethal damage (actual toughness, damage already marked and damage
+  assigned at the same time) on each blocker; 1 deathtouch damage is not lethal here.
+- 502.63a, 502.68a: deathtouch and lifelink (keyworded in Future Sight, 2007) are
+  triggered: "whenever this permanent deals damage to a creature, destroy that creature";
+  "whenever this permanent deals damage, you gain that much life". State-based effects are
+  checked before they resolve, each instance triggers (502.63b, 502.68b), and a
+  regeneration shield made in response saves the creature.
+
+Citations the 2009-05-01 text gives only through its glossary (indestructible, damage,
+mana pool, discard) or only by the zone rule (a return to hand, 217.1) are listed
+in ``unverified``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from versions.mtg.engine.assignment import (
+    TOTAL,
+    TRAMPLE,
+    Assignment,
+    DivisionRule,
+    toughness_lethal,
+)
+from versions.mtg.engine.state import PendingTrigger
+from versions.mtg.rules import Era, cites
+from versions.mtg.scenario import Ability
+
+if TYPE_CHECKING:
+    from versions.mtg.engine.combat import Combat
+    from versions.mtg.engine.damage import Dealt
+    from versions.mtg.engine.state import Game, Permanent
+    from versions.mtg.scenario import Scenario
+
+ON_STACK = ("first-strike-damage-on-stack", "damage-on-stack")
+# Infect came after this era's text and M10's (it is not in the CR of 2009-05-01, 2009-07-08
+# or 2010-07-16; the CR of 2022-04-29 has it as 702.90).
+INFECT = "the era of the M11 rules (after the CR of 2010-07-16; 702.90 of the CR of 2022-04-29)"
+# Trample over planeswalkers: 702.19c of the CR of 2022-04-29, in none of the earlier texts.
+# Battles: 2023-04-21 (March of the Machine); in none of the texts before the CR of
+# 2025-02-07 (310).
+BATTLES = "2023 (March of the Machine; 310 of the CR of 2025-02-07)"
+OVER_WALKERS = ("the era of the M11 rules (after the CR of 2010-07-16; 702.19c of the CR of "
+                "2022-04-29)")
+PREVENTION = ("first-strike-damage-prevention", "damage-prevention")  # fifth's only
+# The triggered abilities deathtouch and lifelink stand for (502.63a, 502.68a); how much
+# life lifelink gains is the trigger's own amount.
+DEATHTOUCH = Ability(trigger="dealt-damage", effect="destroy", target="that-creature")
+LIFELINK = Ability(trigger="dealt-damage", effect="gain-life", target="controller", amount=0)
+
+
+class Sixth(Era):
+    """Combat damage on the stack; free division; triggered deathtouch and lifelink."""
+    id = "sixth"
+    name = "Sixth Edition (damage on the stack)"
+    aliases = ("5.5.2", "damage-on-stack", "pre-m10")
+    began = "1999-04-23"
+    ended = "2009-07-10"
+    cr_modelled = "Comprehensive Rules of 2009-05-01 (the last before M10)"
+    cr_date = "2009-05-01"
+    sources = (
+        "Comprehensive Rules, 2009-05-01 (306.4, 309, 310, 311, 410, 419, 420.5, 500, 502)",
+        "Comprehensive Rules 5.5.2, rule 310 (seed 003, via MTG Wiki)",
+        "Bleiweiss, \"Damage on the Stack\", 2002-12-11",
+    )
+    changes = (
+        "Combat damage uses the stack (310.1); players may respond before it is dealt.",
+        "The damage prevention step is gone.",
+        "Tapped blockers deal combat damage.",
+    )
+    unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
+    not_yet = {"infect": INFECT, "trample-over-planeswalkers": OVER_WALKERS, "battle": BATTLES}
+    absent = frozenset({"infect", "infect-player", "trample-over-planeswalkers",
+                        "battle-damage", "sba-battle"})
+
+    RULES = {
+        "block": "309.2e",
+        "blocked": "309.2f",
+        "block-untapped": "309.2a",
+        "block-restriction": "500.3",
+        "block-requirement": "500.4",
+        "block-cost": "309.2b",
+        "block-mana": "309.2c",
+        "block-pay": "309.2d",
+        "block-becomes": "309.2e",
+        "enter-blocking": "309.5",
+        "trigger-blocks": "309.3",
+        "trigger-blocks-creature": "309.3",
+        "trigger-becomes-blocked": "309.4",
+        "trigger-becomes-blocked-by-creature": "309.4",
+        "trigger-attacks-unblocked": "410.9",
+        "assign-unblocked": "310.2b",
+        "assign-blocked": "310.2c",
+        "assign-blocker": "310.2d",
+        "assign-check": "310.2",
+        "damage-on-stack": "310.1",
+        "damage-resolves": "310.4",
+        "damage-removed": "310.4a",
+        "damage-lki": "310.4b",
+        "damage-left": "310.4c",
+        "first-strike-step": "310.5",
+        "trample": "502.9b",
+        "trample-no-blockers": "502.9c",
+        "deathtouch": "502.63a",
+        "lifelink": "502.68a",
+        "protection": "502.7e",
+        "indestructible": "Glossary: Indestructible",
+        "rampage": "502.12a",
+        "bushido": "502.38a",
+        "flanking": "502.3a",
+        "end-of-combat": "311.1",
+        "delayed": "311.1",
+        "priority": "408.1c",
+        "trigger-order": "410.3",
+        "trigger-damage": "410.2",
+        "trigger-left": "410.10d",
+        "activate": "409.1",
+        "fizzle": "413.2a",
+        "sba-life": "420.5a",
+        "sba-toughness": "420.5b",
+        "sba-lethal": "420.5c",
+        "sba-loyalty": "420.5p",
+        "pump": "418.3a",
+        "noncombat-damage": "Glossary: Damage",
+        "destroy": "501.4a",
+        "sacrifice": "501.6a",
+        "regenerate": "501.5a",
+        "prevent": "419.7b",
+        "bounce": "217.1",
+        "remove-from-combat": "306.4",
+        "gain-life": "215.3",
+        "counters": "200.10a",
+        "add-mana": "Glossary: Mana Pool",
+        "banding": "502.10h",
+        "tap": "501.7a",
+        "discard": "Glossary: Discard",
+        "lose-life": "215.3",
+        "sba-poison": "420.5h",
+        "sba-counters": "420.5n",
+        "wither": "502.80a",
+        "prevent-all": "419.1d",
+        "trigger-gains-life": "410.2",
+    }
+
+    # -- windows ----------------------------------------------------------------------------
+
+    def has_window(self, window: str) -> bool:
+        # 310.1: each combat damage step has priority with its damage on the stack; the
+        # damage prevention step of the rules before is gone.
+        return window not in PREVENTION
+
+    @cites("first-strike-step", "damage-on-stack")
+    def window_missing(self, game: Game, window: str) -> str:
+        if window in PREVENTION:
+            return self.rule("damage-on-stack")  # damage uses the stack; no prevention step
+        return self.rule("first-strike-step")
+
+    # -- declare blockers: no damage assignment order ---------------------------------------
+
+    @cites("assign-blocked")
+    def orders_to_announce(self, game: Game) -> list[tuple[str, list[str], str]]:
+        if game.scenario.combat.order:
+            game.log.note("order-ignored", self.rule("assign-blocked"),
+                          f"{self.id} has no damage assignment order; `order` is not used")
+        return []
+
+    def place_in_order(self, game: Game, attacker: str, blocker: str) -> None:
+        return None
+
+    # -- assigning combat damage: free division (310.2c-d), trample by toughness (502.9) ----
+
+    def lethal_damage(self, game: Game, source: str | None, target: str,
+                      others: list[Assignment]) -> int:
+        return toughness_lethal(game, target, others)
+
+    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
+        return (TOTAL, TRAMPLE)  # divided as its controller chooses (310.2c-d), trample aside
+
+    def assignment_step(self, first_strike: bool) -> str:
+        return "first-strike-damage-on-stack" if first_strike else "damage-on-stack"
+
+    # -- combat damage on the stack (310.1, 310.4) ------------------------------------------
+
+    @cites("damage-on-stack", "damage-lki", "damage-removed", "damage-left")
+    def deal_combat_damage(self, combat: Combat, assignments: list[Assignment],
+                           first_strike: bool) -> None:
+        combat.game.log.event("damage-on-stack", self.rule("damage-on-stack"),
+                              assignments=len(assignments))
+        combat.on_stack = assignments
+        combat.then(("window", self.assignment_step(first_strike)),
+                    ("era", "resolve_combat_damage", first_strike))
+
+    def resolve_combat_damage(self, combat: Combat, first_strike: bool) -> None:
+        """310.4: the damage on the stack is dealt exactly as assigned, using last known
+        information for sources that left, but not to recipients that left."""
+        game = combat.game
+        game.log.step = "first-strike-damage" if first_strike else "combat-damage"
+        batch: list[tuple[str | None, str, int]] = []
+        for a in combat.on_stack:
+            source = game.perm(a.source)
+            if not source.on_battlefield:
+                game.log.hint(self.rule("damage-lki"), (
+                    f"{a.source} left the battlefield after its combat damage was put on the "
+                    f"stack; that damage is still dealt as assigned "
+                    f"({self.rule('damage-removed')}), using its last known information "
+                    f"({self.rule('damage-lki')})."))
+            elif not game.in_combat(a.source):
+                game.log.hint(self.rule("damage-removed"), (
+                    f"{a.source} was removed from combat after its damage was put on the "
+                    f"stack; the damage is still dealt as assigned "
+                    f"({self.rule('damage-removed')})."))
+            for target, amount in a.amounts.items():
+                if target not in game.players and not game.perm(target).on_battlefield:
+                    game.log.hint(self.rule("damage-left"), (
+                        f"{target} left the battlefield while {a.source}'s damage was on the "
+                        f"stack, so the {amount} damage assigned to it is not dealt "
+                        f"({self.rule('damage-left')})."))
+                    continue
+                batch.append((a.source, target, amount))
+        combat.on_stack = []
+        combat.deal_now(batch, first_strike)
+
+    def second_step_creatures(self, combat: Combat, now: list[str]) -> list[str]:
+        # 310.5: those that did not assign combat damage in the first step, and double
+        # strikers (read literally: a 0-power first striker assigns in the second).
+        return [p for p in now if p not in combat.assigned_first
+                or combat.game.perm(p).has("double-strike")]
+
+    # -- deathtouch and lifelink: triggered abilities ---------------------------------------
+
+    def damage_dealt(self, game: Game, dealt: list[Dealt]) -> None:
+        return None  # nothing happens as the damage is dealt; both trigger
+
+    @cites("deathtouch", "lifelink")
+    def damage_triggers(self, game: Game, dealt: list[Dealt]) -> None:
+        """Deathtouch: "whenever this deals damage to a creature, destroy that creature";
+        lifelink: "whenever this deals damage, you gain that much life". Each instance
+        triggers; neither works once the source has left the battlefield."""
+        by_source: dict[str, int] = {}
+        instances: dict[str, int] = {}  # deathtouch instances of each source, counted once
+        for d in dealt:
+            if d.source is None:
+                continue
+            by_source[d.source] = by_source.get(d.source, 0) + d.amount
+            if d.target in game.players or not game.perm(d.target).is_creature:
+                continue
+            source = game.perm(d.source)
+            if d.source not in instances:
+                instances[d.source] = source.count("deathtouch")
+            if not instances[d.source]:
+                continue
+            if not source.on_battlefield:  # read from its last known information
+                game.log.hint(self.rule("deathtouch"), (
+                    f"{d.source} had left the battlefield when its damage was dealt, so "
+                    f"its triggered deathtouch was not around to trigger "
+                    f"({self.rule('deathtouch')}); {d.target} is only dealt damage."))
+                continue
+            for _ in range(instances[d.source]):
+                game.pending.append(PendingTrigger(
+                    source=d.source, controller=source.controller, ability=DEATHTOUCH,
+                    rule=self.rule("deathtouch"), condition="deathtouch", other=d.target,
+                    kind="deathtouch"))
+        for source_id, amount in by_source.items():
+            source = game.perm(source_id)
+            links = source.count("lifelink")
+            if not links:
+                continue
+            if not source.on_battlefield:
+                game.log.hint(self.rule("lifelink"), (
+                    f"{source_id} had left the battlefield when its damage was dealt, so "
+                    f"its triggered lifelink, which works only on the battlefield, did "
+                    f"not trigger ({self.rule('lifelink')})."))
+                continue
+            for _ in range(links):
+                game.pending.append(PendingTrigger(
+                    source=source_id, controller=source.controller, ability=LIFELINK,
+                    rule=self.rule("lifelink"), condition="lifelink", amount=amount,
+                    kind="lifelink"))
+
+    def deathtouch_sba(self, game: Game, creature: Permanent) -> str | None:
+        return None  # deathtouch destroys by its trigger's resolution, not as an SBA
+
+    # -- what the rules before changed, kept by every era since -----------------------------
+
+    def refusal(self, scenario: Scenario) -> str | None:
+        return self.anachronism(scenario)
+
+    @cites("sba-counters")
+    def counter_pairs_removed(self) -> str | None:
+        return "sba-counters"  # 420.5n: a +1/+1 and a -1/-1 counter cancel out
+
+    def action_refused(self, combat: Combat, window: str, effect: str,
+                       target: str | None, origin: str | None = None,
+                       ) -> tuple[str, str] | None:
+        return None  # any instant or ability whenever a player has priority
+
+    def deals_combat_damage(self, game: Game, creature: str) -> bool:
+        return True  # tapped blockers deal combat damage too
+
+    def loses_now(self, game: Game) -> bool:
+        return True  # 420.5a: whenever state-based effects are checked
+
+    def responds_to_triggers(self) -> bool:
+        return True  # 410.3: triggered abilities go on the stack; players may respond

@@ -1,0 +1,430 @@
+"""The scenario format (spec §1) as pydantic models.
+
+These models check the *shape* of a scenario: keys, types, closed vocabularies. Checks that
+need the whole scenario (ids that must exist, blocks that must name attackers) live in
+``comparator.games.mtg.checks``; block legality, which depends on the era's rules, lives in
+``versions.mtg.engine.blocks``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+
+ID_PATTERN = r"^[a-z0-9-]+$"
+ID_LENGTH = 80  # ids and names are labels in tables and logs, not texts
+TEXT_LENGTH = 20_000
+
+COLORS = ("white", "blue", "black", "red", "green")
+
+PLAIN_KEYWORDS = (
+    "flying", "reach", "first-strike", "double-strike", "trample", "deathtouch", "lifelink",
+    "vigilance", "menace", "defender", "indestructible", "fear", "shadow", "flanking",
+    "unblockable", "cant-block", "must-block", "lure", "can-block-any-number",
+    "can-block-additional", "banding", "wither", "infect",
+    # restrictions that count blockers (509.1b; the cards' own text)
+    "cant-be-blocked-by-more-than-one", "cant-attack-or-block-alone",
+    "cant-block-unless-greater-power-blocks", "must-be-blocked-by-all",
+    "trample-over-planeswalkers",  # 702.19c (2020 on)
+    "assign-as-unblocked",  # Thorn Elemental: may assign as though it weren't blocked
+)
+# One-key maps: the value's type.
+VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str,
+                                    "cant-be-blocked-except-by": int}
+
+# The timing windows of §1.2, in the order they come in a combat.
+WINDOWS = (
+    "declare-blockers",
+    "first-strike-damage-on-stack",
+    "first-strike-damage-prevention",  # fifth only: its damage prevention steps (T.10)
+    "first-strike-damage",
+    "damage-on-stack",
+    "damage-prevention",
+    "combat-damage",
+    "end-of-combat",
+)
+
+# effect -> the fields it needs beyond `effect` (others are optional).
+EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
+    "pump": ("target", "power", "toughness"),
+    "damage": ("target", "amount"),
+    "destroy": ("target",),
+    "sacrifice": ("target",),
+    "activate": ("source",),
+    "regenerate": ("target",),
+    "prevent": ("amount",),  # and a `target`, or `from` a source
+    "bounce": ("target",),
+    "tap": ("target",),
+    "remove-from-combat": ("target",),
+    "grant": ("target", "keyword"),
+    "gain-life": ("target", "amount"),
+    "counters": ("target", "amount"),
+    "lose-life": ("target", "amount"),
+    "lose-keyword": ("target", "keyword"),
+    "prevent-all-combat-damage": (),  # this turn; optional `from` a source
+    "become-blocked": ("target",),
+    "enter-blocking": ("id", "controller", "power", "toughness", "attacker"),
+    "add-mana": ("amount",),
+    # Abyssal Nightstalker: the seed asks for the discard to be counted as an event.
+    "discard": ("target",),
+}
+# Effects an ability (rather than an action) supplies with its own numbers; the action or the
+# trigger supplies the target.
+ABILITY_EFFECT_FIELDS = {k: tuple(f for f in v if f != "target") for k, v in EFFECT_FIELDS.items()}
+
+OUTCOME_PLAYER_FIELDS = ("life", "lost", "poison")
+OUTCOME_PERMANENT_FIELDS = (
+    "zone", "controller", "damage", "power", "toughness", "tapped", "loyalty", "counters",
+    "defense",
+)
+# Outcome fields written only where they are not their default (contract v1.1, additive: a
+# v1 outcome stays as it was): what `verify` reads when one is absent.
+OUTCOME_DEFAULTS: dict[str, Any] = {"poison": 0, "counters": {}}
+COUNTER_KINDS = ("+1/+1", "-1/-1", "poison")
+CounterKind = Literal["+1/+1", "-1/-1", "poison"]
+ZONES = ("battlefield", "graveyard", "exile", "hand", "gone")
+
+
+# Numbers in a scenario are whole numbers a game could hold: bounded, so that no arithmetic
+# or printing can blow up (a 5,000-digit integer is a typo or an attack, not a card).
+BOUND = 1_000_000
+Number = Annotated[int, Field(strict=True, ge=-BOUND, le=BOUND)]
+Count = Annotated[int, Field(strict=True, ge=0, le=BOUND)]
+
+
+class Strict(BaseModel):
+    # strict: "5" is not 5 and true is not 1; a scenario says what it means.
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True,
+                              strict=True)
+
+
+class Keyword(BaseModel):
+    """One keyword instance: `flying`, or `rampage` with value 2, or `protection` with `black`."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    value: int | str | None = None
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
+        """The keyword as a file writes it: a name, or a one-key map for valued ones."""
+        return {"anyOf": [
+            {"type": "string", "enum": list(PLAIN_KEYWORDS)},
+            {"type": "object", "additionalProperties": False, "minProperties": 1,
+             "maxProperties": 1, "properties": {
+                 "rampage": {"type": "integer", "minimum": 1},
+                 "bushido": {"type": "integer", "minimum": 1},
+                 "cant-be-blocked-except-by": {"type": "integer", "minimum": 1},
+                 "protection": {"type": "string", "enum": list(COLORS)}}},
+        ]}
+
+    @model_serializer
+    def _as_written(self) -> str | dict[str, int | str]:
+        """Serialise as the scenario format writes it, so dumped scenarios load again."""
+        return self.name if self.value is None else {self.name: self.value}
+
+    def __str__(self) -> str:
+        return self.name if self.value is None else f"{self.name} {self.value}"
+
+
+def parse_keyword(raw: Any, plain: tuple[str, ...] = PLAIN_KEYWORDS,
+                  valued: dict[str, type] = VALUED_KEYWORDS,
+                  model: type[Keyword] = Keyword) -> Keyword:
+    """Read a keyword as written in a scenario or the card library (spec §1.1), from a
+    game's vocabulary (Magic's by default)."""
+    if isinstance(raw, model):
+        return raw
+    if isinstance(raw, str):
+        if raw in plain:
+            return model(name=raw)
+        if raw in valued:
+            raise ValueError(f"keyword {raw!r} needs a value, as {{{raw}: ...}}")
+        raise ValueError(f"unknown keyword {raw!r}")
+    if isinstance(raw, dict) and len(raw) == 1:
+        ((name, value),) = raw.items()
+        kind = valued.get(name)
+        if kind is None:
+            raise ValueError(f"unknown keyword {name!r}")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise ValueError(f"{name} needs a whole number of at least 1, got {value!r}")
+        if name == "protection" and value not in COLORS:
+            raise ValueError(f"protection needs a color ({', '.join(COLORS)}), got {value!r}")
+        return model(name=name, value=value)
+    raise ValueError(f"a keyword is a name or a one-key map, got {raw!r}")
+
+
+
+def keyword_list(v: Any, parse: Any = parse_keyword) -> list[Keyword]:
+    """A permanent's `keywords`, each read with `parse` (a game's keyword reader)."""
+    if not isinstance(v, list):
+        raise ValueError("keywords is a list")
+    return [parse(k) for k in v]
+
+
+class Filter(Strict):
+    """`if:` on a trigger: a test on the other creature."""
+
+    color: str | None = None
+    not_color: str | None = Field(default=None, alias="not-color")
+
+    @field_validator("color", "not_color")
+    @classmethod
+    def _color(cls, v: str | None) -> str | None:
+        if v is not None and v not in COLORS:
+            raise ValueError(f"unknown color {v!r}")
+        return v
+
+
+class Ability(Strict):
+    trigger: Literal[
+        "blocks", "blocks-creature", "becomes-blocked", "becomes-blocked-by-creature",
+        "attacks-unblocked", "deals-combat-damage-to-player", "dealt-damage", "gains-life",
+    ] | None = None
+    activated: Literal["sacrifice-self", "tap", "sacrifice-creature", "mana"] | None = None
+    effect: str
+    target: Literal["self", "that-creature", "defending-player", "controller"] | None = None
+    power: Number | None = None
+    toughness: Number | None = None
+    amount: Count | None = None  # damage, life, counters, prevention, mana: never negative
+    mana: Count | None = None
+    keyword: Keyword | None = None
+    kind: CounterKind | None = None  # counters: +1/+1 (default), -1/-1, poison
+    # pump: the amounts are per creature blocking the source as the ability resolves
+    for_each: Literal["blocker"] | None = Field(default=None, alias="for-each")
+    delay: Literal["end-of-combat"] | None = None
+    if_: Filter | None = Field(default=None, alias="if")
+
+    @field_validator("keyword", mode="before")
+    @classmethod
+    def _keyword(cls, v: Any) -> Any:
+        return None if v is None else parse_keyword(v)
+
+    @model_validator(mode="after")
+    def _shape(self) -> Ability:
+        if (self.trigger is None) == (self.activated is None):
+            raise ValueError("an ability has exactly one of `trigger` or `activated`")
+        if self.effect not in EFFECT_FIELDS:
+            raise ValueError(f"unknown effect {self.effect!r}")
+        if self.effect in ("activate", "enter-blocking"):
+            raise ValueError(f"effect {self.effect!r} is for actions, not abilities")
+        needed = ABILITY_EFFECT_FIELDS[self.effect]
+        missing = [f for f in needed if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"effect {self.effect!r} needs {', '.join(missing)}")
+        if self.trigger is not None and self.target is None and (
+                "target" in EFFECT_FIELDS[self.effect] or self.effect == "prevent"):
+            raise ValueError(f"a triggered {self.effect!r} needs a `target`")
+        if self.kind is not None and self.effect != "counters":
+            raise ValueError(f"`kind` is for counters, not {self.effect!r}")
+        if self.for_each is not None and self.effect != "pump":
+            raise ValueError(f"`for-each` is for pump, not {self.effect!r}")
+        if self.activated == "mana" and self.mana is None:
+            raise ValueError("an ability with cost `mana` needs `mana: N`")
+        return self
+
+
+PlayerProtection = Literal["white", "blue", "black", "red", "green", "creatures"]
+
+
+class Player(Strict):
+    name: str = Field(min_length=1, max_length=ID_LENGTH)
+    life: Number = 20
+    mana: Count = 0
+    poison: Count = 0
+    protection: list[PlayerProtection] = []  # colors, or creatures (702.16e)
+
+
+class PermanentSpec(Strict):
+    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
+    controller: str
+    card: str | None = None
+    power: Number | None = None
+    toughness: Number | None = None
+    keywords: list[Keyword] = []
+    abilities: list[Ability] = []
+    damage: Count = 0
+    tapped: bool = False
+    # `artifact` is accepted beside the spec's three so that fear can see artifact creatures.
+    types: list[Literal["creature", "planeswalker", "battle", "artifact"]] = []
+    loyalty: Count | None = None
+    defense: Count | None = None  # a battle's defense counters (310.4)
+    protector: str | None = None  # a battle's protector (310.8; default: its controller)
+    colors: list[str] = []
+    token: bool = False
+    block_cost: Count = Field(default=0, alias="block-cost")
+    name: str | None = None  # filled from `card` when resolved; a label for the log
+
+    @field_validator("keywords", mode="before")
+    @classmethod
+    def _keywords(cls, v: Any) -> Any:
+        return keyword_list(v)
+
+    @field_validator("colors")
+    @classmethod
+    def _colors(cls, v: list[str]) -> list[str]:
+        for c in v:
+            if c not in COLORS:
+                raise ValueError(f"unknown color {c!r} (one of {', '.join(COLORS)})")
+        return v
+
+
+AssignAmounts = dict[str, Count]
+Intent = AssignAmounts | Literal["most-kills"]
+
+
+class SplitAssign(Strict):
+    """A double striker's intended divisions in each of its two combat damage steps."""
+
+    first: Intent | None = None
+    second: Intent | None = None
+
+
+class Combat(Strict):
+    attacks: dict[str, str] = {}
+    blocks: dict[str, str | list[str]] = {}
+    order: dict[str, list[str]] = {}
+    assign: dict[str, Annotated[AssignAmounts | Literal["most-kills"] | SplitAssign,
+                                Field(union_mode="left_to_right")]] = {}
+
+    def blocked_attackers(self, blocker: str) -> list[str]:
+        v = self.blocks.get(blocker)
+        if v is None:
+            return []
+        return [v] if isinstance(v, str) else list(v)
+
+
+Window = Literal[
+    "declare-blockers", "first-strike-damage-on-stack", "first-strike-damage-prevention",
+    "first-strike-damage", "damage-on-stack", "damage-prevention", "combat-damage",
+    "end-of-combat",
+]
+
+
+class Action(Strict):
+    # `explore` offers the action in each window listed and at each target listed (explore
+    # contract §6.2); `run` and `diff` take it in the first listed window the era has (else
+    # the first, with `if-missing`), at the first target.
+    at: Window | list[Window] = Field(union_mode="left_to_right")
+    by: str
+    effect: str
+    target: str | list[str] | None = Field(default=None, union_mode="left_to_right")
+    power: Number | None = None
+    toughness: Number | None = None
+    amount: Count | None = None  # damage, life, counters, prevention, mana: never negative
+    # activate: whose ability; damage: the permanent that deals it (its deathtouch,
+    # lifelink, wither and infect apply)
+    source: str | None = None
+    ability: Count = 0
+    kind: CounterKind | None = None  # counters: +1/+1 (default), -1/-1, poison
+    keyword: Keyword | None = None
+    id: str | None = Field(default=None, pattern=ID_PATTERN)
+    controller: str | None = None
+    attacker: str | None = None
+    sacrifice: str | None = None  # the creature sacrificed to a `sacrifice-creature` cost
+    # prevent, prevent-all-combat-damage: the source whose damage is prevented
+    from_: str | None = Field(default=None, alias="from", pattern=ID_PATTERN)
+    if_missing: Literal["skip", "earlier", "later"] = Field(default="skip", alias="if-missing")
+    required: bool = False  # explore: taken at its first legal window
+    card: str | None = None
+
+    @property
+    def windows(self) -> list[str]:
+        return [self.at] if isinstance(self.at, str) else list(self.at)
+
+    @property
+    def window(self) -> str:
+        return self.windows[0]
+
+    @property
+    def targets(self) -> list[str | None]:
+        if self.target is None:
+            return [None]
+        return [self.target] if isinstance(self.target, str) else list(self.target)
+
+    @property
+    def first_target(self) -> str | None:
+        return self.targets[0]
+
+    @field_validator("keyword", mode="before")
+    @classmethod
+    def _keyword(cls, v: Any) -> Any:
+        return None if v is None else parse_keyword(v)
+
+    @model_validator(mode="after")
+    def _shape(self) -> Action:
+        if self.effect not in EFFECT_FIELDS:
+            raise ValueError(f"unknown effect {self.effect!r} (one of {', '.join(EFFECT_FIELDS)})")
+        missing = [f for f in EFFECT_FIELDS[self.effect] if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"effect {self.effect!r} needs {', '.join(missing)}")
+        if isinstance(self.at, list) and not self.at:
+            raise ValueError("`at` lists at least one window")
+        if isinstance(self.target, list) and not self.target:
+            raise ValueError("`target` lists at least one candidate")
+        if self.source is not None and self.effect not in ("activate", "damage"):
+            raise ValueError(f"`source` is for activate and damage, not {self.effect!r}")
+        if self.kind is not None and self.effect != "counters":
+            raise ValueError(f"`kind` is for counters, not {self.effect!r}")
+        if self.from_ is not None and self.effect not in ("prevent",
+                                                          "prevent-all-combat-damage"):
+            raise ValueError(f"`from` is for prevent and prevent-all-combat-damage, not "
+                             f"{self.effect!r}")
+        if self.effect == "prevent" and (self.target is None) == (self.from_ is None):
+            raise ValueError("prevent needs a `target` (the next N damage to it) or `from` "
+                             "(the next N damage that source would deal), not both")
+        return self
+
+
+class ExpectState(Strict):
+    players: dict[str, dict[str, Any]] = {}
+    permanents: dict[str, dict[str, Any]] = {}
+
+
+class ExpectEra(ExpectState):
+    # The state as a window inside combat ends (its actions and triggers done), for example
+    # life after first-strike damage.
+    after: dict[Window, ExpectState] = {}
+
+
+class Described(Strict):
+    """What a scenario of any game says about itself, before its game's own fields."""
+
+    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
+    title: str = Field(min_length=1, max_length=300)
+    description: str | None = Field(default=None, max_length=TEXT_LENGTH)
+    sources: list[str] = []
+    tags: list[str] = []
+
+
+class Scenario(Described):
+    game: Literal["mtg"] = "mtg"
+    schema_: Literal[1] | None = Field(default=None, alias="schema")
+    players: list[Player] = Field(min_length=2)
+    active: str
+    # A combat, not a game: bounded so that no file can make a run or a search endless.
+    permanents: list[PermanentSpec] = Field(max_length=200)
+    combat: Combat = Combat()
+    actions: list[Action] = Field(default=[], max_length=200)
+    # The order triggers one player controls go on the stack (the last resolves first):
+    # source ids, card names or "SOURCE CONDITION" descriptions.
+    trigger_order: list[str] = Field(default=[], alias="trigger-order", max_length=200)
+    expect: dict[str, ExpectEra] = {}
+
+    def after_windows(self) -> frozenset[str]:
+        """The windows whose states some era's expectations check."""
+        return frozenset(w for e in self.expect.values() for w in e.after)
+
+    def permanent(self, pid: str) -> PermanentSpec | None:
+        return next((p for p in self.permanents if p.id == pid), None)
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
