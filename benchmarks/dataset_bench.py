@@ -233,16 +233,16 @@ def blocks_figures() -> None:
     from versions import find_era
     from versions.mtg.engine import block_search
     from versions.mtg.engine.blocks import declarations, obeyed, requirements, survey
-    from versions.mtg.engine.setup import new_game
+    from versions.mtg.engine.setup import new_board
 
-    game = new_game(find_era("foundations")(), scenario(_board(16, 16)))
+    game = new_board(find_era("foundations")(), scenario(_board(16, 16)))
     start = time.perf_counter()
     doc = survey(game, limit=1000)
     exact = time.perf_counter() - start
     print(f"509.1c, 16 attackers x 16 blockers: most obeyed {doc['most_obeyed']} of "
           f"{len(doc['requirements'])}, {doc['count']:.3e} declarations counted, first "
           f"{doc['maximal']} maximal listed: {exact * 1000:.0f} ms")
-    small = new_game(find_era("foundations")(), scenario(_board(7, 7)))
+    small = new_board(find_era("foundations")(), scenario(_board(7, 7)))
     reqs = requirements(small)
     start = time.perf_counter()
     walked = 0
@@ -262,7 +262,7 @@ def kills_figures() -> None:
     from versions import find_era
     from versions.mtg.engine import assignment
     from versions.mtg.engine.assignment import divisions_count
-    from versions.mtg.engine.setup import new_game
+    from versions.mtg.engine.setup import new_board
 
     def setup(power: int, blockers: int):  # noqa: ANN202
         rows = "\n".join(f"  - {{id: t{i}, controller: B, power: 0, toughness: {i}}}"
@@ -278,7 +278,7 @@ permanents:
 combat:
   attacks: {{big: B}}
 """
-        game = new_game(find_era("foundations")(), scenario(text))
+        game = new_board(find_era("foundations")(), scenario(text))
         game.blocked.add("big")
         for i in range(1, blockers + 1):
             game.blocks[f"t{i}"] = ["big"]

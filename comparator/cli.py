@@ -527,9 +527,10 @@ def dataset_build(
 
     from rich.progress import Progress
 
+    from comparator.building import run_build
     from comparator.cluster import ClusterError
     from comparator.data_files import scenarios_dir
-    from comparator.dataset import DatasetError, run_build
+    from comparator.dataset import DatasetError
     from comparator.exploring import ExploreError
     from comparator.loader import ScenarioError
 
@@ -726,7 +727,9 @@ def blocks(
         fail(f"{path}: game: {era_id} is an era of {rules.game}, not {scenario.game}"
              + ("; `explore --blocks all` lists every redirection a Duel Masters defender "
                 "can choose" if scenario.game == "duel-masters" else ""))
-    found = rules().block_survey(scenario)
+    from versions.mtg.play import block_survey
+
+    found = block_survey(rules(), scenario)
     if as_json:
         typer.echo(json.dumps({"scenario": scenario.id, "era": era_id, **found}, indent=2))
         return

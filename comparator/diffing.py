@@ -7,16 +7,11 @@ recognised by hash first, so deepdiff runs only on pairs that differ.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
+from comparator.encoding import sorted_digest
+
 MISSING = None  # a permanent that exists in one era only (a token made by a skipped action)
-
-
-def digest(data: Any) -> str:
-    """A hash of the content, whatever the key order (equal states hash equal)."""
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def state(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -84,7 +79,7 @@ def _differing_entries(
     return out_a, out_b
 
 
-def dotted(path: list[Any]) -> str:
+def state_path(path: list[Any]) -> str:
     return ".".join(str(p) for p in path)
 
 
@@ -94,7 +89,7 @@ def divergences(outcomes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     if len(eras) < 2:
         return []
     states = {e: state(outcomes[e]) for e in eras}
-    hashes = {e: digest(states[e]) for e in eras}
+    hashes = {e: sorted_digest(states[e]) for e in eras}
     seen: dict[str, list[Any]] = {}
     first = eras[0]
     # Any path where two eras differ is a path where one of them differs from the first
@@ -104,11 +99,11 @@ def divergences(outcomes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         a, b = _differing_entries(states[first], states[other])
         for path in _changed_paths(a, b):
-            seen.setdefault(dotted(path), path)
+            seen.setdefault(state_path(path), path)
     out = []
     for key in sorted(seen, key=lambda k: (k.split(".")[0], k)):
         values = {e: _get(states[e], seen[key]) for e in eras}
-        if len({digest(v) for v in values.values()}) > 1:
+        if len({sorted_digest(v) for v in values.values()}) > 1:
             out.append({"path": key, "values": values})
     return out
 
@@ -116,7 +111,7 @@ def divergences(outcomes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
 def event_differences(outcomes: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
     """Pairs of eras whose event logs differ (reported apart from the state)."""
     eras = list(outcomes)
-    logs = {e: digest(outcomes[e]["events"]) for e in eras}
+    logs = {e: sorted_digest(outcomes[e]["events"]) for e in eras}
     return [(a, b) for i, a in enumerate(eras) for b in eras[i + 1:] if logs[a] != logs[b]]
 
 
@@ -124,7 +119,7 @@ def groups(outcomes: dict[str, dict[str, Any]]) -> list[list[str]]:
     """Eras grouped by identical state, in era order."""
     by_hash: dict[str, list[str]] = {}
     for era, outcome in outcomes.items():
-        by_hash.setdefault(digest(state(outcome)), []).append(era)
+        by_hash.setdefault(sorted_digest(state(outcome)), []).append(era)
     return list(by_hash.values())
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from comparator.encoding import sorted_json
 from comparator.explore_tree import (
     BLOCKS,
     DEFAULT_LIMIT,
@@ -14,7 +15,6 @@ from comparator.explore_tree import (
     OBJECTIVES,
     TooLarge,
     Unsupported,
-    canonical,
     era_result,
 )
 
@@ -47,8 +47,8 @@ def explore(scenario: Any, eras: list[str], objective: str = "material",
             if not any(r["_key"] in keysets[o] for o in eras if o != e)]
         for e, res in results.items()
     }
-    values = {e: (canonical(res["value"]) if res["value"] is None else
-                  canonical({"score": res["value"]["score"], "state": res["value"]["state"]}))
+    values = {e: (sorted_json(res["value"]) if res["value"] is None else
+                  sorted_json({"score": res["value"]["score"], "state": res["value"]["state"]}))
               for e, res in results.items()}
     diverges = len({frozenset(k) for k in keysets.values()}) > 1 or len(set(values.values())) > 1
     for res in results.values():

@@ -7,7 +7,6 @@ builds ``Reach``es with ``combine``; the command's driver is ``comparator.explor
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -47,10 +46,6 @@ def unroll(line: Line) -> list[dict[str, Any]]:
         out.append(line[0])
         line = line[1]
     return out
-
-
-def canonical(state: dict[str, Any]) -> str:
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
 class GameExplorer(Protocol):

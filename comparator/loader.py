@@ -36,7 +36,8 @@ class ScenarioError(Exception):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-def dotted(loc: tuple[Any, ...]) -> str:
+def field_path(loc: tuple[Any, ...]) -> str:
+    """A pydantic error location as a scenario's field: `permanents[0].keywords`."""
     out = ""
     for part in loc:
         if isinstance(part, int):
@@ -164,7 +165,7 @@ def pydantic_problems(
             msg = msg[len("Value error, "):]
         elif e["type"] == "missing":
             msg = "required field is missing"
-        out.append(Problem(file, dotted(loc), msg, line_for(lines, loc)))
+        out.append(Problem(file, field_path(loc), msg, line_for(lines, loc)))
     # One mistake inside a union is reported once per alternative: keep one of each place.
     seen: dict[str, Problem] = {}
     for p in out:
@@ -214,7 +215,7 @@ def refuse_problems(file: str, text: str, found: list[tuple[tuple[Any, ...], str
     if found:
         lines = line_map(text)  # only a file with problems pays for the line numbers
         raise ScenarioError([
-            Problem(file, dotted(loc), msg, line_for(lines, loc)) for loc, msg in found])
+            Problem(file, field_path(loc), msg, line_for(lines, loc)) for loc, msg in found])
 
 
 def read_scenario_text(path: Path) -> str:

@@ -13,7 +13,7 @@ def fallback(e: dict[str, Any]) -> str:
 
 
 def narrate(outcome: dict[str, Any], title: str, era_name: str, game: Any) -> str:
-    """`game`: the scenario's ``comparator.games.Game``."""
+    """`game`: the scenario's ``comparator.games.GameAdapter``."""
     sentence, titles = game.sentence, game.step_titles
     lines = [f"{title}", f"era: {outcome['era']} — {era_name}", ""]
     entries: list[tuple[str, str]] = []

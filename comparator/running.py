@@ -11,7 +11,7 @@ from typing import Any
 from comparator.diffing import divergences
 from comparator.games import game_of
 from comparator.loader import Problem, ScenarioError, load
-from versions import ALL_ERAS, IllegalChoice, NotInEra, find_era
+from versions import ALL_ERAS, IllegalChoice, NotInEra, find_era, run
 
 
 def era_ids(names: list[str] | None) -> list[str]:
@@ -48,7 +48,7 @@ def not_in_era(refusal: NotInEra, file: str) -> ScenarioError:
 
 def _run(scenario: Any, era: str, file: str) -> dict[str, Any]:
     try:
-        return find_era(era)().run(scenario)
+        return run(era, scenario)
     except IllegalChoice as illegal:
         raise illegal_choice(illegal, file) from None
 

@@ -11,8 +11,6 @@ processes lose nothing.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import time
 from datetime import UTC, datetime
@@ -24,6 +22,7 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
+from comparator.encoding import hash_of, ordered_digest, ordered_json
 from versions import ALL_ERAS
 
 SCHEMA_VERSION = 4  # = len(MIGRATIONS)
@@ -34,19 +33,6 @@ class StoreError(Exception):
     """The database can't be used: a bad URL, a newer schema. One line for the user."""
 
 
-def canonical(data: Any) -> str:
-    """Compact JSON that keeps key order: in a scenario the order of `attacks`, `blocks`
-    and `permanents` is meaningful (it decides default orders and who assigns first)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
-def digest(data: Any) -> str:
-    return hash_of(canonical(data))
-
-
-def hash_of(text: str) -> str:
-    """The content hash of JSON already encoded: encode once, store it and hash it."""
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def now() -> str:
@@ -402,10 +388,10 @@ def _insert_ignore(session: Session, model: type[SQLModel], rows: list[dict[str,
 
 def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
     _insert_ignore(session, EraRow, [{
-        "id": e["id"], "name": e["name"], "aliases": canonical(e["aliases"]),
+        "id": e["id"], "name": e["name"], "aliases": ordered_json(e["aliases"]),
         "began": e["began"], "ended": e["ended"], "cr_modelled": e["cr"],
-        "summary": e["summary"], "changes": canonical(e["changes"]),
-        "sources": canonical(e["sources"]),
+        "summary": e["summary"], "changes": ordered_json(e["changes"]),
+        "sources": ordered_json(e["sources"]),
     } for e in eras])
 
 
@@ -419,7 +405,7 @@ def _era_rank(era: str) -> int:
 def _scenario_row(sc: dict[str, Any], text: str, stamp: str) -> dict[str, Any]:
     return {
         "content_hash": hash_of(text), "id": sc["id"], "title": sc["title"],
-        "tags": canonical(sc.get("tags", [])), "sources": canonical(sc.get("sources", [])),
+        "tags": ordered_json(sc.get("tags", [])), "sources": ordered_json(sc.get("sources", [])),
         "canonical_json": text, "first_stored": stamp,
     }
 
@@ -444,11 +430,11 @@ def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
     divergences: list[dict[str, Any]] = []
     for r in results:
         sc = r["scenario"]
-        row = _scenario_row(sc, canonical(sc), stamp)
+        row = _scenario_row(sc, ordered_json(sc), stamp)
         h = row["content_hash"]
         scenarios.append(row)
         for era, outcome in r["outcomes"].items():
-            text = canonical(outcome)  # encoded once: stored, and hashed
+            text = ordered_json(outcome)  # encoded once: stored, and hashed
             runs.append({
                 "scenario_hash": h, "scenario_id": sc["id"], "era": era,
                 "engine_version": engine_version, "outcome_json": text,
@@ -464,7 +450,7 @@ def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
                     divergences.append({
                         "scenario_hash": h, "scenario_id": sc["id"],
                         "engine_version": engine_version, "era_a": a, "era_b": b,
-                        "path": d["path"], "value_a": canonical(va), "value_b": canonical(vb),
+                        "path": d["path"], "value_a": ordered_json(va), "value_b": ordered_json(vb),
                     })
     return {"scenario": scenarios, "run": runs, "divergence": divergences}
 
@@ -497,7 +483,7 @@ def store_explorations(
     stamp = now()
     scenarios, rows = [], []
     for sc, doc in items:
-        row = _scenario_row(sc, canonical(sc), stamp)
+        row = _scenario_row(sc, ordered_json(sc), stamp)
         h = row["content_hash"]
         scenarios.append(row)
         for era, res in doc["eras"].items():
@@ -505,8 +491,8 @@ def store_explorations(
                 "scenario_hash": h, "scenario_id": sc["id"], "era": era,
                 "engine_version": engine_version, "objective": doc["objective"],
                 "fields": doc["fields"], "blocks": doc["blocks"], "lines": res["lines"],
-                "outcomes": len(res["outcomes"]), "value_json": canonical(res["value"]),
-                "result_json": canonical(res), "created": stamp,
+                "outcomes": len(res["outcomes"]), "value_json": ordered_json(res["value"]),
+                "result_json": ordered_json(res), "created": stamp,
             })
     _insert_ignore(session, ScenarioRow, scenarios)
     _insert_ignore(session, ExplorationRow, rows)
@@ -515,8 +501,8 @@ def store_explorations(
 def store_generation(session: Session, manifest: dict[str, Any]) -> None:
     _insert_ignore(session, GenerationRow, [{
         "generator": int(manifest["generator"]), "seed": int(manifest["seed"]),
-        "count": int(manifest["count"]), "parameters_json": canonical(manifest["parameters"]),
-        "parameters_hash": digest(manifest["parameters"]), "stored": now()}])
+        "count": int(manifest["count"]), "parameters_json": ordered_json(manifest["parameters"]),
+        "parameters_hash": ordered_digest(manifest["parameters"]), "stored": now()}])
 
 
 # -- reading --------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from comparator.games import game_of
 from comparator.loader import load
 from comparator.running import run_all
 from versions import eras_of, find_era
-from versions.mtg.scenario import ExpectState
+from versions.common import ExpectState
 
 
 @dataclass(frozen=True)

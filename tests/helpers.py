@@ -5,8 +5,10 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+import versions
 from comparator.loader import parse
 from versions import find_era
+from versions.mtg import play
 from versions.mtg.scenario import Scenario
 
 # Two Grizzly Bears trade: the same in every era.
@@ -29,11 +31,11 @@ def scenario(text: str) -> Scenario:
 
 
 def run(text: str, era: str) -> dict[str, Any]:
-    return find_era(era)().run(scenario(text))
+    return versions.run(era, scenario(text))
 
 
 def divisions(text: str, era: str, creature: str) -> set[tuple[tuple[str, int], ...]]:
-    found = find_era(era)().divisions(scenario(text), creature)
+    found = play.divisions(find_era(era)(), scenario(text), creature)
     return {tuple(sorted((k, v) for k, v in d.items() if v)) for d in found}
 
 

@@ -13,7 +13,7 @@ from comparator.cli import app
 from comparator.data_files import find_scenario
 from versions import find_era
 from versions.mtg.engine.assignment import chooser, rules_for, targets_of
-from versions.mtg.engine.setup import new_game
+from versions.mtg.engine.setup import new_board
 
 BOARD = """
 id: t-banding
@@ -48,7 +48,7 @@ def test_the_defender_divides_and_nothing_tramples_over(era):
 
 
 def test_who_divides_and_by_what_rules():
-    game = new_game(find_era("m10")(), __import__("helpers").scenario(BOARD % ""))
+    game = new_board(find_era("m10")(), __import__("helpers").scenario(BOARD % ""))
     game.blocks.update({"hero": ["wurm"], "bears": ["wurm"]})
     game.blocked.add("wurm")
     assert chooser(game, "wurm") == "B"  # the attacker's damage: the defending player

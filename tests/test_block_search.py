@@ -1,4 +1,4 @@
-"""The exact 509.1c search (versions/game/block_search.py) against brute force: on a
+"""The exact 509.1c search (versions/mtg/engine/block_search.py) against brute force: on a
 thousand random small boards, the most requirements obeyed, the count of declarations and
 the legal declarations, in order, are those that walking every declaration finds; and a
 board far too large to walk is answered at once."""
@@ -20,7 +20,7 @@ from versions.mtg.engine.blocks import (
     requirements,
     survey,
 )
-from versions.mtg.engine.setup import new_game
+from versions.mtg.engine.setup import new_board
 
 ATTACKER_KEYWORDS = ["menace", "lure", "flying", "lure", "menace",
                      "{cant-be-blocked-except-by: 3}", "cant-be-blocked-by-more-than-one",
@@ -68,7 +68,7 @@ def test_exact_search_matches_brute_force(seed):
     rng = random.Random(seed)
     for _ in range(100):
         text = random_board(rng, rng.randint(1, 4), rng.randint(1, 4))
-        game = new_game(find_era(rng.choice(["sixth", "m11"]))(), scenario(text))
+        game = new_board(find_era(rng.choice(["sixth", "m11"]))(), scenario(text))
         best, total, legal = brute(game)
         found, example = most_obeyed(game)
         assert found == best, text
@@ -99,7 +99,7 @@ combat:
   attacks: {{{', '.join(f'a{i}: B' for i in range(16))}}}
   blocks: {{b0: a0}}
 """
-    game = new_game(find_era("foundations")(), scenario(text))
+    game = new_board(find_era("foundations")(), scenario(text))
     best, example = most_obeyed(game)
     assert best == 20
     assert all(example[f"b{i}"][0] in {"a0", "a1", "a2", "a3"} for i in range(16))

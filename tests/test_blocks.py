@@ -10,13 +10,13 @@ from typer.testing import CliRunner
 from comparator.cli import app
 from versions import ERA_IDS, find_era
 from versions.mtg.engine.blocks import check_blocks, most_obeyed, requirements, written
-from versions.mtg.engine.setup import new_game
+from versions.mtg.engine.setup import new_board
 
 ERAS = ERA_IDS
 
 
 def game(text, era="m10"):
-    return new_game(find_era(era)(), scenario(text))
+    return new_board(find_era(era)(), scenario(text))
 
 
 def problems(text, era="m10"):

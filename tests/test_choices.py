@@ -4,9 +4,10 @@ and a combat copied at a decision continues independently along another choice."
 from eras import ERAS, has
 from helpers import scenario
 
-from versions import find_era
+from versions import find_era, run
 from versions.mtg.engine.outcome import outcome
 from versions.mtg.engine.script import ScriptedChooser
+from versions.mtg.play import combat as combat_for
 
 TEXT = """
 id: t-choices
@@ -48,7 +49,7 @@ def test_every_decision_goes_through_choose():
     for era in ERAS:
         s = scenario(TEXT)
         rec = Recorder(s)
-        find_era(era)().combat(s).play(rec)
+        combat_for(find_era(era)(), s).play(rec)
         kinds = [k for _, k in rec.asked]
         assert rec.asked[0] == ("B", "blocks")
         # The wurm's order is announced by its controller, only where an order exists.
@@ -68,7 +69,7 @@ def test_every_decision_goes_through_choose():
 def test_a_copy_at_a_decision_continues_independently():
     s = scenario(TEXT)
     era = find_era("m11")()
-    combat = era.combat(s)
+    combat = combat_for(era, s)
     chooser = ScriptedChooser(s)
     # Play to the wurm's damage assignment order.
     while (d := combat.advance()).kind != "order":
@@ -88,12 +89,12 @@ def test_a_copy_at_a_decision_continues_independently():
     assert second["permanents"]["bear"] == {**second["permanents"]["bear"],
                                             "zone": "battlefield", "damage": 2}
     # The copy shared nothing: the original's outcome is what a fresh run gives.
-    assert first == era.run(s)
+    assert first == run("m11", s)
 
 
 def test_priority_options_start_with_pass_and_the_scripted_actions():
     s = scenario(TEXT)
-    combat = find_era("foundations")().combat(s)
+    combat = combat_for(find_era("foundations")(), s)
     chooser = ScriptedChooser(s)
     seen = []
     while (d := combat.advance()) is not None:
@@ -101,7 +102,7 @@ def test_priority_options_start_with_pass_and_the_scripted_actions():
             seen.append((d.player, [type(o).__name__ for o in d.options]))
         combat.resume(chooser.choose(d.player, d.kind, d.options))
     # The pump was taken: the bear was 5/5 and took all 5 of the wurm's damage.
-    bear = [e for e in outcome(combat.game)["events"] if e["type"] == "damage"
+    bear = [e for e in outcome(combat.board)["events"] if e["type"] == "damage"
             and e["target"] == "bear"]
     assert [e["amount"] for e in bear] == [5]
     # A has priority first with nothing to take (not asked); B is asked and takes the pump;

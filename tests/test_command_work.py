@@ -12,9 +12,10 @@ import yaml
 from test_store import EXAMPLE, variants
 from typer.testing import CliRunner
 
+from comparator.building import run_build
 from comparator.cli import app
 from comparator.data_files import find_scenario
-from comparator.dataset import DatasetError, generation_count, run_build
+from comparator.dataset import DatasetError, generation_count
 from comparator.exploring import ExploreError, explore_file, explore_files
 from comparator.file_sets import MANIFEST
 from comparator.loader import ScenarioError, load

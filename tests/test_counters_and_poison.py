@@ -58,9 +58,10 @@ def test_a_keyword_granted_after_it_was_lost_is_kept_and_one_lost_after_is_gone(
     from helpers import scenario
 
     from versions import find_era
+    from versions.mtg.play import combat
 
-    combat = find_era("m11")().combat(scenario(KEYWORD_ORDER))
-    bird = combat.game.perm("bird")
+    combat = combat(find_era("m11")(), scenario(KEYWORD_ORDER))
+    bird = combat.board.perm("bird")
     bird.losses.append(("flying", 0))
     assert not bird.has("flying") and bird.keywords == []
     bird.granted.append(bird.base_keywords[0])

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from comparator.cli import app
 from comparator.data_files import scenarios_dir
-from versions import GAMES, eras_of, find_era
+from versions import GAMES, eras_of, find_era, run
 
 runner = CliRunner()
 DM_ERAS = eras_of("duel-masters")
@@ -72,20 +72,20 @@ def test_the_choices_are_checked_at_once_not_one_after_another():
         "combat:", "  - {id: g, controller: B, power: 2000, keywords: [guardman]}\ncombat:")
     for era in DM_ERAS:
         with pytest.raises(Exception, match="guardman redirects only an attack on a creature"):
-            find_era(era)().run(parse_text(text))
+            run(era, parse_text(text))
 
 
 @pytest.mark.parametrize("era", DM_ERAS)
 def test_no_shields_and_an_unchanged_attack_win_a_changed_one_battles(era):
-    o = find_era(era)().run(parse_text(board(shields=0, redirect="")))
+    o = run(era, parse_text(board(shields=0, redirect="")))
     assert o["players"]["B"]["lost"] is True
-    o = find_era(era)().run(parse_text(board(shields=0)))
+    o = run(era, parse_text(board(shields=0)))
     assert o["players"]["B"]["lost"] is False
     assert o["permanents"]["x"]["zone"] == "graveyard"  # 5000 beats 3000
 
 
 def test_equal_powers_destroy_both():
-    o = find_era("dm-new")().run(parse_text(board(redirect="x").replace("power: 5000",
+    o = run("dm-new", parse_text(board(redirect="x").replace("power: 5000",
                                                                           "power: 3000")))
     assert o["permanents"]["x"]["zone"] == o["permanents"]["att"]["zone"] == "graveyard"
 
@@ -159,25 +159,25 @@ combat:
 def test_the_defenders_ninja_strike_when_attacked_then_it_blocks(era):
     # 112.3c: usable when the opponent's creature attacks, with 3 or more cards in the mana
     # zone; summoned, the shinobi may then be chosen to block (507.1a).
-    o = find_era(era)().run(parse_text(NINJA.replace("MANA", "3")))
+    o = run(era, parse_text(NINJA.replace("MANA", "3")))
     assert o["permanents"]["shinobi"] == {**o["permanents"]["shinobi"],
                                           "zone": "battlefield", "tapped": True}
     assert o["permanents"]["att"]["zone"] == "graveyard" and o["players"]["B"]["shields"] == 5
     # With 2 cards in the mana zone it stays in the hand, and can't block from there.
-    from versions.duel_masters.rules import IllegalRedirect
+    from versions.duel_masters.engine.attack import IllegalRedirect
 
     with pytest.raises(IllegalRedirect, match="not in the battle zone"):
-        find_era(era)().run(parse_text(NINJA.replace("MANA", "2")))
+        run(era, parse_text(NINJA.replace("MANA", "2")))
 
 
 @pytest.mark.parametrize("era", DM_ERAS)
 def test_ninja_left_out_tries_every_shinobi_and_an_empty_list_none(era):
     text = (scenarios_dir() / "dm-ninja-strike-when-a-creature-blocks.yaml").read_text()
     assert "  ninja: [shinobi]\n" in text
-    written = find_era(era)().run(parse_text(text))["permanents"]["shinobi"]["zone"]
-    left_out = find_era(era)().run(parse_text(text.replace("  ninja: [shinobi]\n", "")))
+    written = run(era, parse_text(text))["permanents"]["shinobi"]["zone"]
+    left_out = run(era, parse_text(text.replace("  ninja: [shinobi]\n", "")))
     assert left_out["permanents"]["shinobi"]["zone"] == written
-    none = find_era(era)().run(parse_text(text.replace("ninja: [shinobi]", "ninja: []")))
+    none = run(era, parse_text(text.replace("ninja: [shinobi]", "ninja: []")))
     assert none["permanents"]["shinobi"]["zone"] == "hand"
     assert written == ("battlefield" if era == "dm-pre-2021-09" else "hand")
 
@@ -202,7 +202,7 @@ combat:
 def test_an_attack_trigger_that_taps_a_blocker_by_id(tmp_path, era):
     # The attack trigger resolves before the block step: wall is tapped, so it can't be
     # chosen (507.1a); unredirected, the attack breaks one of B's two shields.
-    o = find_era(era)().run(parse_text(TAPPER.replace("TARGET", "wall")
+    o = run(era, parse_text(TAPPER.replace("TARGET", "wall")
                                        .replace("REDIRECT", "")))
     assert o["permanents"]["wall"]["tapped"] is True
     assert o["players"]["B"] == {**o["players"]["B"], "shields": 1, "hand": 1}
@@ -219,7 +219,7 @@ def test_an_attack_trigger_that_taps_a_blocker_by_id(tmp_path, era):
 def test_a_guardman_may_take_an_unblockable_creatures_attack(era):
     # "Can't be blocked" stops blockers; a guardman's redirection is not a block
     # (docs/duel-masters.md, readings).
-    o = find_era(era)().run(parse_text(board(attacker="cant-be-blocked", x="guardman",
+    o = run(era, parse_text(board(attacker="cant-be-blocked", x="guardman",
                                              attacked="target")))
     assert any(e["type"] == "redirect" and e["ability"] == "guardman" for e in o["events"])
     assert any(e["type"] == "battle" and e["target"] == "x" for e in o["events"])

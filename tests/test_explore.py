@@ -161,3 +161,25 @@ combat:
     assert res["value"]["line"][0]["kind"] == "blocks" and res["value"]["line"][0]["choice"] == {}
     kills = explore(s, ["m11"], blocks="all", objective="kills")["eras"]["m11"]
     assert kills["value"]["score"] == [0, 0]
+
+
+def test_an_explored_tap_cites_the_tap_rule():
+    # Master of Arms taps a blocker at declare blockers: a line of play that takes it says
+    # what the action does (the era's tap rule: G.40.1 in fifth, 501.7a in sixth, 701.21a
+    # after Foundations), not the priority rule it was taken under.
+    # In fifth the tap changes the outcome (C.8.2), so a line that takes it is an example.
+    path = shipped("fifth-master-of-arms-taps-a-blocker")
+    doc = explore(load(path), ["fifth", "sixth", "foundations"], fields="all")
+    acts = {era: [d for o in found["outcomes"] for d in o["example"] if d["kind"] == "act"]
+            for era, found in doc["eras"].items()}
+    assert acts["fifth"]
+    for era, taken in acts.items():
+        assert {d["rule"] for d in taken} <= {find_era(era).rule("tap")}, era
+    assert {d["rule"] for d in acts["fifth"]} == {"G.40.1"}
+
+
+def test_every_action_effect_has_the_rule_explore_cites_it_by():
+    from comparator.games.mtg.explore import EFFECT_RULES
+    from versions.mtg.scenario import EFFECT_FIELDS
+
+    assert set(EFFECT_RULES) == set(EFFECT_FIELDS)

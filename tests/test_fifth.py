@@ -1,4 +1,4 @@
-"""The era before Sixth Edition (versions/fifth.py), worked by hand from the Fifth Edition
+"""The era before Sixth Edition (versions/mtg/eras/fifth.py), worked by hand from the Fifth Edition
 General Rulings Summary (1999): what may be played when, the damage prevention step,
 triggers that are not responded to, and the refusal of what came later. The worked
 examples of the sources are shipped scenarios (data/scenarios/fifth-*.yaml)."""

@@ -203,7 +203,7 @@ def test_mutated_scenarios_never_crash_the_engine():
     from comparator.data_files import shipped_scenarios
     from comparator.explore import TooLarge, explore
     from comparator.loader import ScenarioError, parse
-    from versions import ERA_IDS, NotInEra, find_era
+    from versions import ERA_IDS, NotInEra, run
     from versions.mtg.engine.combat import IllegalBlocks
 
     rng = random.Random(20261130)
@@ -235,6 +235,6 @@ def test_mutated_scenarios_never_crash_the_engine():
             continue
         for era in ERA_IDS:
             with contextlib.suppress(IllegalBlocks, NotInEra):
-                find_era(era)().run(scenario)
+                run(era, scenario)
         with contextlib.suppress(TooLarge, IllegalBlocks):
             explore(scenario, list(ERA_IDS), limit=5000)

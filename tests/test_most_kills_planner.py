@@ -1,5 +1,5 @@
 """The `most-kills` policy planned by dynamic programming over the creatures in order
-(versions/game/assignment.py) against walking every legal division, end to end in every
+(versions/mtg/engine/assignment.py) against walking every legal division, end to end in every
 era on random boards: tramplers, deathtouch on either side, marked damage, a second
 attacker whose damage is assigned first; and 1.5 million divisions answered at once."""
 
@@ -10,8 +10,9 @@ from helpers import dealt, notes, run, scenario
 
 from versions import ERA_IDS, find_era
 from versions.mtg.engine import assignment, script
+from versions.mtg.engine.assigned import Division
 from versions.mtg.engine.assignment import Targets, divisions_count, most_kills
-from versions.mtg.engine.setup import new_game
+from versions.mtg.engine.setup import new_board
 
 
 def random_board(rng: random.Random) -> str:
@@ -113,9 +114,11 @@ combat:
   attacks: {big: B}
   blocks: {t1: big, t3: big}
 """
-    game = new_game(find_era("foundations")(), scenario(text))
+    game = new_board(find_era("foundations")(), scenario(text))
     targets = Targets(["t1", "t3"], rule="x")
     assert most_kills(game, "big", targets, []) == {"t1": 1, "t3": 3}
+    # A new era's rule is a ``Division`` with its check in ``assignment.CHECKS``.
+    monkeypatch.setitem(assignment.CHECKS, "even", Even())
     monkeypatch.setattr(type(game.era), "division_rules",
-                        lambda self, g, s: (assignment.TOTAL, Even()))
+                        lambda self, g, s: (Division.TOTAL, "even"))
     assert most_kills(game, "big", targets, []) == {"t1": 4}

@@ -1,8 +1,9 @@
 """The rules of each era of each game, and a registry that finds an era by id or alias.
 
 Each game is a subpackage (``versions/mtg``, ``versions/duel_masters``) whose
-``__init__`` declares its ``ID``, ``TITLE``, ``ORDER`` and ``ERAS`` (oldest first); this
-registry discovers them, so adding a game or an era touches that game's folder only.
+``__init__`` declares its ``ID``, ``TITLE``, ``ORDER``, ``ERAS`` (oldest first) and ``PLAY``
+(its module with ``run(era, scenario)`` and ``exploration(era, scenario)``); this registry
+discovers them, so adding a game or an era touches that game's folder only.
 
 ``versions`` never imports ``comparator``: the eras know nothing of files, databases or
 the command line.
@@ -35,6 +36,7 @@ TITLES: dict[str, str] = {g.ID: g.TITLE for g in _GAME_MODULES}
 # The game's package name (``duel_masters`` for ``duel-masters``): the comparator's adapter
 # for a game lives in a package of the same name under ``comparator/games``.
 PACKAGES: dict[str, str] = {g.ID: g.__name__.rpartition(".")[2] for g in _GAME_MODULES}
+PLAYS: dict[str, ModuleType] = {g.ID: g.PLAY for g in _GAME_MODULES}
 DEFAULT_GAME: str = _GAME_MODULES[0].ID
 ERAS: tuple[Any, ...] = GAMES[DEFAULT_GAME]  # the main game's
 ERA_IDS: tuple[str, ...] = tuple(e.id for e in ERAS)
@@ -56,6 +58,21 @@ def find_era(name: str) -> Any:
     raise KeyError(f"unknown era {name!r}; known: {known}")
 
 
+def run(era: str, scenario: Any) -> dict[str, Any]:
+    """The outcome JSON of `scenario`'s written line under the era named `era`, of its
+    game (``NotInEra`` if the era can't run it)."""
+    rules = find_era(era)
+    return PLAYS[rules.game].run(rules(), scenario)
+
+
+def exploration(era: str, scenario: Any) -> Any:
+    """`scenario` under the era named `era`, to be played decision by decision: an object
+    with ``advance()`` (the next decision, or None at the end), ``resume(choice)``,
+    ``copy()`` and ``outcome()`` (``versions.common.Playing``)."""
+    rules = find_era(era)
+    return PLAYS[rules.game].exploration(rules(), scenario)
+
+
 __all__ = ["ALL_ERAS", "DEFAULT_GAME", "ENGINE_VERSION", "ERAS", "ERA_IDS", "GAMES",
-           "PACKAGES", "TITLES", "EraInfo", "IllegalChoice", "NotInEra", "eras_of",
-           "find_era"]
+           "PACKAGES", "PLAYS", "TITLES", "EraInfo", "IllegalChoice", "NotInEra", "eras_of",
+           "exploration", "find_era", "run"]

@@ -1,11 +1,20 @@
-"""What every era of every game says about itself: its id, dates, the rules text it
-models, what changed, and its table of rule numbers. The games' eras (Magic's
-``versions.mtg.rules.Era``, Duel Masters' ``versions.duel_masters.rules.DuelMastersEra``) add
-their procedures to it."""
+"""What every game shares.
+
+- What every era says about itself (``EraInfo``): its id, dates, the rules text it models,
+  what changed, and its table of rule numbers; the games' hook interfaces
+  (``versions.mtg.rules.Era``, ``versions.duel_masters.rules.DuelMastersEra``) add their
+  hooks to it. ``NotInEra`` and ``IllegalChoice`` are how any era refuses; ``Playing`` is
+  how any game's engine puts each choice to whoever drives it.
+- What every game's scenario format shares: the header (``Described``), the strict model,
+  bounded numbers, the keyword as written, the expected end state.
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 
 class NotInEra(Exception):
@@ -27,6 +36,26 @@ class IllegalChoice(Exception):
     what: ClassVar[str] = "illegal"  # how a report names it: "illegal block in m10: ..."
     era: str
     problems: list[Any]
+
+
+class Playing(Protocol):
+    """The one choice protocol of every game's engine: a run of a scenario under an era,
+    stopped at each decision a player makes. ``run`` answers each decision with the
+    scenario's written choice; ``explore`` copies the run at a decision and resumes each
+    copy with another option."""
+
+    def advance(self) -> Any | None:
+        """Play on to the next decision (returned, its choice still to make), or to the
+        end (None)."""
+
+    def resume(self, choice: Any) -> None:
+        """Take the choice for the pending decision."""
+
+    def copy(self) -> Playing:
+        """An independent copy, to be resumed with another choice."""
+
+    def outcome(self) -> dict[str, Any]:
+        """The outcome JSON, once the run is over."""
 
 
 class EraInfo:
@@ -62,3 +91,98 @@ class EraInfo:
             "changes": list(cls.changes),
             "summary": (cls.__doc__ or "").strip().split("\n")[0],
         }
+
+
+# -- what every game's scenario shares ---------------------------------------------------
+
+ID_PATTERN = r"^[a-z0-9-]+$"
+ID_LENGTH = 80  # ids and names are labels in tables and logs, not texts
+TEXT_LENGTH = 20_000
+
+# Numbers in a scenario are whole numbers a game could hold: bounded, so that no arithmetic
+# or printing can blow up (a 5,000-digit integer is a typo or an attack, not a card).
+BOUND = 1_000_000
+Number = Annotated[int, Field(strict=True, ge=-BOUND, le=BOUND)]
+Count = Annotated[int, Field(strict=True, ge=0, le=BOUND)]
+
+
+class Strict(BaseModel):
+    # strict: "5" is not 5 and true is not 1; a scenario says what it means.
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True,
+                              strict=True)
+
+
+class Keyword(BaseModel):
+    """One keyword instance as a scenario writes it: a name (`flying`), or a one-key map for
+    a valued one (`{rampage: 2}`). Each game subclasses it with its vocabulary's schema."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    value: int | str | None = None
+
+    @model_serializer
+    def _as_written(self) -> str | dict[str, int | str]:
+        """Serialise as the scenario format writes it, so dumped scenarios load again."""
+        return self.name if self.value is None else {self.name: self.value}
+
+    def __str__(self) -> str:
+        return self.name if self.value is None else f"{self.name} {self.value}"
+
+
+K = TypeVar("K", bound=Keyword)
+
+
+def parse_keyword(raw: Any, model: type[K], plain: tuple[str, ...], valued: dict[str, type],
+                  choices: dict[str, tuple[str, ...]] | None = None) -> K:
+    """Read a keyword of a game's vocabulary: `plain` names, `valued` names with the type of
+    their value (a whole number from 1 to BOUND, or a string from `choices`)."""
+    if isinstance(raw, model):
+        return raw
+    if isinstance(raw, str):
+        if raw in plain:
+            return model(name=raw)
+        if raw in valued:
+            raise ValueError(f"keyword {raw!r} needs a value, as {{{raw}: ...}}")
+        raise ValueError(f"unknown keyword {raw!r}")
+    if isinstance(raw, dict) and len(raw) == 1:
+        ((name, value),) = raw.items()
+        kind = valued.get(name)
+        if kind is None:
+            raise ValueError(f"unknown keyword {name!r}")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)
+                            or not 1 <= value <= BOUND):
+            raise ValueError(f"{name} needs a whole number from 1 to {BOUND}, got "
+                             f"{_short(value)}")
+        allowed = (choices or {}).get(name)
+        if allowed is not None and value not in allowed:
+            raise ValueError(f"{name} needs one of {', '.join(allowed)}, got {_short(value)}")
+        return model(name=name, value=value)
+    raise ValueError(f"a keyword is a name or a one-key map, got {_short(raw)}")
+
+
+def _short(value: Any) -> str:
+    """A value for an error line: a 5,000-digit number or a long text, cut."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def keyword_list(v: Any, parse: Callable[[Any], Keyword]) -> list[Any]:
+    """A permanent's `keywords`, each read with `parse` (a game's keyword reader)."""
+    if not isinstance(v, list):
+        raise ValueError("keywords is a list")
+    return [parse(k) for k in v]
+
+
+class ExpectState(Strict):
+    players: dict[str, dict[str, Any]] = {}
+    permanents: dict[str, dict[str, Any]] = {}
+
+
+class Described(Strict):
+    """What a scenario of any game says about itself, before its game's own fields."""
+
+    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
+    title: str = Field(min_length=1, max_length=300)
+    description: str | None = Field(default=None, max_length=TEXT_LENGTH)
+    sources: list[str] = []
+    tags: list[str] = []

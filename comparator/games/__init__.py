@@ -18,7 +18,7 @@ from versions import PACKAGES
 
 
 @dataclass(frozen=True)
-class Game:
+class GameAdapter:
     id: str
     title: str
     model: type  # the pydantic scenario model
@@ -39,9 +39,9 @@ class Game:
     not_modelled: Callable[[Any], list[str]] = field(default=lambda scenario: [])
 
 
-def game_named(name: str) -> Game:
+def game_named(name: str) -> GameAdapter:
     module = import_module(f"{__name__}.{PACKAGES[name]}")
-    game: Game = module.GAME
+    game: GameAdapter = module.GAME
     return game
 
 
@@ -52,5 +52,5 @@ def game_id(raw: Any) -> str:
     return name if isinstance(name, str) and name in PACKAGES else DEFAULT
 
 
-def game_of(scenario: Any) -> Game:
+def game_of(scenario: Any) -> GameAdapter:
     return game_named(scenario.game)

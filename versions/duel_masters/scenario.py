@@ -11,7 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from versions.mtg.scenario import (
+from versions.common import (
+    BOUND,
     ID_LENGTH,
     ID_PATTERN,
     Count,
@@ -20,15 +21,13 @@ from versions.mtg.scenario import (
     Strict,
     keyword_list,
 )
-from versions.mtg.scenario import Keyword as MagicKeyword
-from versions.mtg.scenario import parse_keyword as parse_magic_keyword
+from versions.common import Keyword as WrittenKeyword
+from versions.common import parse_keyword as read_keyword
 
 GAME = "duel-masters"
 PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-redirect",
                   "mach-fighter")  # マッハファイター: may attack an untapped creature
 VALUED_KEYWORDS = ("breaker", "ninja-strike")
-TRIGGERS = ("blocks", "attacks-unblocked", "attacks")
-EFFECTS = ("draw", "tap", "destroy", "power")
 # Effects that commute: a group of triggered abilities with only these leaves the same state
 # in whatever order it resolves (draws add up; a creature destroyed first is not then
 # tapped or pumped, but off the battle zone neither shows). An effect added later that
@@ -39,7 +38,7 @@ OUTCOME_PERMANENT_FIELDS = ("zone", "controller", "tapped", "power")
 ZONES = ("battlefield", "graveyard", "hand")
 
 
-class Keyword(MagicKeyword):
+class Keyword(WrittenKeyword):
     """`blocker`, or `{breaker: 2}`: written as Magic's keywords are, from its own list."""
 
     value: int | None = None  # type: ignore[assignment]
@@ -49,16 +48,14 @@ class Keyword(MagicKeyword):
         return {"anyOf": [
             {"type": "string", "enum": list(PLAIN_KEYWORDS)},
             {"type": "object", "additionalProperties": False, "minProperties": 1,
-             "maxProperties": 1, "properties": {k: {"type": "integer", "minimum": 1}
+             "maxProperties": 1, "properties": {k: {"type": "integer", "minimum": 1,
+                                                                   "maximum": BOUND}
                                                 for k in VALUED_KEYWORDS}}]}
 
 
 def parse_keyword(raw: Any) -> Keyword:
     """Read a keyword from Duel Masters' vocabulary, written as Magic's are."""
-    found = parse_magic_keyword(raw, PLAIN_KEYWORDS, dict.fromkeys(VALUED_KEYWORDS, int),
-                                Keyword)
-    assert isinstance(found, Keyword)
-    return found
+    return read_keyword(raw, Keyword, PLAIN_KEYWORDS, dict.fromkeys(VALUED_KEYWORDS, int))
 
 
 Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=ID_LENGTH)]
@@ -96,7 +93,10 @@ class Creature(Strict):
         return keyword_list(v, parse_keyword)
 
 
-class Combat(Strict):
+class CombatSpec(Strict):
+    """The scenario's `combat:` section: what the file declares and intends (the running
+    combat is the engine's)."""
+
     attacks: dict[str, str] = Field(default={}, max_length=1)  # one attacker -> its target
     redirect: list[str] = Field(default=[], max_length=50)  # in the order they resolve
     # Shinobi in their controllers' hands that try Ninja Strike at their timing (112.3c)
@@ -110,7 +110,7 @@ class Scenario(Described):
     players: list[Player] = Field(min_length=2, max_length=2)
     active: str
     permanents: list[Creature] = Field(max_length=200)
-    combat: Combat = Combat()
+    combat: CombatSpec = CombatSpec()
     expect: dict[str, ExpectState] = {}  # no `after`: an attack has no windows inside
 
     def permanent(self, pid: str) -> Creature | None:

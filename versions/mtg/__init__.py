@@ -3,6 +3,7 @@
 
 This module is the one place that lists Magic's eras: ``versions`` finds the game here."""
 
+from versions.mtg import play
 from versions.mtg.eras.fifth import Fifth
 from versions.mtg.eras.foundations import Foundations
 from versions.mtg.eras.m10 import M10
@@ -12,4 +13,5 @@ from versions.mtg.eras.sixth import Sixth
 ID = "mtg"
 TITLE = "Magic: The Gathering"
 ORDER = 0  # the main game: listed first, and a scenario without `game:` is one of its
+PLAY = play  # run(era, scenario), exploration(era, scenario)
 ERAS = (Fifth, Sixth, M10, M11, Foundations)  # oldest first

@@ -1,36 +1,38 @@
 """``Era``: what an era's rulebook must say, as named hooks, and its metadata.
 
 The combat procedure (``versions.mtg.engine.combat``) is the same in every era; at each point
-where the rules of two eras differ, it calls one of the hooks below. An era module
-subclasses the era whose rules it changed and overrides only the hooks of that change
-(as Showdown's generation mods and python-chess's variants do), so the module reads as
-the era's rulebook: metadata, what changed, and the code of the change.
+where the rules of two eras differ, it calls one of the hooks below. The eras inherit in the
+order of history: ``fifth`` defines every hook, and each later era subclasses the one whose
+rules it changed and overrides only the hooks of that change (as Showdown's generation mods
+and python-chess's variants do), so an era module reads as that era's rulebook: metadata,
+what changed, and the code of the change.
 
-Each hook that cites a rule says which ``RULES`` keys it cites (``@cites``). When an era
-class is defined, its ``RULES`` table is checked against what it cites: every key the
-core or its hooks cite must be there, and no other.
+This module is the interface only: hooks and metadata. Building and playing a combat is
+``versions.mtg.play``'s; the procedure is ``versions.mtg.engine``'s.
+
+Each hook (or helper) that cites a rule says which ``RULES`` keys it cites (``@cites``). An
+era's ``RULES`` table states only what it renumbered or added: it is merged over its
+parent's when the class is defined, kept to what the era cites, and checked: every key the
+core or its hooks cite must be there, and every key the era states must be cited.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
-from versions.common import EraInfo, NotInEra
-from versions.mtg.engine.availability import Availability
-from versions.mtg.engine.blocks import survey
-from versions.mtg.engine.combat import Combat
-from versions.mtg.engine.script import Script, ScriptedChooser
-from versions.mtg.engine.state import QuietLog
+from versions.common import EraInfo
 
 if TYPE_CHECKING:
-    from versions.mtg.engine.assignment import Assignment, DivisionRule
-    from versions.mtg.engine.damage import Dealt
-    from versions.mtg.engine.state import Game, Permanent
+    from versions.mtg.engine.assigned import Assignment, Dealt, Division
+    from versions.mtg.engine.state import Board, Permanent
     from versions.mtg.scenario import Scenario
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+# What a waiting combat damage step deals: (source, recipient, amount) for each recipient.
+Batch = list[tuple[str | None, str, int]]
 
 
 # The rule keys the era-agnostic core cites, whatever the era.
@@ -85,11 +87,20 @@ class Era(EraInfo, ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        parent = cls.__mro__[1]
+        own: dict[str, str] = cls.__dict__.get("RULES", {})
+        cited = cls.cited_keys()
+        # What the era states itself, over what it inherits; a key no hook of this era
+        # cites any more (the rule it numbered is gone) is left behind.
+        cls.RULES = {k: v for k, v in {**getattr(parent, "RULES", {}), **own}.items()
+                     if k in cited}
+        if "unverified" not in cls.__dict__:
+            cls.unverified = tuple(k for k in getattr(parent, "unverified", ())
+                                   if k in cls.RULES and k not in own)
         if not cls.id:
             return
-        cited = cls.cited_keys()
         missing = sorted(cited - cls.RULES.keys() - cls.absent)
-        unused = sorted(cls.RULES.keys() - cited)
+        unused = sorted(own.keys() - cited)
         stray = sorted(set(cls.unverified) - cls.RULES.keys())
         both = sorted(cls.absent & cls.RULES.keys())
         if missing or unused or stray or both:
@@ -102,36 +113,13 @@ class Era(EraInfo, ABC):
 
     @classmethod
     def cited_keys(cls) -> frozenset[str]:
-        """Every rule key the core and this era's hooks cite."""
+        """Every rule key the core and this era's hooks and helpers cite (``@cites``)."""
         keys = set(CORE_RULES)
-        for name in HOOKS:
-            keys.update(getattr(getattr(cls, name), "cites", ()))
+        for name in dir(cls):
+            keys.update(getattr(getattr(cls, name, None), "cites", ()))
         return frozenset(keys)
 
-    # -- running a scenario -----------------------------------------------------------------
-
-    def combat(self, scenario: Scenario) -> Combat:
-        """A combat ready to play the scenario's scripted line."""
-        self._refuse(scenario)
-        return Combat(self, scenario, Script(scenario, self.has_window))
-
-    def exploration(self, scenario: Scenario) -> Combat:
-        """A combat in which every action of the scenario is available, not scripted, and
-        nothing is narrated (an exploration reads outcomes)."""
-        self._refuse(scenario)
-        combat = Combat(self, scenario, Availability(scenario), exploring=True)
-        combat.game.log = QuietLog(step=combat.game.log.step)
-        return combat
-
-    def run(self, scenario: Scenario) -> dict[str, Any]:
-        """The outcome JSON (spec §2) of `scenario`'s scripted line under this era."""
-        return self.combat(scenario).play(ScriptedChooser(scenario))
-
-    def _refuse(self, scenario: Scenario) -> None:
-        self.check_game(scenario)
-        why = self.refusal(scenario)
-        if why:
-            raise NotInEra(self.id, why)
+    # -- helpers the eras' hooks share ----------------------------------------------------
 
     def anachronism(self, scenario: Scenario) -> str | None:
         """What of `not_yet` the scenario uses, said as a refusal, or None."""
@@ -165,26 +153,18 @@ class Era(EraInfo, ABC):
                         f"it arrived in {late[a.effect]}")
         return None
 
-    def block_survey(self, scenario: Scenario) -> dict[str, Any]:
-        """Every block declaration the scenario's attacks allow, with the requirements
-        each obeys (see ``versions.mtg.engine.blocks.survey``)."""
-        return survey(self.combat(scenario).game)
-
-    def divisions(self, scenario: Scenario, creature: str) -> list[dict[str, int]]:
-        """Every legal division of `creature`'s combat damage as combat damage begins
-        (after the scripted declare blockers step), ignoring what others assign."""
-        from versions.mtg.engine.assignment import legal_divisions, targets_of
-
-        combat = self.combat(scenario)
-        chooser = ScriptedChooser(scenario)
-        while (d := combat.advance(stop_before="combat_damage")) is not None:
-            combat.resume(chooser.choose(d.player, d.kind, d.options))
-        game = combat.game
-        return legal_divisions(game, creature, targets_of(game, creature), [])
+    @cites("assign-blocked")
+    def no_damage_order(self, board: Board) -> list[tuple[str, list[str], str]]:
+        """``orders_to_announce`` of an era without a damage assignment order: a written
+        `order` is noted as unused."""
+        if board.scenario.combat.order:
+            board.log.note("order-ignored", self.rule("assign-blocked"),
+                           f"{self.id} has no damage assignment order; `order` is not used")
+        return []
 
     # -- the hooks: what an era's rules say -------------------------------------------------
-    # Each era overrides those its rules changed; the first era defines them all (an era
-    # missing one can't be instantiated).
+    # Each era overrides those its rules changed; the first era (fifth) defines them all
+    # (an era missing one can't be instantiated).
 
     @abstractmethod
     def has_window(self, window: str) -> bool:
@@ -192,84 +172,94 @@ class Era(EraInfo, ABC):
         ones exist only when a creature has first or double strike)."""
 
     @abstractmethod
-    def window_missing(self, game: Game, window: str) -> str:
+    def window_missing(self, board: Board, window: str) -> str:
         """An action's window doesn't exist here: the rule that says why (and any hint)."""
 
     @abstractmethod
-    def orders_to_announce(self, game: Game) -> list[tuple[str, list[str], str]]:
+    def responds_to_triggers(self) -> bool:
+        """Whether players act while a window's triggered abilities wait (with a stack),
+        or only after they have resolved."""
+
+    @abstractmethod
+    def action_refused(self, board: Board, waiting: list[Assignment], window: str,
+                       effect: str, target: str | None, origin: str | None = None,
+                       ) -> tuple[str, str] | None:
+        """Why an action with this effect may not be taken in this window (the RULES key
+        and the reason), or None: the era's rules on what may be played when. `waiting`:
+        the combat damage assigned and not yet dealt; `origin`: for a prevention, the
+        source whose damage it prevents."""
+
+    @abstractmethod
+    def orders_to_announce(self, board: Board) -> list[tuple[str, list[str], str]]:
         """The damage assignment orders announced after blocks: (creature, the creatures
         it orders, the RULES key of the announcement)."""
 
     @abstractmethod
-    def place_in_order(self, game: Game, attacker: str, blocker: str) -> None:
+    def place_in_order(self, board: Board, attacker: str, blocker: str) -> None:
         """A creature put onto the battlefield blocking `attacker` takes a place in its
         damage assignment order, if the era has one."""
 
     @abstractmethod
-    def lethal_damage(self, game: Game, source: str | None, target: str,
-                      others: list[Assignment]) -> int:
-        """What `source` must assign to `target` for it to count as lethal damage, given
-        what `others` assign to it in the same step (`source` None: nobody in particular)."""
-
-    @abstractmethod
-    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
-        """The rules a division of `source`'s combat damage must obey (see
-        ``versions.mtg.engine.assignment``: Total, InOrder, Trample)."""
-
-    def assignment_refused(self, game: Game, creature: str, why: str) -> None:
-        """The scenario's intended division was illegal here: explain the era's rule
-        (by default the refusal itself is the explanation)."""
-        return None
-
-    def explain_assignment(self, game: Game, assignments: list[Assignment]) -> None:
-        """Hints for an assignment that only this era's rules allow (none by default)."""
-        return None
+    def deals_combat_damage(self, board: Board, creature: str) -> bool:
+        """Whether a creature in combat deals its combat damage in the step now beginning."""
 
     @abstractmethod
     def assignment_step(self, first_strike: bool) -> str:
         """The step (window name) in which combat damage is assigned."""
 
     @abstractmethod
-    def deal_combat_damage(self, combat: Combat, assignments: list[Assignment],
-                           first_strike: bool) -> None:
-        """From assignment to dealing: what happens between, and the dealing."""
+    def lethal_damage(self, board: Board, source: str | None, target: str,
+                      others: list[Assignment]) -> int:
+        """What `source` must assign to `target` for it to count as lethal damage, given
+        what `others` assign to it in the same step (`source` None: nobody in particular)."""
 
     @abstractmethod
-    def second_step_creatures(self, combat: Combat, now: list[str]) -> list[str]:
-        """The creatures that assign combat damage in the second combat damage step."""
+    def division_rules(self, board: Board, source: str) -> tuple[Division, ...]:
+        """The rules a division of `source`'s combat damage must obey (``Division``)."""
 
     @abstractmethod
-    def damage_dealt(self, game: Game, dealt: list[Dealt]) -> None:
+    def assignment_refused(self, board: Board, creature: str, why: str) -> None:
+        """The scenario's intended division was illegal here: explain the era's rule
+        (or nothing: the refusal itself is the explanation)."""
+
+    @abstractmethod
+    def explain_assignment(self, board: Board, assignments: list[Assignment]) -> None:
+        """Hints for an assignment that only this era's rules allow (or none)."""
+
+    @abstractmethod
+    def damage_waits(self, board: Board, assignments: list[Assignment],
+                     first_strike: bool) -> str | None:
+        """Between assignment and dealing: the window in which the assigned damage waits
+        (on the stack, or through a damage prevention step), or None: it is dealt at once."""
+
+    @abstractmethod
+    def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
+                             first_strike: bool) -> Batch:
+        """Damage that waited is dealt: what of it is dealt, and to whom."""
+
+    @abstractmethod
+    def second_step_creatures(self, board: Board, now: list[str],
+                              first_strikers: frozenset[str],
+                              assigned_first: frozenset[str]) -> list[str]:
+        """The creatures that assign combat damage in the second combat damage step, of
+        those in combat `now`: `first_strikers` had first or double strike as the first
+        step began, `assigned_first` assigned damage in it."""
+
+    @abstractmethod
+    def damage_dealt(self, board: Board, dealt: list[Dealt]) -> None:
         """What deathtouch and lifelink do as the damage is dealt."""
 
     @abstractmethod
-    def damage_triggers(self, game: Game, dealt: list[Dealt]) -> None:
+    def damage_triggers(self, board: Board, dealt: list[Dealt]) -> None:
         """What deathtouch and lifelink trigger once the damage is dealt."""
 
     @abstractmethod
-    def deathtouch_sba(self, game: Game, creature: Permanent) -> str | None:
+    def deathtouch_sba(self, board: Board, creature: Permanent) -> str | None:
         """The RULES key of the state-based action that destroys `creature` for having
         been dealt deathtouch damage, or None."""
 
     @abstractmethod
-    def refusal(self, scenario: Scenario) -> str | None:
-        """Why this era can't run the scenario (it uses what the era's rules did not
-        have), or None."""
-
-    @abstractmethod
-    def action_refused(self, combat: Combat, window: str, effect: str,
-                       target: str | None, origin: str | None = None,
-                       ) -> tuple[str, str] | None:
-        """Why an action with this effect may not be taken in this window (the RULES key
-        and the reason), or None: the era's rules on what may be played when. `origin`:
-        for a prevention, the source whose damage it prevents."""
-
-    @abstractmethod
-    def deals_combat_damage(self, game: Game, creature: str) -> bool:
-        """Whether a creature in combat deals its combat damage in the step now beginning."""
-
-    @abstractmethod
-    def loses_now(self, game: Game) -> bool:
+    def loses_now(self, board: Board) -> bool:
         """Whether a player at 0 or less life loses the game at this point of combat."""
 
     @abstractmethod
@@ -278,14 +268,16 @@ class Era(EraInfo, ABC):
         in pairs, or None where both kinds stay on a permanent."""
 
     @abstractmethod
-    def responds_to_triggers(self) -> bool:
-        """Whether players act while a window's triggered abilities wait (with a stack),
-        or only after they have resolved."""
+    def refusal(self, scenario: Scenario) -> str | None:
+        """Why this era can't run the scenario (it uses what the era's rules did not
+        have), or None."""
 
 
-HOOKS = tuple(
-    name for name, value in vars(Era).items()
-    if callable(value) and not name.startswith("_") and name not in (
-        "cited_keys", "rule", "metadata", "combat", "exploration", "run", "block_survey",
-        "divisions")
-)
+# The hooks are the interface's abstract methods: declared above, none from a hand list.
+HOOKS: tuple[str, ...] = tuple(sorted(Era.__abstractmethods__))
+
+
+def era_of(board: Board) -> Era:
+    """The era whose hooks drive `board`. The board holds it as the ``EraInfo`` the state
+    layer may know; only ``versions.mtg.play`` builds boards, and always with an ``Era``."""
+    return cast(Era, board.era)

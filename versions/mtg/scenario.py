@@ -8,20 +8,24 @@ need the whole scenario (ids that must exist, blocks that must name attackers) l
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from enum import StrEnum
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    field_validator,
-    model_serializer,
-    model_validator,
+from pydantic import Field, field_validator, model_validator
+
+from versions.common import (
+    BOUND,
+    ID_LENGTH,
+    ID_PATTERN,
+    Count,
+    Described,
+    ExpectState,
+    Number,
+    Strict,
+    keyword_list,
 )
-
-ID_PATTERN = r"^[a-z0-9-]+$"
-ID_LENGTH = 80  # ids and names are labels in tables and logs, not texts
-TEXT_LENGTH = 20_000
+from versions.common import Keyword as WrittenKeyword
+from versions.common import parse_keyword as read_keyword
 
 COLORS = ("white", "blue", "black", "red", "green")
 
@@ -40,17 +44,21 @@ PLAIN_KEYWORDS = (
 VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str,
                                     "cant-be-blocked-except-by": int}
 
-# The timing windows of §1.2, in the order they come in a combat.
-WINDOWS = (
-    "declare-blockers",
-    "first-strike-damage-on-stack",
-    "first-strike-damage-prevention",  # fifth only: its damage prevention steps (T.10)
-    "first-strike-damage",
-    "damage-on-stack",
-    "damage-prevention",
-    "combat-damage",
-    "end-of-combat",
-)
+class Window(StrEnum):
+    """The timing windows of §1.2, in the order they come in a combat: where a player may
+    act. One name for each, used by the file format, the engine, explore and narration."""
+
+    DECLARE_BLOCKERS = "declare-blockers"
+    FIRST_STRIKE_DAMAGE_ON_STACK = "first-strike-damage-on-stack"  # sixth only (310.1)
+    FIRST_STRIKE_DAMAGE_PREVENTION = "first-strike-damage-prevention"  # fifth only (T.10)
+    FIRST_STRIKE_DAMAGE = "first-strike-damage"
+    DAMAGE_ON_STACK = "damage-on-stack"  # sixth only
+    DAMAGE_PREVENTION = "damage-prevention"  # fifth only
+    COMBAT_DAMAGE = "combat-damage"
+    END_OF_COMBAT = "end-of-combat"
+
+
+WINDOWS: tuple[Window, ...] = tuple(Window)
 
 # effect -> the fields it needs beyond `effect` (others are optional).
 EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -93,25 +101,8 @@ CounterKind = Literal["+1/+1", "-1/-1", "poison"]
 ZONES = ("battlefield", "graveyard", "exile", "hand", "gone")
 
 
-# Numbers in a scenario are whole numbers a game could hold: bounded, so that no arithmetic
-# or printing can blow up (a 5,000-digit integer is a typo or an attack, not a card).
-BOUND = 1_000_000
-Number = Annotated[int, Field(strict=True, ge=-BOUND, le=BOUND)]
-Count = Annotated[int, Field(strict=True, ge=0, le=BOUND)]
-
-
-class Strict(BaseModel):
-    # strict: "5" is not 5 and true is not 1; a scenario says what it means.
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True,
-                              strict=True)
-
-
-class Keyword(BaseModel):
+class Keyword(WrittenKeyword):
     """One keyword instance: `flying`, or `rampage` with value 2, or `protection` with `black`."""
-
-    model_config = ConfigDict(frozen=True)
-    name: str
-    value: int | str | None = None
 
     @classmethod
     def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
@@ -120,53 +111,19 @@ class Keyword(BaseModel):
             {"type": "string", "enum": list(PLAIN_KEYWORDS)},
             {"type": "object", "additionalProperties": False, "minProperties": 1,
              "maxProperties": 1, "properties": {
-                 "rampage": {"type": "integer", "minimum": 1},
-                 "bushido": {"type": "integer", "minimum": 1},
-                 "cant-be-blocked-except-by": {"type": "integer", "minimum": 1},
+                 "rampage": {"type": "integer", "minimum": 1, "maximum": BOUND},
+                 "bushido": {"type": "integer", "minimum": 1, "maximum": BOUND},
+                 "cant-be-blocked-except-by": {"type": "integer", "minimum": 1,
+                                               "maximum": BOUND},
                  "protection": {"type": "string", "enum": list(COLORS)}}},
         ]}
 
-    @model_serializer
-    def _as_written(self) -> str | dict[str, int | str]:
-        """Serialise as the scenario format writes it, so dumped scenarios load again."""
-        return self.name if self.value is None else {self.name: self.value}
 
-    def __str__(self) -> str:
-        return self.name if self.value is None else f"{self.name} {self.value}"
-
-
-def parse_keyword(raw: Any, plain: tuple[str, ...] = PLAIN_KEYWORDS,
-                  valued: dict[str, type] = VALUED_KEYWORDS,
-                  model: type[Keyword] = Keyword) -> Keyword:
-    """Read a keyword as written in a scenario or the card library (spec §1.1), from a
-    game's vocabulary (Magic's by default)."""
-    if isinstance(raw, model):
-        return raw
-    if isinstance(raw, str):
-        if raw in plain:
-            return model(name=raw)
-        if raw in valued:
-            raise ValueError(f"keyword {raw!r} needs a value, as {{{raw}: ...}}")
-        raise ValueError(f"unknown keyword {raw!r}")
-    if isinstance(raw, dict) and len(raw) == 1:
-        ((name, value),) = raw.items()
-        kind = valued.get(name)
-        if kind is None:
-            raise ValueError(f"unknown keyword {name!r}")
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise ValueError(f"{name} needs a whole number of at least 1, got {value!r}")
-        if name == "protection" and value not in COLORS:
-            raise ValueError(f"protection needs a color ({', '.join(COLORS)}), got {value!r}")
-        return model(name=name, value=value)
-    raise ValueError(f"a keyword is a name or a one-key map, got {raw!r}")
-
-
-
-def keyword_list(v: Any, parse: Any = parse_keyword) -> list[Keyword]:
-    """A permanent's `keywords`, each read with `parse` (a game's keyword reader)."""
-    if not isinstance(v, list):
-        raise ValueError("keywords is a list")
-    return [parse(k) for k in v]
+def parse_keyword(raw: Any) -> Keyword:
+    """Read a keyword of Magic's vocabulary as written in a scenario or the card library
+    (spec §1.1)."""
+    return read_keyword(raw, Keyword, PLAIN_KEYWORDS, VALUED_KEYWORDS,
+                                {"protection": COLORS})
 
 
 class Filter(Strict):
@@ -265,7 +222,7 @@ class PermanentSpec(Strict):
     @field_validator("keywords", mode="before")
     @classmethod
     def _keywords(cls, v: Any) -> Any:
-        return keyword_list(v)
+        return keyword_list(v, parse_keyword)
 
     @field_validator("colors")
     @classmethod
@@ -287,7 +244,10 @@ class SplitAssign(Strict):
     second: Intent | None = None
 
 
-class Combat(Strict):
+class CombatSpec(Strict):
+    """The scenario's `combat:` section: what the file declares and intends (the running
+    combat is the engine's)."""
+
     attacks: dict[str, str] = {}
     blocks: dict[str, str | list[str]] = {}
     order: dict[str, list[str]] = {}
@@ -301,18 +261,22 @@ class Combat(Strict):
         return [v] if isinstance(v, str) else list(v)
 
 
-Window = Literal[
+# A window as a file names it (the model keeps the text; the engine compares it with
+# ``Window`` members, which are equal to their names).
+WindowName = Literal[
     "declare-blockers", "first-strike-damage-on-stack", "first-strike-damage-prevention",
     "first-strike-damage", "damage-on-stack", "damage-prevention", "combat-damage",
     "end-of-combat",
 ]
+if set(get_args(WindowName)) != set(WINDOWS):  # one list of windows, checked at import
+    raise TypeError("WindowName and Window name different windows")
 
 
 class Action(Strict):
     # `explore` offers the action in each window listed and at each target listed (explore
     # contract §6.2); `run` and `diff` take it in the first listed window the era has (else
     # the first, with `if-missing`), at the first target.
-    at: Window | list[Window] = Field(union_mode="left_to_right")
+    at: WindowName | list[WindowName] = Field(union_mode="left_to_right")
     by: str
     effect: str
     target: str | list[str] | None = Field(default=None, union_mode="left_to_right")
@@ -383,25 +347,10 @@ class Action(Strict):
         return self
 
 
-class ExpectState(Strict):
-    players: dict[str, dict[str, Any]] = {}
-    permanents: dict[str, dict[str, Any]] = {}
-
-
 class ExpectEra(ExpectState):
     # The state as a window inside combat ends (its actions and triggers done), for example
     # life after first-strike damage.
-    after: dict[Window, ExpectState] = {}
-
-
-class Described(Strict):
-    """What a scenario of any game says about itself, before its game's own fields."""
-
-    id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
-    title: str = Field(min_length=1, max_length=300)
-    description: str | None = Field(default=None, max_length=TEXT_LENGTH)
-    sources: list[str] = []
-    tags: list[str] = []
+    after: dict[WindowName, ExpectState] = {}
 
 
 class Scenario(Described):
@@ -411,7 +360,7 @@ class Scenario(Described):
     active: str
     # A combat, not a game: bounded so that no file can make a run or a search endless.
     permanents: list[PermanentSpec] = Field(max_length=200)
-    combat: Combat = Combat()
+    combat: CombatSpec = CombatSpec()
     actions: list[Action] = Field(default=[], max_length=200)
     # The order triggers one player controls go on the stack (the last resolves first):
     # source ids, card names or "SOURCE CONDITION" descriptions.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.games import Game
+from comparator.games import GameAdapter
 from comparator.games.duel_masters import explore, narrate, schema
 from comparator.loader import refuse_problems, validated
 from versions import eras_of
@@ -20,7 +20,7 @@ def parse(text: str, file: str, raw: dict[str, Any]) -> Scenario:
     return scenario
 
 
-GAME = Game(
+GAME = GameAdapter(
     id=GAME_ID,
     title="Duel Masters",
     model=Scenario,

@@ -2,10 +2,11 @@
 reach, and the value with best play (explore contract; what is Duel Masters' own is in
 docs/duel-masters.md, "Explore").
 
-The choices are few and the attack short, so the search replays the attack from the start
-for each line: a chooser follows the line so far and stops at the first decision past it,
-and each of that decision's options is a longer line. The decisions are the era's
-(``versions.duel_masters.rules.Decision``): the non-turn player's Ninja Strike when the
+The search walks the attack through the choice protocol every game's engine offers
+(``versions.common.Playing``): advance to a decision, copy the run for each option, resume
+each copy with its option (a Duel Masters playthrough replays its choices from the start:
+the attack is short). The decisions are the era's
+(``versions.duel_masters.engine.state.Decision``): the non-turn player's Ninja Strike when the
 creature attacks, its choice of redirecting creatures and their order (507.1a, 507.2), the
 turn player's Ninja Strike when a creature blocks (112.3c), and each player's order of its
 triggered abilities.
@@ -22,15 +23,16 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from comparator.encoding import sorted_json
 from comparator.explore_tree import (
     DEFAULT_LIMIT,
     Reach,
     TooLarge,
-    canonical,
     combine,
 )
-from versions import find_era
-from versions.duel_masters.rules import Decision
+from versions import exploration, find_era
+from versions.common import Playing
+from versions.duel_masters.engine.state import Decision
 from versions.duel_masters.scenario import Scenario
 
 # What survives the turn: a shinobi summoned by Ninja Strike goes to the bottom of its
@@ -38,13 +40,6 @@ from versions.duel_masters.scenario import Scenario
 # creature in the battle zone stays tapped until its controller's next untap step.
 END_OF_TURN_PLAYER = ("shields", "hand", "lost")
 END_OF_TURN_CREATURE = ("zone", "controller", "tapped")
-
-
-class _Branch(Exception):
-    """The replayed line has reached a decision it has no choice for yet."""
-
-    def __init__(self, decision: Decision):
-        self.decision = decision
 
 
 def project(result: dict[str, Any], fields: str) -> dict[str, Any]:
@@ -134,27 +129,18 @@ class Explorer:
     def run(self) -> Reach | None:
         """Refused (TooLarge) past `limit` lines of play: counted as they are played out,
         and, at the end, with the orders one order stood for."""
-        found = self._search(())
+        found = self._search(exploration(self.era.id, self.scenario))
         if found is not None and found.lines > self.limit:
             raise TooLarge(self.era.id, found.lines, self.limit)
         return found
 
-    def _search(self, line: tuple[Any, ...]) -> Reach | None:
-        script = iter(line)
-
-        def choose(d: Decision) -> Any:
+    def _search(self, play: Playing) -> Reach | None:
+        while (d := play.advance()) is not None:
             if d.kind == "redirect" and self.blocks == "fixed":
-                return d.scripted  # as written; the era refuses an illegal choice
-            for choice in script:
-                return choice
-            raise _Branch(d)
-
-        try:
-            result = self.era.run(self.scenario, choose)
-        except _Branch as branch:
-            d = branch.decision
+                play.resume(d.scripted)  # as written; the era refuses an illegal choice
+                continue
             if d.count > self.limit:  # each option is at least one line of play
-                raise TooLarge(self.era.id, d.count, self.limit) from None
+                raise TooLarge(self.era.id, d.count, self.limit)
             if self.merge and d.kind == "trigger-order" and d.commute:
                 # Every order leaves the same state: the first, as listed, stands for all
                 # of them (its line counted once for each; the value the same).
@@ -162,14 +148,17 @@ class Explorer:
             else:
                 weighted = [(choice, 1) for choice in canonical_options(d)]
             if len(weighted) == 1 and weighted[0][1] == 1:  # not a choice: not recorded
-                return self._search((*line, weighted[0][0]))
+                play.resume(weighted[0][0])
+                continue
             children = []
             for choice, count in weighted:
-                sub = self._search((*line, choice))
+                branch = play.copy()
+                branch.resume(choice)
+                sub = self._search(branch)
                 if sub is not None:
                     children.append((record(d, choice), sub, count))
             return combine(children, maximise=d.player == self.scenario.active)
-        return self._leaf(result)
+        return self._leaf(play.outcome())
 
     def _leaf(self, result: dict[str, Any]) -> Reach:
         self.leaves += 1
@@ -178,7 +167,7 @@ class Explorer:
         if self.progress is not None and self.leaves % 1000 == 0:
             self.progress(self.leaves)
         state = project(result, self.fields)
-        key = canonical(state)
+        key = sorted_json(state)
         score = self.score(result)
         self.states[key] = (state, score)
         return Reach({key: (1, None)}, 1, (score, key, None))

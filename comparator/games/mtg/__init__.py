@@ -3,7 +3,7 @@ explorer, and its words. Its eras are ``versions.ERAS``."""
 
 from __future__ import annotations
 
-from comparator.games import Game
+from comparator.games import GameAdapter
 from comparator.games.mtg import explore, explore_words, narrate, schema
 from comparator.games.mtg.blocks import blocks_refused
 from comparator.games.mtg.loading import parse
@@ -19,7 +19,7 @@ def not_modelled(scenario: Scenario) -> list[str]:
     return [f"{card}: not modelled: {text}" for card, text in cards_not_modelled(names)]
 
 
-GAME = Game(
+GAME = GameAdapter(
     id="mtg",
     title="Magic: The Gathering",
     model=Scenario,

@@ -9,6 +9,7 @@ from typing import Any
 from versions import NotInEra, find_era
 from versions.mtg.engine.blocks import check_blocks, describe, written
 from versions.mtg.engine.combat import IllegalBlocks
+from versions.mtg.play import combat
 from versions.mtg.scenario import Scenario
 
 
@@ -17,7 +18,7 @@ def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:
     (with its first problem), or None."""
     for era in eras:
         try:
-            game = find_era(era)().combat(scenario).game
+            game = combat(find_era(era)(), scenario).board
         except NotInEra:
             continue  # that era won't run it: not a problem of the blocks
         problems = check_blocks(game, written(scenario.combat))

@@ -12,31 +12,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from math import comb
 from typing import Any
 
+from comparator.encoding import sorted_json
 from comparator.explore_tree import (
     DEFAULT_LIMIT,
     Reach,
     TooLarge,
     Unsupported,
-    canonical,
     combine,
 )
 from versions import find_era
+from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.engine.assignment import (
     TOTAL,
-    FixedLethal,
-    division_problem,
-    rules_for,
-    toughness_lethal,
+    division_classes,
 )
 from versions.mtg.engine.blocks import Declaration, declaration_count, written
 from versions.mtg.engine.choices import Act, Decision, Pass
-from versions.mtg.engine.combat import DAMAGE_TASKS, Combat, IllegalLine
+from versions.mtg.engine.combat import Combat, IllegalLine
 from versions.mtg.engine.outcome import outcome
-from versions.mtg.engine.state import Game
-from versions.mtg.scenario import Scenario
+from versions.mtg.engine.state import Board
+from versions.mtg.engine.steps import ASSIGNING
+from versions.mtg.play import exploration
+from versions.mtg.scenario import Scenario, Window
 
 # The rule an action's effect is cited by, as the engine cites it.
 EFFECT_RULES = {
@@ -46,13 +45,13 @@ EFFECT_RULES = {
     "counters": "counters", "add-mana": "add-mana", "discard": "discard", "activate": "activate",
     "become-blocked": "blocked", "enter-blocking": "enter-blocking",
     "lose-life": "lose-life", "lose-keyword": "pump",
-    "prevent-all-combat-damage": "prevent-all",
+    "prevent-all-combat-damage": "prevent-all", "tap": "tap",
 }
 
 
 # -- outcomes and scores ---------------------------------------------------------------------
 
-def project(result: dict[str, Any], fields: str, game: Game) -> dict[str, Any]:
+def project(result: dict[str, Any], fields: str, game: Board) -> dict[str, Any]:
     """The outcome JSON's state, as far as `fields` sees it (contract §6.3). What survives
     the turn: life, who lost, and each permanent's zone, controller, loyalty and +1/+1
     counters where it has them."""
@@ -82,7 +81,7 @@ class Scorer:
         self.defending = next(p.name for p in scenario.players if p.name != scenario.active)
         self.life = {p.name: p.life for p in scenario.players}
 
-    def __call__(self, result: dict[str, Any], game: Game) -> tuple[int, ...]:
+    def __call__(self, result: dict[str, Any], game: Board) -> tuple[int, ...]:
         players = result["players"]
         game_score = int(players[self.defending]["lost"]) - int(players[self.active]["lost"])
         gone = dict.fromkeys((self.active, self.defending), 0)
@@ -103,9 +102,9 @@ class Options:
     in a line of play."""
 
     def __init__(self, combat: Combat, blocks: str):
-        self.order = {pid: i for i, pid in enumerate(combat.game.order)}
+        self.order = {pid: i for i, pid in enumerate(combat.board.order)}
         self.blocks = blocks
-        self.written: Declaration = written(combat.game.scenario.combat)
+        self.written: Declaration = written(combat.board.scenario.combat)
 
     def of(self, d: Decision) -> list[Any]:
         kind = d.kind
@@ -130,75 +129,34 @@ class Options:
         source, and, where players can respond before damage is dealt (damage on the
         stack), not something an unused action could touch. Anything else stays exact."""
         o = d.options
-        game = combat.game
+        game = combat.board
         source = game.perm(o.creature)
-        power = max(source.power, 0)
         keys = sorted(o.targets.keys, key=self._recipient_rank)
-        # Thorn Elemental: all of it to what it attacks instead, as though unblocked.
-        option = [(d, 1) for d in o.targets.unblocked_options(power)]
-        if o.targets.unblocked or not keys:
-            return [(o.default(), 1), *[x for x in option if x[0] != o.default()]]
-        if len(keys) == 1:  # all of it to the one creature: nothing to divide
-            only = {keys[0]: power} if power else {}
-            return ([] if not o.permissive and o.problem(only) else [(only, 1)]) + option
         step = combat.step
         assert step is not None
         respond = combat.era.has_window(
-            "first-strike-damage-on-stack" if step.first_strike else "damage-on-stack")
+            Window.FIRST_STRIKE_DAMAGE_ON_STACK if step.first_strike else Window.DAMAGE_ON_STACK)
         boost = self._boosts(combat) if respond else {}
-        need: dict[str, int | None] = {}
+        sure: dict[str, int | None] = {}
         for k in keys:
             p = game.permanents.get(k)
             extra = boost.get(k, 0)
             if (p is None or not p.is_creature or extra is None or p.prevention
                     or p.regen_shields or p.has("indestructible") or p.protected_from(source)
                     or game.fog or game.fogged or game.source_shields):
-                need[k] = None  # exact
+                sure[k] = None  # exact
             else:
-                need[k] = max(1, toughness_lethal(game, k, o.earlier) + extra)
-        order = o.targets.keys  # the era's order: prefixes can be checked as they grow
-        out: list[tuple[dict[str, int], int]] = []
-
+                sure[k] = max(1, toughness_lethal(game, k, o.earlier) + extra)
         # In permissive mode the rest is checked once the player's whole assignment is made.
-        rules = (TOTAL,) if o.permissive else rules_for(game, o.creature)
-
-        def check(amounts: dict[str, int], complete: bool) -> str | None:
-            return division_problem(game, o.creature, o.targets, amounts, o.earlier, complete,
-                                    rules)
-
-        def walk(i: int, left: int, amounts: dict[str, int], lethal: list[str]) -> None:
-            if i == len(order):
-                if left and not lethal:
-                    return
-                first = min(lethal, key=self._recipient_rank) if lethal else None
-                final = {**amounts, first: amounts[first] + left} if first else amounts
-                if check(final, True) is None:
-                    out.append((final, comb(left + len(lethal) - 1, len(lethal) - 1)
-                                if lethal else 1))
-                return
-            k = order[i]
-            n = need[k]
-            top = left if n is None else min(left, n - 1)
-            choices = [(v, False) for v in range(0, top + 1)]
-            if n is not None and left >= n:
-                choices.append((n, True))
-            for v, is_lethal in choices:  # ascending: the rules are monotone in v
-                nxt = {**amounts, k: v} if v else amounts
-                if v and check(nxt, False):
-                    break
-                walk(i + 1, left - v, nxt, [*lethal, k] if is_lethal else lethal)
-
-        with FixedLethal():
-            walk(0, power, {}, [])
-        out.sort(key=lambda item: [-item[0].get(k, 0) for k in keys])
-        return out + [x for x in option if all(x[0] != d for d, _ in out)]
+        rules = (TOTAL,) if o.permissive else None
+        return division_classes(game, o.creature, o.targets, o.earlier, sure, rules, keys)
 
     @staticmethod
     def _boosts(combat: Combat) -> dict[str, int | None]:
         """How much toughness unused actions could still give each permanent before damage
         is dealt; None for one an unused action could touch in any other way (a shield,
         a keyword, leaving, an ability's source or cost)."""
-        actions = combat.game.scenario.actions
+        actions = combat.board.scenario.actions
         used = combat.actions.key()
         out: dict[str, int | None] = {}
         for i, a in enumerate(actions):
@@ -219,7 +177,7 @@ class Options:
                     out[x] = None
             if a.effect == "prevent-all-combat-damage" or a.from_ is not None:
                 # It may prevent damage to anything: every amount matters.
-                return dict.fromkeys(combat.game.permanents, None)
+                return dict.fromkeys(combat.board.permanents, None)
         return out
 
     def _recipient_rank(self, key: str) -> tuple[int, int]:
@@ -229,7 +187,7 @@ class Options:
         return (1, 0)
 
     def record(self, combat: Combat, d: Decision, choice: Any) -> dict[str, Any]:
-        base = {"step": combat.game.log.step, "player": d.player}
+        base = {"step": combat.board.log.step, "player": d.player}
         match d.kind:
             case "blocks":
                 entry = {"kind": "blocks", "choice": _blocks_map(choice)}
@@ -292,10 +250,10 @@ class Explorer:
         """Explore the era. Refused (TooLarge) past `limit` lines of play: counted as the
         search goes (lines actually played out) and, at the end, all of them (lines that
         merged subtrees stand for included)."""
-        combat = self.era.exploration(self.scenario)
+        combat = exploration(self.era, self.scenario)
         self.options = Options(combat, self.blocks)
         if self.blocks == "all":
-            count = declaration_count(combat.game)
+            count = declaration_count(combat.board)
             if count > self.limit:  # each declaration is at least one line of play
                 raise TooLarge(self.era.id, count, self.limit)
         found = self._search(combat)
@@ -358,10 +316,10 @@ class Explorer:
     def _key(self, combat: Combat) -> Any:
         """The state key to merge on: the engine's, or, once nothing can change which
         creatures survive, only what the end-of-turn fields and the choices left see."""
-        game = combat.game
+        game = combat.board
         if (self.settles and combat.step is None and not combat.on_stack
                 and not game.stack and not game.pending and not game.delayed
-                and not any(t[0] in DAMAGE_TASKS for t in combat.agenda)
+                and not any(t[0] in ASSIGNING for t in combat.agenda)
                 and all(self.harmless[i] for i in range(len(self.harmless))
                         if i not in combat.actions.key())):
             d = combat.decision
@@ -384,7 +342,7 @@ class Explorer:
             raise TooLarge(self.era.id, self.leaves, self.limit)
         if self.progress is not None and self.leaves % 1000 == 0:
             self.progress(self.leaves)
-        game = combat.game
+        game = combat.board
         # Most leaves repeat an outcome already met: look it up by a cheap key first.
         quick = (tuple((p.life, p.lost, p.poison) for p in game.players.values()),
                  tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus, p.damage, p.power,
@@ -396,7 +354,7 @@ class Explorer:
         if found is None:
             result = outcome(game)
             state = project(result, self.fields, game)
-            key = canonical(state)
+            key = sorted_json(state)
             score = self.score(result, game)
             self.states[key] = (state, score)
             found = self.quick[quick] = (key, score)

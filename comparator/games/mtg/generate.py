@@ -28,12 +28,11 @@ from typing import Any
 import yaml
 
 from comparator.file_sets import MANIFEST, path_of
+from versions.mtg.scenario import Window
 
 GENERATOR_VERSION = 2  # 2: tricks in the damage prevention windows of `fifth` too
 COLORS = ["white", "blue", "black", "red", "green"]
-WINDOWS = ["declare-blockers", "first-strike-damage-on-stack", "first-strike-damage-prevention",
-           "first-strike-damage", "damage-on-stack", "damage-prevention", "combat-damage",
-           "end-of-combat"]
+WINDOWS = [str(w) for w in Window]  # written into YAML: plain text
 
 
 @dataclass(frozen=True)
@@ -203,6 +202,7 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
     from comparator.games.mtg.blocks import blocks_refused
     from comparator.loader import ScenarioError
     from versions import eras_of, find_era
+    from versions.mtg.play import combat
 
     p = p or Parameters()
     rng = random.Random(f"{seed}:{index}")
@@ -223,7 +223,7 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
         except ScenarioError:  # e.g. a drawn card that may not attack: draw again
             continue
         eras = list(eras_of("mtg"))  # generated combats are Magic's
-        game = find_era(eras[-1])().combat(scenario).game  # the newest era runs anything
+        game = combat(find_era(eras[-1])(), scenario).board  # the newest era runs anything
         blocks = _blocks(rng, game)
         if blocks:
             doc["combat"]["blocks"] = {b: list(a) if len(a) > 1 else a[0]

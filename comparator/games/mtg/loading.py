@@ -12,7 +12,7 @@ from comparator.games.mtg.cards import library
 from comparator.loader import (
     Problem,
     ScenarioError,
-    dotted,
+    field_path,
     line_for,
     line_map,
     pydantic_problems,
@@ -48,7 +48,7 @@ def raw_card_problems(
         name = p.get("card") if isinstance(p, dict) else None
         if isinstance(name, str) and name not in cards:
             loc = ("permanents", i, "card")
-            out.append(Problem(file, dotted(loc), f"unknown card {name!r} (not in the card "
+            out.append(Problem(file, field_path(loc), f"unknown card {name!r} (not in the card "
                                f"library)", line_for(lines, loc)))
     return out
 

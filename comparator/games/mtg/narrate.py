@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from comparator.narrate import fallback
+from versions.mtg.scenario import Window
 
-STEP_TITLES = {
-    "declare-blockers": "Declare blockers",
-    "first-strike-damage-on-stack": "First-strike combat damage on the stack",
-    "first-strike-damage": "First-strike combat damage",
-    "damage-on-stack": "Combat damage on the stack",
-    "combat-damage": "Combat damage",
-    "end-of-combat": "End of combat",
+STEP_TITLES: dict[str, str] = {
+    Window.DECLARE_BLOCKERS: "Declare blockers",
+    Window.FIRST_STRIKE_DAMAGE_ON_STACK: "First-strike combat damage on the stack",
+    Window.FIRST_STRIKE_DAMAGE_PREVENTION: "First-strike damage prevention step",
+    Window.FIRST_STRIKE_DAMAGE: "First-strike combat damage",
+    Window.DAMAGE_ON_STACK: "Combat damage on the stack",
+    Window.DAMAGE_PREVENTION: "Damage prevention step",
+    Window.COMBAT_DAMAGE: "Combat damage",
+    Window.END_OF_COMBAT: "End of combat",
 }
 
 COSTS = {"sacrifice-self": "sacrifice it", "tap": "tap it",

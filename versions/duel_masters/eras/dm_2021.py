@@ -22,8 +22,8 @@ What changed (the announcement's steps 1-3):
 
 from __future__ import annotations
 
+from versions.duel_masters.engine.state import Fight
 from versions.duel_masters.eras.dm_pre_2021 import NOT_IN_SOURCES, DmPre2021
-from versions.duel_masters.rules import Fight
 
 
 class Dm2021(DmPre2021):

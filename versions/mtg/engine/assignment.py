@@ -2,57 +2,32 @@
 with, and the choices of spec §1.5 (the default division, the `most-kills` policy).
 
 What is lethal and which rules a division must obey are the era's to say
-(``Era.lethal_damage``, ``Era.division_rules``); this module supplies the rules.
+(``Era.lethal_damage``, ``Era.division_rules``, which names ``Division`` rules); this module
+checks them.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import combinations
 from math import comb
 
-from versions.mtg.engine.state import Game
+from versions.mtg.engine.assigned import (
+    Assignment,
+    Division,
+    Targets,
+    assigned_to,
+)
+from versions.mtg.engine.state import Board
+from versions.mtg.rules import era_of
 
 OVERFLOW_LIMIT = 2_000_000  # divisions walked for an era's own division rules
 
 
-@dataclass
-class Targets:
-    """What one creature may assign its damage to in this step."""
-
-    creatures: list[str]  # in the era's order (damage assignment order, else blocks listing)
-    overflow: str | None = None  # trample: the player or planeswalker attacked
-    unblocked: str | None = None  # an unblocked attacker's player or planeswalker
-    rule: str = ""
-    # Trample over planeswalkers attacking a planeswalker (702.19c): its controller, who
-    # may be assigned damage once the planeswalker is assigned its loyalty.
-    beyond: str | None = None
-    # A blocked creature that may assign its combat damage as though it weren't blocked
-    # (Thorn Elemental): what it attacks, which may take all of it instead.
-    or_unblocked: str | None = None
-
-    def unblocked_options(self, power: int) -> list[dict[str, int]]:
-        """Its division as though unblocked (all of it to what it attacks), if it has one."""
-        return [{self.or_unblocked: power}] if self.or_unblocked and power > 0 else []
-
-    def as_unblocked(self, amounts: dict[str, int], power: int) -> bool:
-        return amounts in self.unblocked_options(power)
-
-    @property
-    def keys(self) -> list[str]:
-        return self.creatures + ([self.overflow] if self.overflow else []) + (
-            [self.beyond] if self.beyond else [])
-
-
-@dataclass
-class Assignment:
-    source: str
-    amounts: dict[str, int] = field(default_factory=dict)
-    rule: str = ""
-
-
-def _attack_target_alive(game: Game, attacker: str) -> str | None:
+def _attack_target_alive(game: Board, attacker: str) -> str | None:
     target = game.attacks.get(attacker)
     if target is None:
         return None
@@ -64,7 +39,7 @@ def _attack_target_alive(game: Game, attacker: str) -> str | None:
     return target if p.on_battlefield and (p.is_planeswalker or "battle" in p.types) else None
 
 
-def banded(game: Game, pid: str) -> bool:
+def banded(game: Board, pid: str) -> bool:
     """Whether banding gives the other player the division of this creature's combat
     damage: an attacker blocked by a creature with banding, or a blocker blocking one
     (A.11.12-13 and C.8.5-6 of 1999; 502.10h; 702.19j-k, 702.22j-k)."""
@@ -73,7 +48,7 @@ def banded(game: Game, pid: str) -> bool:
     return any(game.perm(a).has("banding") for a in game.blocks.get(pid, []))
 
 
-def chooser(game: Game, pid: str) -> str:
+def chooser(game: Board, pid: str) -> str:
     """Who divides this creature's combat damage: its controller, or under banding the
     other player (the defending player for an attacker, the active player for a blocker)."""
     if not banded(game, pid):
@@ -81,19 +56,19 @@ def chooser(game: Game, pid: str) -> str:
     return game.defending_player(pid) if pid in game.attacks else game.active
 
 
-def rules_for(game: Game, source: str) -> tuple[DivisionRule, ...]:
+def rules_for(game: Board, source: str) -> tuple[DivisionRule, ...]:
     """The rules a division of `source`'s damage obeys: the era's, or under banding only
     the total, divided among the creatures as the banding player chooses (no order, no
     lethal damage first, nothing to the player)."""
     if banded(game, source):
         return (TOTAL,)
-    rules = game.era.division_rules(game, source)
+    rules = tuple(CHECKS[d] for d in era_of(game).division_rules(game, source))
     if game.perm(source).has("trample-over-planeswalkers"):
         rules = (*rules, OVER_PLANESWALKERS)
     return rules
 
 
-def targets_of(game: Game, pid: str) -> Targets:
+def targets_of(game: Board, pid: str) -> Targets:
     creature = game.perm(pid)
     if pid in game.attacks:
         if pid not in game.blocked:
@@ -126,7 +101,7 @@ def targets_of(game: Game, pid: str) -> Targets:
                                             else "assign-blocker"))
 
 
-def _blocked_targets(game: Game, pid: str, blockers: list[str], overflow: str | None,
+def _blocked_targets(game: Board, pid: str, blockers: list[str], overflow: str | None,
                      beyond: str | None) -> Targets:
     if not blockers and overflow and beyond:  # 702.19d: the walker, then its player
         return Targets([], overflow=overflow, beyond=beyond,
@@ -140,39 +115,30 @@ def _blocked_targets(game: Game, pid: str, blockers: list[str], overflow: str | 
     return Targets(blockers, overflow=overflow, rule=rule, beyond=beyond)
 
 
-def assigned_to(target: str, others: list[Assignment]) -> int:
-    return sum(a.amounts.get(target, 0) for a in others)
+# While divisions of one creature are enumerated, the game and the other creatures'
+# assignments don't change, so what is lethal for each target is asked of the era once.
+# A context variable, not a global: each thread (a Dask worker's) has its own.
+_FIXED_LETHAL: ContextVar[dict[tuple[str | None, str], int] | None] = ContextVar(
+    "fixed_lethal", default=None)
 
 
-def toughness_lethal(game: Game, target: str, others: list[Assignment]) -> int:
-    """Lethal damage as the rules first defined it: toughness minus damage already marked
-    and minus damage other creatures assign to it in the same step (never prevention)."""
-    t = game.perm(target)
-    return max(0, t.toughness - t.damage - assigned_to(target, others))
+@contextmanager
+def fixed_lethal() -> Iterator[None]:
+    token = _FIXED_LETHAL.set({})
+    try:
+        yield
+    finally:
+        _FIXED_LETHAL.reset(token)
 
 
-class FixedLethal:
-    """While divisions of one creature are enumerated, the game and the other creatures'
-    assignments don't change, so what is lethal for each target is asked of the era once."""
-
-    cache: dict[tuple[str | None, str], int] | None = None
-
-    def __enter__(self) -> FixedLethal:
-        FixedLethal.cache = {}
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        FixedLethal.cache = None
-
-
-def lethal_needed(game: Game, source: str | None, target: str, others: list[Assignment]) -> int:
+def lethal_needed(game: Board, source: str | None, target: str, others: list[Assignment]) -> int:
     """What `source` must assign to `target` for it to count as lethal, in this era."""
-    cache = FixedLethal.cache
+    cache = _FIXED_LETHAL.get()
     if cache is None:
-        return game.era.lethal_damage(game, source, target, others)
+        return era_of(game).lethal_damage(game, source, target, others)
     key = (source, target)
     if key not in cache:
-        cache[key] = game.era.lethal_damage(game, source, target, others)
+        cache[key] = era_of(game).lethal_damage(game, source, target, others)
     return cache[key]
 
 
@@ -186,14 +152,14 @@ class DivisionRule(ABC):
     larger amount fails too (generators stop at the first failure)."""
 
     @abstractmethod
-    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None: ...
 
 
 class Total(DivisionRule):
     """Every point of the creature's power goes to something it may assign damage to."""
 
-    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
         power = game.perm(source).power
         allowed = targets.keys if not targets.unblocked else (targets.unblocked,)
@@ -210,7 +176,7 @@ class InOrder(DivisionRule):
     """A damage assignment order binds: nothing to a creature until every creature before
     it in the order is assigned lethal damage."""
 
-    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
         short: tuple[str, int] | None = None  # the first creature not assigned lethal damage
         for target in targets.creatures:
@@ -229,7 +195,7 @@ class InOrder(DivisionRule):
 class Trample(DivisionRule):
     """Trample: damage goes past the blockers only once each is assigned lethal damage."""
 
-    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
         if not targets.overflow or amounts.get(targets.overflow, 0) == 0:
             return None
@@ -237,7 +203,7 @@ class Trample(DivisionRule):
                               f"tramples over to {targets.overflow}")
 
 
-def blockers_short(game: Game, source: str, targets: Targets, amounts: dict[str, int],
+def blockers_short(game: Board, source: str, targets: Targets, amounts: dict[str, int],
                    others: list[Assignment], what: str) -> str | None:
     """The first blocker not assigned lethal damage, said as what it holds back."""
     for blocker in targets.creatures:
@@ -252,7 +218,7 @@ class OverPlaneswalkers(DivisionRule):
     controller only once every blocker is assigned lethal damage and the planeswalker damage
     at least equal to its loyalty (counting what other creatures assign to it now)."""
 
-    def problem(self, game: Game, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
         if not targets.beyond or amounts.get(targets.beyond, 0) == 0:
             return None
@@ -268,7 +234,7 @@ class OverPlaneswalkers(DivisionRule):
         return None
 
 
-def loyalty_needed(game: Game, walker: str, others: list[Assignment]) -> int:
+def loyalty_needed(game: Board, walker: str, others: list[Assignment]) -> int:
     """Damage a planeswalker must be assigned before trample over planeswalkers goes past it:
     its loyalty, less what other creatures assign to it in the same step (702.19c)."""
     p = game.permanents.get(walker)
@@ -279,9 +245,12 @@ def loyalty_needed(game: Game, walker: str, others: list[Assignment]) -> int:
 
 TOTAL, IN_ORDER, TRAMPLE = Total(), InOrder(), Trample()
 OVER_PLANESWALKERS = OverPlaneswalkers()
+CHECKS: dict[Division, DivisionRule] = {
+    Division.TOTAL: TOTAL, Division.IN_ORDER: IN_ORDER, Division.TRAMPLE: TRAMPLE,
+    Division.OVER_PLANESWALKERS: OVER_PLANESWALKERS}
 
 
-def division_problem(game: Game, source: str, targets: Targets, amounts: dict[str, int],
+def division_problem(game: Board, source: str, targets: Targets, amounts: dict[str, int],
                      others: list[Assignment], complete: bool = True,
                      rules: tuple[DivisionRule, ...] | None = None) -> str | None:
     """Why this division breaks one of the era's rules for `source`, or None."""
@@ -295,7 +264,7 @@ def division_problem(game: Game, source: str, targets: Targets, amounts: dict[st
 
 
 def default_division(
-    game: Game, source: str, targets: Targets, earlier: list[Assignment]
+    game: Board, source: str, targets: Targets, earlier: list[Assignment]
 ) -> dict[str, int]:
     """Spec §1.5.3: lethal to each in order, the rest to the player (trample) or the first."""
     remaining = max(game.perm(source).power, 0)
@@ -337,40 +306,75 @@ def divisions_count(power: int, parts: int) -> int:
 
 
 def legal_divisions(
-    game: Game, source: str, targets: Targets, others: list[Assignment]
+    game: Board, source: str, targets: Targets, others: list[Assignment]
 ) -> list[dict[str, int]]:
-    """Every legal division, generated key by key in the era's order, dropping a partial
-    division as soon as no completion of it could be legal."""
+    """Every legal division, in the contract's canonical order: amounts in the era's order,
+    greatest first; taking all of it to what it attacks instead comes last."""
+    return [d for d, _ in division_classes(game, source, targets, others)]
+
+
+def division_classes(
+    game: Board, source: str, targets: Targets, others: list[Assignment],
+    sure: dict[str, int | None] | None = None, rules: tuple[DivisionRule, ...] | None = None,
+    canonical: list[str] | None = None,
+) -> list[tuple[dict[str, int], int]]:
+    """Every legal division of `source`'s combat damage, as classes of divisions with the
+    same future: (the class's first division in canonical order, how many it stands for).
+
+    `sure[k]`: the damage from which `k` surely dies whatever else happens, so that any more
+    changes nothing (None or absent: every amount counts). `rules`: the rules to check
+    (the era's by default). `canonical`: the recipients in the order divisions are sorted
+    by (the era's order by default). Divisions are generated key by key in the era's
+    order, a partial one dropped as soon as no completion of it could be legal."""
     power = max(game.perm(source).power, 0)
-    option = targets.unblocked_options(power)
+    option = [(o, 1) for o in targets.unblocked_options(power)]
     keys = targets.keys
     if targets.unblocked or not keys:
         default = default_division(game, source, targets, others)
-        return [default, *[o for o in option if o != default]]
-    out: list[dict[str, int]] = []
-    rules = rules_for(game, source)
+        return [(default, 1), *[x for x in option if x[0] != default]]
+    sure = sure or {}
+    rules = rules if rules is not None else rules_for(game, source)
+    canonical = canonical or keys
+    out: list[tuple[dict[str, int], int]] = []
 
-    def walk(i: int, left: int, amounts: dict[str, int]) -> None:
-        if i == len(keys) - 1:
-            done = {**amounts, keys[i]: left} if left else amounts
-            if division_problem(game, source, targets, done, others, rules=rules) is None:
-                out.append(done)
+    def check(amounts: dict[str, int], complete: bool) -> str | None:
+        return division_problem(game, source, targets, amounts, others, complete, rules)
+
+    def walk(i: int, left: int, amounts: dict[str, int], lethal: list[str]) -> None:
+        if i == len(keys) - 1 and not lethal and sure.get(keys[i]) is None:
+            done = {**amounts, keys[i]: left} if left else amounts  # the rest to the last
+            if check(done, True) is None:
+                out.append((done, 1))
             return
-        for v in range(0, left + 1):
-            partial = {**amounts, keys[i]: v} if v else amounts
-            if v and division_problem(game, source, targets, partial, others, False, rules):
-                break  # the rules are monotone: more to this key fails too
-            walk(i + 1, left - v, partial)
+        if i == len(keys):
+            if left and not lethal:
+                return
+            # What is left goes to a creature that surely dies: one division of the class.
+            first = min(lethal, key=canonical.index) if lethal else None
+            final = {**amounts, first: amounts[first] + left} if first else amounts
+            if check(final, True) is None:
+                out.append((final, comb(left + len(lethal) - 1, len(lethal) - 1)
+                            if lethal else 1))
+            return
+        k = keys[i]
+        n = sure.get(k)
+        top = left if n is None else min(left, n - 1)
+        choices = [(v, False) for v in range(0, top + 1)]
+        if n is not None and left >= n:
+            choices.append((n, True))
+        for v, is_lethal in choices:  # ascending: the rules are monotone in v
+            partial = {**amounts, k: v} if v else amounts
+            if v and check(partial, False):
+                break  # more to this key fails too
+            walk(i + 1, left - v, partial, [*lethal, k] if is_lethal else lethal)
 
-    with FixedLethal():
-        walk(0, power, {})
-    # The contract's canonical order: amounts in the era's order, greatest first; taking
-    # all of it to what it attacks instead comes last.
-    out.sort(key=lambda a: [-a.get(k, 0) for k in keys])
-    return out + [o for o in option if o not in out]
+    with fixed_lethal():
+        walk(0, power, {}, [])
+    out.sort(key=lambda item: [-item[0].get(k, 0) for k in canonical])
+    return out + [x for x in option if all(x[0] != d for d, _ in out)]
 
 
-def all_divisions(game: Game, source: str, targets: Targets) -> list[dict[str, int]]:
+def all_divisions(game: Board, source: str, targets: Targets) -> list[dict[str, int]]:
     """Every division of the whole power among what `source` may assign to, legal or not."""
     power = max(game.perm(source).power, 0)
     keys = targets.keys
@@ -382,12 +386,12 @@ def all_divisions(game: Game, source: str, targets: Targets) -> list[dict[str, i
         o for o in option if targets.or_unblocked not in keys]
 
 
-def _is_lethal(game: Game, target: str, amounts_all: list[Assignment]) -> bool:
+def _is_lethal(game: Board, target: str, amounts_all: list[Assignment]) -> bool:
     return lethal_needed(game, None, target, amounts_all) == 0
 
 
 def most_kills(
-    game: Game, source: str, targets: Targets, earlier: list[Assignment]
+    game: Board, source: str, targets: Targets, earlier: list[Assignment]
 ) -> dict[str, int]:
     """Spec §1.5.4: most creatures with lethal damage, then most to the player, then the
     division whose amounts, read in order, are greatest first. Under the rules every era
@@ -413,7 +417,7 @@ def most_kills(
     return best
 
 
-def _most_kills_planned(game: Game, source: str, targets: Targets, earlier: list[Assignment],
+def _most_kills_planned(game: Board, source: str, targets: Targets, earlier: list[Assignment],
                         rules: tuple[DivisionRule, ...]) -> dict[str, int]:
     power = max(game.perm(source).power, 0)
     creatures = targets.creatures
@@ -469,7 +473,7 @@ def _most_kills_planned(game: Game, source: str, targets: Targets, earlier: list
 
 
 def most_kills_by_enumeration(
-    game: Game, source: str, targets: Targets, earlier: list[Assignment]
+    game: Board, source: str, targets: Targets, earlier: list[Assignment]
 ) -> dict[str, int]:
     """`most-kills` by walking every legal division: for division rules the planner does
     not know, and as the reference the planner is tested against."""

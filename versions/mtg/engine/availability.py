@@ -6,13 +6,11 @@ first legal window: its player may not pass while it can be taken.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from versions.mtg.engine.choices import Act
+from versions.mtg.engine.policy import CombatView
 from versions.mtg.scenario import Scenario
-
-if TYPE_CHECKING:
-    from versions.mtg.engine.combat import Combat
 
 
 class Availability:
@@ -29,10 +27,10 @@ class Availability:
     def key(self) -> Any:
         return self.used
 
-    def open_window(self, combat: Combat, window: str) -> None:
+    def open_window(self, combat: CombatView, window: str) -> None:
         return None
 
-    def acts(self, combat: Combat, window: str, player: str) -> list[Act]:
+    def acts(self, combat: CombatView, window: str, player: str) -> list[Act]:
         """Each unused action of `player` that names this window, at each target it names
         where it can be taken now (its target exists and can be targeted, its source can
         pay), in the order written."""
@@ -44,11 +42,11 @@ class Availability:
             if combat.can_take(action, target)
         ]
 
-    def taken(self, combat: Combat, act: Act) -> None:
+    def taken(self, combat: CombatView, act: Act) -> None:
         self.used = self.used | {act.index}
 
-    def has_late_actions(self, combat: Combat) -> bool:
+    def has_late_actions(self, combat: CombatView) -> bool:
         return False  # nothing is moved: each action is offered only where it is written
 
-    def finish(self, combat: Combat) -> None:
+    def finish(self, combat: CombatView) -> None:
         return None

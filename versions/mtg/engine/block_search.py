@@ -29,42 +29,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb
 
-from versions.mtg.engine.state import Game
-
-Declaration = dict[str, tuple[str, ...]]
-
-
-@dataclass(frozen=True)
-class Limits:
-    """An attacker is blocked by no creature, or by at least `least` and at most `most`."""
-
-    least: int
-    most: int | None
-
-    @property
-    def top(self) -> int:
-        """The level that stands for "this many or more" in the search's counts."""
-        return self.least if self.most is None else self.most + 1
-
-    def allows(self, n: int) -> bool:
-        return n == 0 or (n >= self.least and (self.most is None or n <= self.most))
-
-
-def limits(game: Game, attacker: str) -> Limits | None:
-    """How many creatures may block `attacker`, or None where any number may."""
-    a = game.perm(attacker)
-    least, most = 1, None
-    if a.has("menace"):
-        least = 2
-    for n in a.values("cant-be-blocked-except-by"):
-        least = max(least, n)
-    if a.has("cant-be-blocked-by-more-than-one"):
-        most = 1
-    if a.has("must-be-blocked-by-all"):
-        defending = game.defending_player(attacker)
-        least = max(least, sum(1 for p in game.permanents.values() if p.on_battlefield
-                               and p.is_creature and p.controller == defending))
-    return None if least <= 1 and most is None else Limits(least, most)
+from versions.mtg.engine.blockers import (
+    Declaration,
+    Limits,
+    blockable,
+    capacity,
+    limits,
+    options,
+    potential_blockers,
+)
+from versions.mtg.engine.state import Board
 
 
 @dataclass(frozen=True)
@@ -112,8 +86,7 @@ class Blocker:
         return 1, some
 
 
-def plan(game: Game, free_only: bool) -> list[Blocker]:
-    from versions.mtg.engine.blocks import blockable, capacity, potential_blockers
+def plan(game: Board, free_only: bool) -> list[Blocker]:
 
     lure = {a for a in game.attacks if game.perm(a).has("lure")}
     counted = {a for a in game.attacks if limits(game, a) is not None}
@@ -166,7 +139,7 @@ class Search:
     hold): the state after each blocker is, per class, how many members have each number
     of blockers, which keeps it small even with many counted attackers."""
 
-    def __init__(self, game: Game, free_only: bool) -> None:
+    def __init__(self, game: Board, free_only: bool) -> None:
         lure = {a for a in game.attacks if game.perm(a).has("lure")}
         self.blockers = plan(game, free_only)
         # Blocking restrictions tie blockers together only if some blocker has one.
@@ -290,7 +263,7 @@ class Search:
         return None if settled is None else (settled, g)
 
 
-def most_obeyed(game: Game) -> tuple[int, Declaration]:
+def most_obeyed(game: Board) -> tuple[int, Declaration]:
     """The most requirements a restriction-respecting declaration obeys without paying a
     cost to block (509.1c), with one declaration that does (-1 and none: no declaration
     keeps the restrictions, which can't happen, as not blocking at all keeps them)."""
@@ -321,7 +294,7 @@ def most_obeyed(game: Game) -> tuple[int, Declaration]:
     return best, decl
 
 
-def count(game: Game) -> int:
+def count(game: Board) -> int:
     """How many declarations break no restriction, costs aside."""
     search = Search(game, free_only=False)
     frontier: dict[State, int] = {search.start: 1}
@@ -347,12 +320,10 @@ def count(game: Game) -> int:
     return sum(n for (_, g), n in frontier.items() if together_ok(g))
 
 
-def reaching(game: Game, best: int) -> Iterator[Declaration]:
+def reaching(game: Board, best: int) -> Iterator[Declaration]:
     """The restriction-respecting declarations that obey `best` requirements, lazily, in
     `blocks.declarations` order: a branch is entered only if a declaration obeying `best`
     lies beyond it."""
-    from versions.mtg.engine.blocks import options
-
     search = Search(game, free_only=False)
     blockers = search.blockers
 

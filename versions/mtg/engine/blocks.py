@@ -4,7 +4,7 @@
   blocks attackers attacking that player or a planeswalker it controls; a creature blocks
   one attacker unless it can block more (`can-block-additional`, `can-block-any-number`).
 - 509.1b restrictions: `cant-block`, `unblockable`, flying/reach, shadow, fear,
-  protection from a color; and those that count blockers (``block_search.limits``):
+  protection from a color; and those that count blockers (``blockers.limits``):
   menace, `cant-be-blocked-except-by: N`, `cant-be-blocked-by-more-than-one`,
   `must-be-blocked-by-all`, `cant-attack-or-block-alone`,
   `cant-block-unless-greater-power-blocks`.
@@ -20,12 +20,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 
 from versions.mtg.engine import block_search
-from versions.mtg.engine.state import Game, Permanent
-from versions.mtg.scenario import Combat
+from versions.mtg.engine.blockers import (
+    Declaration,
+    blockable,
+    capacity,
+    limits,
+    options,
+    potential_blockers,
+    restriction,
+)
+from versions.mtg.engine.state import Board, Permanent
+from versions.mtg.scenario import CombatSpec
 
 
 @dataclass
@@ -35,69 +43,12 @@ class BlockProblem:
     message: str
 
 
-Declaration = dict[str, tuple[str, ...]]  # blocker -> the attackers it blocks
-
-
-def restriction(blocker: Permanent, attacker: Permanent) -> str | None:
-    """Why `blocker` can't block `attacker` (an evasion or blocking restriction), or None."""
-    if attacker.has("unblockable"):
-        return "it can't be blocked"
-    if attacker.has("flying") and not (blocker.has("flying") or blocker.has("reach")):
-        return "it has flying, and the blocker has neither flying nor reach"
-    if attacker.has("shadow") and not blocker.has("shadow"):
-        return "it has shadow and the blocker doesn't"
-    if blocker.has("shadow") and not attacker.has("shadow"):
-        return "the blocker has shadow and it doesn't"
-    if attacker.has("fear") and not (blocker.artifact or "black" in blocker.colors):
-        return "it has fear, and the blocker is neither an artifact creature nor black"
-    for color in attacker.values("protection"):
-        if color in blocker.colors:
-            return f"it has protection from {color}"
-    return None
-
-
-def capacity(blocker: Permanent) -> int:
-    if blocker.has("can-block-any-number"):
-        return 10**6
-    return 1 + blocker.count("can-block-additional")
-
-
-def potential_blockers(game: Game) -> list[str]:
-    """Creatures of a defending player that could be declared as blockers at all."""
-    defenders = {game.defending_player(a) for a in game.attacks}
-    return [
-        p for p in game.order
-        if (perm := game.perm(p)).on_battlefield and perm.is_creature
-        and "battle" not in perm.types and perm.controller in defenders
-        and p not in game.attacks and not perm.tapped and not perm.has("cant-block")
-    ]
-
-
-def blockable(game: Game, blocker: str) -> list[str]:
-    """Attackers `blocker` may block, one at a time, without breaking a restriction."""
-    b = game.perm(blocker)
-    return [a for a in game.attacks
-            if game.defending_player(a) == b.controller
-            and restriction(b, game.perm(a)) is None]
-
-
-def options(game: Game, blocker: str) -> Iterator[tuple[str, ...]]:
-    """Everything `blocker` may do: not block, or block a set of attackers it may block.
-    A generator: a creature that can block any number of 24 attackers has 16 million
-    options, which must never be held in memory at once."""
-    can = blockable(game, blocker)
-    most = min(capacity(game.perm(blocker)), len(can))
-    yield ()
-    for n in range(1, most + 1):
-        yield from combinations(can, n)
-
-
-def option_count(game: Game, blocker: str) -> int:
+def option_count(game: Board, blocker: str) -> int:
     can = len(blockable(game, blocker))
     return sum(comb(can, n) for n in range(0, min(capacity(game.perm(blocker)), can) + 1))
 
 
-def declaration_count(game: Game) -> int:
+def declaration_count(game: Board) -> int:
     """How many declarations `declarations` walks (menace not yet taken into account)."""
     total = 1
     for b in potential_blockers(game):
@@ -109,9 +60,8 @@ COUNTING = ("menace", "cant-be-blocked-except-by", "cant-be-blocked-by-more-than
             "must-be-blocked-by-all")
 
 
-def count_problems(game: Game, decl: Declaration) -> list[tuple[str, str]]:
+def count_problems(game: Board, decl: Declaration) -> list[tuple[str, str]]:
     """The restrictions that count blockers, broken by `decl`: (where, why) for each."""
-    from versions.mtg.engine.block_search import limits
 
     counts: dict[str, int] = {}
     for attackers in decl.values():
@@ -141,7 +91,7 @@ def count_problems(game: Game, decl: Declaration) -> list[tuple[str, str]]:
     return out
 
 
-def requirements(game: Game) -> list[tuple[str, str | None]]:
+def requirements(game: Board) -> list[tuple[str, str | None]]:
     """Every requirement on the block: (creature, attacker it must block or None for
     "blocks if able"). A creature that could block only by paying a cost has none."""
     out: list[tuple[str, str | None]] = []
@@ -164,7 +114,7 @@ def obeyed(decl: Declaration, reqs: list[tuple[str, str | None]]) -> int:
     return n
 
 
-def declarations(game: Game, include_costs: bool = True) -> Iterator[Declaration]:
+def declarations(game: Board, include_costs: bool = True) -> Iterator[Declaration]:
     """Every declaration that breaks no restriction (those counting blockers included),
     lazily."""
     blockers = [b for b in potential_blockers(game)
@@ -184,7 +134,7 @@ def declarations(game: Game, include_costs: bool = True) -> Iterator[Declaration
     yield from walk(0, {})
 
 
-def most_obeyed(game: Game) -> tuple[int, Declaration]:
+def most_obeyed(game: Board) -> tuple[int, Declaration]:
     """The most requirements any restriction-respecting declaration obeys (paying no
     costs), with one declaration that does: an exact search (block_search.py)."""
     if not requirements(game):
@@ -192,7 +142,7 @@ def most_obeyed(game: Game) -> tuple[int, Declaration]:
     return block_search.most_obeyed(game)
 
 
-def mana_sources(game: Game, player: str) -> list[tuple[Permanent, int]]:
+def mana_sources(game: Board, player: str) -> list[tuple[Permanent, int]]:
     """The player's mana abilities (509.1e), in the order rulesdiff uses them to pay a
     cost to block: those that tap come before those that sacrifice, each group in listing
     order, so a creature is sacrificed only when nothing else will do."""
@@ -210,13 +160,13 @@ def mana_sources(game: Game, player: str) -> list[tuple[Permanent, int]]:
     return found["tap"] + found["sacrifice-self"]
 
 
-def mana_available(game: Game, player: str) -> int:
+def mana_available(game: Board, player: str) -> int:
     """The player's mana plus what its mana abilities can make."""
     return game.players[player].mana + sum(
         perm.abilities[i].amount or 0 for perm, i in mana_sources(game, player))
 
 
-def costs_owed(game: Game, decl: Declaration | dict[str, list[str]]) -> dict[str, int]:
+def costs_owed(game: Board, decl: Declaration | dict[str, list[str]]) -> dict[str, int]:
     """The total cost to block (509.1d), per player."""
     owed: dict[str, int] = {}
     for b in decl:
@@ -226,7 +176,7 @@ def costs_owed(game: Game, decl: Declaration | dict[str, list[str]]) -> dict[str
     return owed
 
 
-def written(combat: Combat) -> Declaration:
+def written(combat: CombatSpec) -> Declaration:
     """The declaration a scenario writes."""
     return {b: tuple(combat.blocked_attackers(b)) for b in combat.blocks}
 
@@ -239,18 +189,18 @@ def describe(decl: Declaration) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def affordable(game: Game, decl: Declaration) -> bool:
+def affordable(game: Board, decl: Declaration) -> bool:
     return all(mana_available(game, pl) >= c for pl, c in costs_owed(game, decl).items())
 
 
-def legal_declarations(game: Game) -> Iterator[Declaration]:
+def legal_declarations(game: Board) -> Iterator[Declaration]:
     """Every legal declaration, lazily: no restriction broken, as many requirements obeyed
     as can be (509.1c), costs payable."""
     best = most_obeyed(game)[0]
     return (d for d in block_search.reaching(game, best) if affordable(game, d))
 
 
-def check_blocks(game: Game, decl: Declaration) -> list[BlockProblem]:
+def check_blocks(game: Board, decl: Declaration) -> list[BlockProblem]:
     problems: list[BlockProblem] = []
     rule_a = game.rule("block-untapped")
     rule_b = game.rule("block-restriction")
@@ -289,7 +239,7 @@ def check_blocks(game: Game, decl: Declaration) -> list[BlockProblem]:
     return problems
 
 
-def _requirement_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
+def _requirement_problems(game: Board, decl: Declaration) -> list[BlockProblem]:
     best, example = most_obeyed(game)
     reqs = requirements(game)
     have = obeyed(decl, reqs)
@@ -305,7 +255,7 @@ def _requirement_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
         f"{describe(example)}")]
 
 
-def _cost_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
+def _cost_problems(game: Board, decl: Declaration) -> list[BlockProblem]:
     return [BlockProblem(
         "combat.blocks", game.rule("block-cost"),
         f"{player} must pay {cost} mana to block but can make only "
@@ -314,7 +264,7 @@ def _cost_problems(game: Game, decl: Declaration) -> list[BlockProblem]:
         if mana_available(game, player) < cost]
 
 
-def survey(game: Game, limit: int = 10_000, sample: int = 25) -> dict[str, object]:
+def survey(game: Board, limit: int = 10_000, sample: int = 25) -> dict[str, object]:
     """The block declarations that break no restriction: how many (counted, not walked),
     how many requirements each obeys, and a sample with the maximal ones first (those
     obeying the most that can be obeyed, with costs payable: the legal ones, 509.1c).

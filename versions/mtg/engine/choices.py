@@ -28,13 +28,10 @@ from versions.mtg.engine.assignment import (
     legal_divisions,
 )
 from versions.mtg.engine.blocks import Declaration, legal_declarations
-from versions.mtg.engine.state import Game, PendingTrigger
+from versions.mtg.engine.state import Board, PendingTrigger
 
 if TYPE_CHECKING:
     from versions.mtg.scenario import Action
-
-KINDS = ("blocks", "order", "divide", "priority", "trigger-order")
-
 
 class Options(ABC):
     """What a player may choose at one decision."""
@@ -48,7 +45,7 @@ class BlockOptions(Options):
     """509.1 / 309.2: every legal block declaration (restrictions, requirements maximised,
     costs payable)."""
 
-    game: Game
+    game: Board
 
     def __iter__(self) -> Iterator[Declaration]:
         return iter(legal_declarations(self.game))
@@ -58,7 +55,7 @@ class BlockOptions(Options):
 class OrderOptions(Options):
     """509.2-509.3 (eras with a damage assignment order): every order of the creatures."""
 
-    game: Game
+    game: Board
     creature: str
     others: tuple[str, ...]  # in blocks listing order
 
@@ -71,7 +68,7 @@ class DivideOptions(Options):
     """How `creature` divides its combat damage: every division legal in the era, given
     what the creatures that assigned before it in this step assigned."""
 
-    game: Game
+    game: Board
     creature: str
     targets: Targets
     earlier: list[Assignment]

@@ -4,16 +4,18 @@ The procedure is era-agnostic; wherever the eras' rules differ it asks the era (
 of ``versions.mtg.rules.Era``). It never decides for a player: at each decision it stops
 with a ``Decision`` (``versions.mtg.engine.choices``) and continues when given the choice.
 
-What is left to do is kept as data, an agenda of small steps (a method name and its
-arguments), not as Python's call stack. So a run can be copied at any decision, cheaply,
-and each copy continued along a different choice: that is how ``explore`` walks every line
-of play, and why every piece of run state lives on this object, never on the era.
+What is left to do is kept as data, an agenda of small steps (a ``Step`` and its
+arguments; ``PROCEDURE`` maps each step to its method), not as Python's call stack. So a
+run can be copied at any decision, cheaply, and each copy continued along a different
+choice: that is how ``explore`` walks every line of play, and why every piece of run state
+lives on this object, never on the era.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from versions.common import IllegalChoice
 from versions.mtg.engine import sba
@@ -45,39 +47,23 @@ from versions.mtg.engine.choices import (
 from versions.mtg.engine.damage import deal
 from versions.mtg.engine.effects import Effect, NotTaken, ability_effect, apply, resolve_trigger
 from versions.mtg.engine.outcome import outcome, state
-from versions.mtg.engine.setup import new_game
-from versions.mtg.engine.state import Game, PendingTrigger
+from versions.mtg.engine.policy import ActionPolicy
+from versions.mtg.engine.setup import new_board
+from versions.mtg.engine.state import Board, PendingTrigger
+from versions.mtg.engine.steps import ASSIGNING, Step
 from versions.mtg.engine.triggers import ability_triggers, becomes_blocked, keyword_trigger
-from versions.mtg.scenario import Ability, Action, Scenario
+from versions.mtg.rules import Era
+from versions.mtg.scenario import Ability, Action, Scenario, Window
 
-if TYPE_CHECKING:
-    from versions.mtg.rules import Era
-
-FIRST_STRIKE_WINDOWS = ("first-strike-damage-on-stack", "first-strike-damage-prevention",
-                        "first-strike-damage")
+FIRST_STRIKE_WINDOWS = (Window.FIRST_STRIKE_DAMAGE_ON_STACK,
+                        Window.FIRST_STRIKE_DAMAGE_PREVENTION, Window.FIRST_STRIKE_DAMAGE)
 MAX_RESOLUTIONS = 500  # a scenario whose triggers feed each other forever stops here
 
-Task = tuple[Any, ...]  # (method name, *arguments)
+Task = tuple[Any, ...]  # (Step, *arguments)
 # Effects that can be taken exactly when their target is a permanent on the battlefield
 # (versions.mtg.engine.effects raises NotTaken for these only when it is not).
 ON_A_PERMANENT = frozenset({"pump", "destroy", "sacrifice", "regenerate", "bounce", "grant",
                             "lose-keyword"})
-# The tasks that assign combat damage: while one waits, damage assignment orders matter.
-DAMAGE_TASKS = frozenset({"combat_damage", "damage_steps", "damage_step", "second_step",
-                          "divide", "check_assignment"})
-
-
-class ActionPolicy(Protocol):
-    """Which of the scenario's actions a player may take, where: the script of `run` (each
-    action in its window) or explore's availability (each action wherever it can be taken)."""
-
-    def open_window(self, combat: Combat, window: str) -> None: ...
-    def acts(self, combat: Combat, window: str, player: str) -> list[Act]: ...
-    def taken(self, combat: Combat, act: Act) -> None: ...
-    def has_late_actions(self, combat: Combat) -> bool: ...
-    def finish(self, combat: Combat) -> None: ...
-    def copy(self) -> ActionPolicy: ...
-    def key(self) -> Any: ...
 
 
 class IllegalLine(Exception):
@@ -111,14 +97,14 @@ class Combat:
     def __init__(self, era: Era, scenario: Scenario, actions: ActionPolicy,
                  exploring: bool = False):
         self.era = era
-        self.game: Game = new_game(era, scenario)
+        self.board: Board = new_board(era, scenario)
         self.actions = actions
         # Explore enumerates divisions a player may announce and refuses a line whose
         # assignment is illegal as a whole; a script's illegal division is replaced instead.
         self.exploring = exploring
         # The agenda is a stack: the last task is done next.
-        self.agenda: list[Task] = [("finish",), ("end_of_combat",), ("combat_damage",),
-                                   ("declare_blockers",)]
+        self.agenda: list[Task] = [(Step.FINISH,), (Step.END_OF_COMBAT,), (Step.COMBAT_DAMAGE,),
+                                   (Step.DECLARE_BLOCKERS,)]
         self.decision: Decision | None = None
         self.first_strike_step: bool | None = None  # undecided until combat damage begins
         self.first_strikers: frozenset[str] = frozenset()  # had it as the first step began
@@ -130,7 +116,7 @@ class Combat:
 
     # -- driving the run --------------------------------------------------------------------
 
-    def advance(self, stop_before: str | None = None) -> Decision | None:
+    def advance(self, stop_before: Step | None = None) -> Decision | None:
         """Carry out the procedure up to the next decision (returned) or the end (None),
         or up to the task named `stop_before`."""
         agenda = self.agenda
@@ -138,28 +124,32 @@ class Combat:
             if agenda[-1][0] == stop_before:
                 return None
             task = agenda.pop()
-            if self.game.over and task[0] != "finish":
+            if self.board.over and task[0] != "finish":
                 continue  # the game ended: nothing of combat is left to happen
-            STEPS[task[0]](self, *task[1:])
+            PROCEDURE[task[0]](self, *task[1:])
         return self.decision
 
     def resume(self, choice: Any) -> None:
         d = self.decision
         assert d is not None, "no decision is pending"
         self.decision = None
-        STEPS[d.then](self, choice, *d.args)
+        PROCEDURE[d.then](self, choice, *d.args)
 
     def play(self, chooser: Chooser) -> dict[str, Any]:
         """Play the combat to its end, asking `chooser` at each decision; the outcome."""
         while (d := self.advance()) is not None:
             self.resume(chooser.choose(d.player, d.kind, d.options))
-        return outcome(self.game)
+        return outcome(self.board)
+
+    def outcome(self) -> dict[str, Any]:
+        """The outcome JSON, once the combat is over."""
+        return outcome(self.board)
 
     def copy(self) -> Combat:
         """An independent copy: the game, the agenda and the run state."""
         twin = object.__new__(Combat)
         twin.__dict__.update(self.__dict__)
-        twin.game = self.game.copy()
+        twin.board = self.board.copy()
         twin.agenda = list(self.agenda)
         if self.step is not None:
             twin.step = DamageStep(self.step.first_strike, self.step.creatures,
@@ -174,8 +164,8 @@ class Combat:
         two combats with equal keys have the same futures, so a search may merge them."""
         step = self.step
         # A damage assignment order matters only to a creature that will still assign.
-        if any(t[0] in DAMAGE_TASKS for t in self.agenda if t[0] not in ("divide",
-                                                                    "check_assignment")):
+        if any(t[0] in ASSIGNING for t in self.agenda
+               if t[0] not in (Step.DIVIDE, Step.CHECK_ASSIGNMENT)):
             ordering: Any = True
         elif step is not None and step.unchecked:
             ordering = True  # the whole assignment, orders and all, is still to be checked
@@ -187,20 +177,20 @@ class Combat:
         return (
             tuple(self.agenda),
             (d.kind, d.player, d.then, d.args) if d else None,
-            self.game.key(orders=ordering),
+            self.board.key(orders=ordering),
             self.first_strike_step, self.first_strikers, self.assigned_first,
             (step.first_strike, step.creatures,
              tuple((a.source, tuple(a.amounts.items())) for a in step.done),
              tuple(step.rejected.items())) if step else None,
             tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack),
-            self.resolutions, self.actions.key(), self.game.log.step,
+            self.resolutions, self.actions.key(), self.board.log.step,
         )
 
     def then(self, *tasks: Task) -> None:
         """Do `tasks`, in the order given, before anything already on the agenda."""
         self.agenda.extend(reversed(tasks))
 
-    def ask(self, player: str, kind: str, options: Any, then: str, *args: Any,
+    def ask(self, player: str, kind: str, options: Any, then: Step, *args: Any,
             rule: str = "") -> None:
         self.decision = Decision(player, kind, options, then, args, rule)
 
@@ -210,14 +200,14 @@ class Combat:
     # -- declare blockers (509 / 309) -------------------------------------------------------
 
     def _declare_blockers(self) -> None:
-        game = self.game
-        game.log.step = "declare-blockers"
+        game = self.board
+        game.log.enter(Window.DECLARE_BLOCKERS)
         defending = next(n for n in self.turn_order() if n != game.active)
-        self.ask(defending, "blocks", BlockOptions(game), "blocks_declared",
+        self.ask(defending, "blocks", BlockOptions(game), Step.BLOCKS_DECLARED,
                  rule=self.rule("block-untapped"))
 
     def _blocks_declared(self, decl: Declaration) -> None:
-        game = self.game
+        game = self.board
         problems = check_blocks(game, decl)
         if problems:
             raise IllegalBlocks(self.era.id, problems)
@@ -234,15 +224,15 @@ class Combat:
                                blockers=game.blockers_of(attacker))
             else:
                 game.log.event("unblocked", self.rule("blocked"), target=attacker)
-        orders = [("order", creature, tuple(others), key)
+        orders = [(Step.ORDER, creature, tuple(others), key)
                   for creature, others, key in self.era.orders_to_announce(game)]
-        self.then(*orders, ("block_triggers",), ("window", "declare-blockers"))
+        self.then(*orders, (Step.BLOCK_TRIGGERS,), (Step.WINDOW, Window.DECLARE_BLOCKERS))
 
     def _pay_block_costs(self) -> None:
         """Total the costs, make mana with mana abilities, pay. A creature sacrificed to
         pay was declared but never becomes a blocking creature; what it was declared to
         block is still a blocked creature."""
-        game = self.game
+        game = self.board
         declared = {b: list(a) for b, a in game.blocks.items()}
         for player, cost in costs_owed(game, declared).items():
             game.log.event("block-cost", self.rule("block-cost"), target=player, amount=cost)
@@ -273,18 +263,18 @@ class Combat:
                     f"became blocked ({self.rule('blocked')})."))
 
     def _order(self, creature: str, others: tuple[str, ...], rule_key: str) -> None:
-        player = self.game.perm(creature).controller
-        self.ask(player, "order", OrderOptions(self.game, creature, others), "order_announced",
+        player = self.board.perm(creature).controller
+        self.ask(player, "order", OrderOptions(self.board, creature, others), Step.ORDER_ANNOUNCED,
                  creature, rule_key, rule=self.rule(rule_key))
 
     def _order_announced(self, order: tuple[str, ...], creature: str, rule_key: str) -> None:
-        self.game.damage_orders[creature] = list(order)
-        self.game.log.event("damage-assignment-order", self.rule(rule_key), source=creature,
+        self.board.damage_orders[creature] = list(order)
+        self.board.log.event("damage-assignment-order", self.rule(rule_key), source=creature,
                             order=list(order))
 
     def _block_triggers(self) -> None:
         """What blocking triggers: the blocking creatures' abilities, then each attacker's."""
-        game = self.game
+        game = self.board
         for blocker, attackers in game.blocks.items():
             ability_triggers(game, blocker, "blocks", other=attackers[0] if attackers else None)
             for value in game.perm(blocker).values("bushido"):
@@ -310,51 +300,52 @@ class Combat:
         # very end, which may itself grant first strike.
         self.first_strike_step = self._first_strike_now()
         if self.actions.has_late_actions(self):
-            self.game.log.step = "declare-blockers"
-            self.then(("priority_round", "declare-blockers"), ("resolve_stack",),
-                      ("combat_damage",))
+            self.board.log.enter(Window.DECLARE_BLOCKERS)
+            self.then((Step.PRIORITY_ROUND, Window.DECLARE_BLOCKERS), (Step.RESOLVE_STACK,),
+                      (Step.COMBAT_DAMAGE,))
             return
-        self.then(("damage_steps",))
+        self.then((Step.DAMAGE_STEPS,))
 
     def _first_strike_now(self) -> bool:
         return any(c.has("first-strike") or c.has("double-strike")
-                   for c in self.game.creatures_in_combat())
+                   for c in self.board.creatures_in_combat())
 
     def _damage_steps(self) -> None:
-        game = self.game
+        game = self.board
         in_combat = {p.id for p in game.creatures_in_combat()}
         ordered = tuple(p for p in game.listing_order() if p in in_combat)
         if not self.first_strike_step:
-            self.then(("damage_step", False, ordered))
+            self.then((Step.DAMAGE_STEP, False, ordered))
             return
         started = frozenset(p for p in ordered if game.perm(p).has("first-strike")
                             or game.perm(p).has("double-strike"))
         self.first_strikers = started
-        game.log.step = self.era.assignment_step(first_strike=True)
+        game.log.enter(self.era.assignment_step(first_strike=True))
         game.log.event("first-strike-step", self.rule("first-strike-step"),
                        creatures=[p for p in ordered if p in started])
-        self.then(("damage_step", True, tuple(p for p in ordered if p in started)),
-                  ("second_step",))
+        self.then((Step.DAMAGE_STEP, True, tuple(p for p in ordered if p in started)),
+                  (Step.SECOND_STEP,))
 
     def _second_step(self) -> None:
-        game = self.game
+        game = self.board
         in_combat = {c.id for c in game.creatures_in_combat()}
         now = [p for p in game.listing_order() if p in in_combat]
-        second = self.era.second_step_creatures(self, now)
-        self.then(("damage_step", False, tuple(second)))
+        second = self.era.second_step_creatures(self.board, now, self.first_strikers,
+                                                self.assigned_first)
+        self.then((Step.DAMAGE_STEP, False, tuple(second)))
 
     def _damage_step(self, first_strike: bool, creatures: tuple[str, ...]) -> None:
-        self.game.log.step = self.era.assignment_step(first_strike)
-        creatures = tuple(c for c in creatures if self.era.deals_combat_damage(self.game, c))
+        self.board.log.enter(self.era.assignment_step(first_strike))
+        creatures = tuple(c for c in creatures if self.era.deals_combat_damage(self.board, c))
         self.step = DamageStep(first_strike, creatures,
-                               {c: targets_of(self.game, c) for c in creatures})
-        self.then(("divide",))
+                               {c: targets_of(self.board, c) for c in creatures})
+        self.then((Step.DIVIDE,))
 
     def _divide(self) -> None:
         """510.1: each creature's division in turn, active player's creatures first."""
         step = self.step
         assert step is not None
-        game = self.game
+        game = self.board
         while len(step.done) < len(step.creatures):
             creature = step.creatures[len(step.done)]
             targets = step.targets[creature]
@@ -372,17 +363,17 @@ class Combat:
             step.unchecked |= permissive
             options = DivideOptions(game, creature, targets, list(step.done),
                                     step.rejected.get(creature), permissive=permissive)
-            self.ask(chooser(game, creature), "divide", options, "divided",
+            self.ask(chooser(game, creature), "divide", options, Step.DIVIDED,
                      rule=targets.rule)
             return
-        self.then(("check_assignment",))
+        self.then((Step.CHECK_ASSIGNMENT,))
 
     def _shares_targets(self, creature: str) -> bool:
         """Whether a creature of the same player assigning later in this step could assign
         damage to one of `creature`'s: then what it may legally assign depends on them."""
         step = self.step
         assert step is not None
-        game = self.game
+        game = self.board
         mine = set(step.targets[creature].creatures)
         controller = chooser(game, creature)
         later = step.creatures[step.creatures.index(creature) + 1:]
@@ -411,10 +402,10 @@ class Combat:
         kept = {k: v for k, v in amounts.items() if v}
         targets = step.targets[creature]
         rule = (self.rule("assign-unblocked")
-                if targets.as_unblocked(kept, max(self.game.perm(creature).power, 0))
+                if targets.as_unblocked(kept, max(self.board.perm(creature).power, 0))
                 else targets.rule)
         step.done.append(Assignment(creature, kept, rule))
-        self.then(("divide",))
+        self.then((Step.DIVIDE,))
 
     def _check_assignment(self) -> None:
         """The assignment is checked as a whole (510.1c-e): what another creature assigns
@@ -422,7 +413,7 @@ class Combat:
         refused division is assigned anew by the default of the contract (§1.5.2)."""
         step = self.step
         assert step is not None
-        game = self.game
+        game = self.board
         # Explore offers only divisions legal given those announced before them; legal so,
         # they stay legal whatever comes after (more damage only makes lethal easier).
         checked = self.exploring and not step.unchecked
@@ -439,7 +430,7 @@ class Combat:
                     raise AssertionError(f"the default division of {a.source} is illegal")
                 step.rejected[a.source] = why
                 step.done.clear()
-                self.then(("divide",))
+                self.then((Step.DIVIDE,))
                 return
         for creature, why in step.rejected.items():
             game.log.note("illegal-assignment", self.rule("assign-check"), why,
@@ -455,26 +446,37 @@ class Combat:
         if step.first_strike:
             self.assigned_first = frozenset(a.source for a in assignments)
         self.step = None
-        self.era.deal_combat_damage(self, assignments, step.first_strike)
+        waits = self.era.damage_waits(game, assignments, step.first_strike)
+        if waits is None:
+            self._deal([(a.source, t, n) for a in assignments for t, n in a.amounts.items()],
+                       step.first_strike)
+            return
+        self.on_stack = assignments
+        self.then((Step.WINDOW, waits), (Step.DEAL_WAITING, step.first_strike))
 
-    def deal_now(self, batch: list[tuple[str | None, str, int]], first_strike: bool) -> None:
+    def _deal_waiting(self, first_strike: bool) -> None:
+        """The damage that waited (on the stack, or through a damage prevention step) is
+        dealt, as far as the era's rules still deal it."""
+        self.board.log.enter(Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE)
+        batch = self.era.waiting_damage_dealt(self.board, self.on_stack, first_strike)
+        self.on_stack = []
+        self._deal(batch, first_strike)
+
+    def _deal(self, batch: list[tuple[str | None, str, int]], first_strike: bool) -> None:
         """Deal a step's combat damage (510.2 / 310.4), then its window."""
-        deal(self.game, batch, combat=True, rule=self.rule("damage-resolves"))
-        self.then(("window", "first-strike-damage" if first_strike else "combat-damage"))
+        deal(self.board, batch, combat=True, rule=self.rule("damage-resolves"))
+        window = Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
+        self.then((Step.WINDOW, window))
 
     # -- end of combat (511 / 311) ----------------------------------------------------------
 
     def _end_of_combat(self) -> None:
-        game = self.game
-        game.log.step = "end-of-combat"
-        game.log.event("end-of-combat", self.rule("end-of-combat"))
+        game = self.board
+        game.log.enter(Window.END_OF_COMBAT)
+        game.log.event("end-of-combat", self.rule("end-of-combat"))  # the event and its rule
         game.pending.extend(game.delayed)
         game.delayed.clear()
-        self.then(("window", "end-of-combat"))
-
-    def _era(self, hook: str, *args: Any) -> None:
-        """A task an era queued: its own step of the procedure."""
-        getattr(self.era, hook)(self, *args)
+        self.then((Step.WINDOW, Window.END_OF_COMBAT))
 
     def _finish(self) -> None:
         self.actions.finish(self)
@@ -485,26 +487,26 @@ class Combat:
         """A point where players get priority: state-based actions and triggers onto the
         stack; players act while those triggers wait (in response to them); when all
         pass in succession, the stack resolves."""
-        self.game.log.step = window
+        self.board.log.enter(window)
         self.resolutions = 0
         if window in self.checked_windows:
-            self.then(("snapshot", window))  # done once the window's tasks below are
-        acting = [("settle",), ("priority_round", window), ("resolve_stack",)]
+            self.then((Step.SNAPSHOT, window))  # done once the window's tasks below are
+        acting = [(Step.SETTLE,), (Step.PRIORITY_ROUND, window), (Step.RESOLVE_STACK,)]
         if not self.era.has_window(window):
             # A point of the procedure where this era gives players no priority (the
             # rules before Sixth, after damage dealing began): its triggers still resolve.
-            self.then(("settle",), ("resolve_stack",))
+            self.then((Step.SETTLE,), (Step.RESOLVE_STACK,))
         elif not self.era.responds_to_triggers():  # triggers resolve before anyone acts
-            self.then(("settle",), ("resolve_stack",), *acting)
+            self.then((Step.SETTLE,), (Step.RESOLVE_STACK,), *acting)
         else:
             self.then(*acting)
 
     def _snapshot(self, window: str) -> None:
-        self.game.snapshots[window] = state(self.game)
+        self.board.snapshots[window] = state(self.board)
 
     def _priority_round(self, window: str) -> None:
         self.actions.open_window(self, window)
-        self.then(("priority", window, self.game.active, 0))
+        self.then((Step.PRIORITY, window, self.board.active, 0))
 
     def _priority(self, window: str, player: str, passes: int) -> None:
         acts = self.actions.acts(self, window, player)
@@ -512,7 +514,7 @@ class Combat:
             self._priority_taken(Pass(), window, player, passes)
             return
         can_pass = not any(a.action.required for a in acts)
-        self.ask(player, "priority", PriorityOptions(window, acts, can_pass), "priority_taken",
+        self.ask(player, "priority", PriorityOptions(window, acts, can_pass), Step.PRIORITY_TAKEN,
                  window, player, passes, rule=self.rule("priority"))
 
     def _priority_taken(self, choice: Pass | Act, window: str, player: str,
@@ -521,15 +523,16 @@ class Combat:
             turn = self.turn_order()
             if passes + 1 < len(turn):
                 nxt = turn[(turn.index(player) + 1) % len(turn)]
-                self.then(("priority", window, nxt, passes + 1))
+                self.then((Step.PRIORITY, window, nxt, passes + 1))
             return
         self.take(choice)
-        self.then(("settle",), ("priority", window, self.game.active, 0))
+        self.then((Step.SETTLE,), (Step.PRIORITY, window, self.board.active, 0))
 
     def take(self, act: Act) -> None:
-        game = self.game
+        game = self.board
         self.actions.taken(self, act)
-        refused = self.era.action_refused(self, game.log.step, self.effect_of(act.action),
+        refused = self.era.action_refused(game, self.on_stack, game.log.step,
+                                          self.effect_of(act.action),
                                           self.aim_of(act.action, act.target),
                                           act.action.from_)
         if refused:
@@ -549,7 +552,7 @@ class Combat:
         """The ability an `activate` action uses, if its source has it."""
         if action.effect != "activate":
             return None
-        source = self.game.permanents.get(action.source or "")
+        source = self.board.permanents.get(action.source or "")
         if source is None or action.ability >= len(source.abilities):
             return None
         return source.abilities[action.ability]
@@ -568,23 +571,24 @@ class Combat:
     def can_take(self, action: Action, target: str | None) -> bool:
         """Whether the action could be taken now: at once for an effect that needs only
         its target on the battlefield, else tried on a copy of the game."""
-        if self.era.action_refused(self, self.game.log.step, self.effect_of(action),
-                                   self.aim_of(action, target), action.from_):
+        if self.era.action_refused(self.board, self.on_stack, self.board.log.step,
+                                   self.effect_of(action), self.aim_of(action, target),
+                                   action.from_):
             return False
         if action.effect in ON_A_PERMANENT:
-            p = self.game.permanents.get(target or "")
+            p = self.board.permanents.get(target or "")
             return p is not None and p.zone == "battlefield"
-        real, self.game = self.game, self.game.copy()
+        real, self.board = self.board, self.board.copy()
         try:
             self._apply_action(action, target)
             return True
         except NotTaken:
             return False
         finally:
-            self.game = real
+            self.board = real
 
     def _apply_action(self, action: Action, target: str | None) -> None:
-        game = self.game
+        game = self.board
         if action.effect != "activate":
             apply(game, Effect(
                 name=action.effect, target=target, power=action.power,
@@ -626,7 +630,7 @@ class Combat:
 
     def _settle(self) -> None:
         """State-based actions, then waiting triggers onto the stack (APNAP)."""
-        game = self.game
+        game = self.board
         sba.check(game)
         if game.over:
             for t in game.pending + game.stack:
@@ -638,37 +642,37 @@ class Combat:
             game.stack.clear()
             return
         if game.pending:
-            self.then(("stack_triggers", 0))
+            self.then((Step.STACK_TRIGGERS, 0))
 
     def _stack_triggers(self, k: int) -> None:
         """Each player in turn order puts its waiting triggers on the stack, in the order it
         chooses, so the active player's resolve last."""
-        game = self.game
+        game = self.board
         turn = self.turn_order()
         while k < len(turn):
             mine = [t for t in game.pending if t.controller == turn[k]]
             if len(mine) > 1:
                 names = tuple(game.perm(t.source).name for t in mine)
                 self.ask(turn[k], "trigger-order", TriggerOrderOptions(mine, names),
-                         "triggers_ordered", k, rule=self.rule("trigger-order"))
+                         Step.TRIGGERS_ORDERED, k, rule=self.rule("trigger-order"))
                 return
             self._push(mine)
             k += 1
         game.pending.clear()
 
     def _triggers_ordered(self, order: tuple[int, ...], k: int) -> None:
-        mine = [t for t in self.game.pending if t.controller == self.turn_order()[k]]
+        mine = [t for t in self.board.pending if t.controller == self.turn_order()[k]]
         self._push([mine[i] for i in order])
-        self.then(("stack_triggers", k + 1))
+        self.then((Step.STACK_TRIGGERS, k + 1))
 
     def _push(self, triggers: list[PendingTrigger]) -> None:
         for t in triggers:
-            self.game.stack.append(t)
-            self.game.log.event("trigger", t.rule, source=t.source, condition=t.condition,
+            self.board.stack.append(t)
+            self.board.log.event("trigger", t.rule, source=t.source, condition=t.condition,
                                 **({"creature": t.other} if t.other else {}))
 
     def _resolve_stack(self) -> None:
-        game = self.game
+        game = self.board
         if not game.stack:
             return
         self.resolutions += 1
@@ -682,13 +686,13 @@ class Combat:
         game.log.event("resolve", trigger.rule, source=trigger.source,
                        condition=trigger.condition)
         resolve_trigger(game, trigger)
-        self.then(("settle",), ("resolve_stack",))
+        self.then((Step.SETTLE,), (Step.RESOLVE_STACK,))
 
     # -- lookups ----------------------------------------------------------------------------
 
     def turn_order(self) -> list[str]:
-        names = list(self.game.players)
-        i = names.index(self.game.active)
+        names = list(self.board.players)
+        i = names.index(self.board.active)
         return names[i:] + names[:i]
 
     def window_exists(self, window: str) -> bool | None:
@@ -701,6 +705,32 @@ class Combat:
         return True
 
 
-# Each step of the procedure by its name in the agenda (a task or a decision's `then`).
-STEPS = {name[1:]: fn for name, fn in vars(Combat).items()
-         if name.startswith("_") and not name.startswith("__") and callable(fn)}
+# Each step of the procedure (an agenda task or a decision's `then`) and what carries it out.
+PROCEDURE: dict[Step, Callable[..., None]] = {
+    Step.DECLARE_BLOCKERS: Combat._declare_blockers,
+    Step.BLOCKS_DECLARED: Combat._blocks_declared,
+    Step.ORDER: Combat._order,
+    Step.ORDER_ANNOUNCED: Combat._order_announced,
+    Step.BLOCK_TRIGGERS: Combat._block_triggers,
+    Step.COMBAT_DAMAGE: Combat._combat_damage,
+    Step.DAMAGE_STEPS: Combat._damage_steps,
+    Step.SECOND_STEP: Combat._second_step,
+    Step.DAMAGE_STEP: Combat._damage_step,
+    Step.DIVIDE: Combat._divide,
+    Step.DIVIDED: Combat._divided,
+    Step.CHECK_ASSIGNMENT: Combat._check_assignment,
+    Step.DEAL_WAITING: Combat._deal_waiting,
+    Step.END_OF_COMBAT: Combat._end_of_combat,
+    Step.FINISH: Combat._finish,
+    Step.WINDOW: Combat._window,
+    Step.SNAPSHOT: Combat._snapshot,
+    Step.PRIORITY_ROUND: Combat._priority_round,
+    Step.PRIORITY: Combat._priority,
+    Step.PRIORITY_TAKEN: Combat._priority_taken,
+    Step.SETTLE: Combat._settle,
+    Step.STACK_TRIGGERS: Combat._stack_triggers,
+    Step.TRIGGERS_ORDERED: Combat._triggers_ordered,
+    Step.RESOLVE_STACK: Combat._resolve_stack,
+}
+if PROCEDURE.keys() != set(Step):  # a step without its method is a bug, found at import
+    raise TypeError(f"steps without a method: {sorted(set(Step) - PROCEDURE.keys())}")

@@ -7,21 +7,13 @@ in others.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from versions.mtg.engine.state import Game, Permanent, PlayerState
+from versions.mtg.engine.assigned import Dealt
+from versions.mtg.engine.state import Board, Permanent, PlayerState
 from versions.mtg.engine.triggers import ability_triggers
+from versions.mtg.rules import era_of
 
 
-@dataclass
-class Dealt:
-    source: str | None
-    target: str
-    amount: int
-    combat: bool
-
-
-def _prevent(game: Game, source: str | None, target: str, amount: int, combat: bool) -> int:
+def _prevent(game: Board, source: str | None, target: str, amount: int, combat: bool) -> int:
     """Apply prevention of all combat damage, protection, and prevention shields (the
     source's, then the recipient's); return the damage still dealt."""
     src = game.permanents.get(source) if source else None
@@ -67,7 +59,7 @@ def _player_protected(player: PlayerState, src: Permanent) -> bool:
                for q in player.protection)
 
 
-def deal(game: Game, batch: list[tuple[str | None, str, int]], combat: bool, rule: str) -> None:
+def deal(game: Board, batch: list[tuple[str | None, str, int]], combat: bool, rule: str) -> None:
     """Deal a batch of damage simultaneously: (source, target, amount) triples."""
     dealt: list[Dealt] = []
     for source, target, amount in batch:
@@ -80,11 +72,11 @@ def deal(game: Game, batch: list[tuple[str | None, str, int]], combat: bool, rul
                        combat=combat)
         _result(game, source, target, amount)
         dealt.append(Dealt(source, target, amount, combat))
-    game.era.damage_dealt(game, dealt)
+    era_of(game).damage_dealt(game, dealt)
     _damage_triggers(game, dealt)
 
 
-def _result(game: Game, source: str | None, target: str, amount: int) -> None:
+def _result(game: Board, source: str | None, target: str, amount: int) -> None:
     """What the damage does to what it is dealt to: life lost or poison counters for a
     player, loyalty lost, damage marked or -1/-1 counters (wither, infect) for a creature.
     A source that has left is looked at as it last was (its last known information)."""
@@ -114,11 +106,11 @@ def _result(game: Game, source: str | None, target: str, amount: int) -> None:
         perm.damage += amount
 
 
-def _damage_triggers(game: Game, dealt: list[Dealt]) -> None:
+def _damage_triggers(game: Board, dealt: list[Dealt]) -> None:
     for d in dealt:
         if d.target not in game.players and game.perm(d.target).on_battlefield:
             ability_triggers(game, d.target, "dealt-damage", other=d.source)
         if d.source is not None and d.combat and d.target in game.players:
             ability_triggers(game, d.source, "deals-combat-damage-to-player",
                              defending=d.target)
-    game.era.damage_triggers(game, dealt)
+    era_of(game).damage_triggers(game, dealt)

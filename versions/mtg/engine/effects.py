@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from versions.mtg.engine.damage import deal
-from versions.mtg.engine.state import Game, PendingTrigger, Permanent
+from versions.mtg.engine.state import Board, PendingTrigger, Permanent
 from versions.mtg.engine.triggers import becomes_blocked, life_gained
+from versions.mtg.rules import era_of
 from versions.mtg.scenario import Ability, Keyword
 
 
@@ -40,7 +41,7 @@ class NotTaken(Exception):
     """The effect cannot happen now; the message says why."""
 
 
-def destroy(game: Game, pid: str, rule: str, by: str | None = None) -> bool:
+def destroy(game: Board, pid: str, rule: str, by: str | None = None) -> bool:
     """Destroy, with indestructible and regeneration shields applying. True if it died."""
     p = game.perm(pid)
     if p.has("indestructible"):
@@ -61,14 +62,14 @@ def destroy(game: Game, pid: str, rule: str, by: str | None = None) -> bool:
     return True
 
 
-def _permanent(game: Game, pid: str, what: str) -> Permanent:
+def _permanent(game: Board, pid: str, what: str) -> Permanent:
     """A permanent named as a source: it may have left (its last known information)."""
     if pid not in game.permanents:
         raise NotTaken(f"{what}: no such permanent {pid!r}")
     return game.perm(pid)
 
 
-def _creature(game: Game, pid: str | None, what: str) -> Permanent:
+def _creature(game: Board, pid: str | None, what: str) -> Permanent:
     if pid is None or pid not in game.permanents:
         raise NotTaken(f"{what}: no such permanent {pid!r}")
     p = game.perm(pid)
@@ -77,20 +78,20 @@ def _creature(game: Game, pid: str | None, what: str) -> Permanent:
     return p
 
 
-def apply(game: Game, e: Effect) -> None:
+def apply(game: Board, e: Effect) -> None:
     """Apply one effect; raise NotTaken if it cannot happen."""
     handler = HANDLERS[e.name]
     handler(game, e)
 
 
-def _pump(game: Game, e: Effect) -> None:
+def _pump(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "pump")
     p.pumps.append((e.power or 0, e.toughness or 0))
     game.log.event("pump", game.rule("pump"), target=p.id, power=e.power,
                    toughness=e.toughness, **_label(e))
 
 
-def _damage(game: Game, e: Effect) -> None:
+def _damage(game: Board, e: Effect) -> None:
     target = e.target or ""
     if target not in game.players:
         p = _creature(game, target, "damage")
@@ -100,24 +101,24 @@ def _damage(game: Game, e: Effect) -> None:
          rule=game.rule("noncombat-damage"))
 
 
-def _destroy(game: Game, e: Effect) -> None:
+def _destroy(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "destroy")
     destroy(game, p.id, game.rule("destroy"), by=e.source)
 
 
-def _sacrifice(game: Game, e: Effect) -> None:
+def _sacrifice(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "sacrifice")
     game.leave_battlefield(p.id, "graveyard")
     game.log.event("sacrifice", game.rule("sacrifice"), target=p.id, **_label(e))
 
 
-def _regenerate(game: Game, e: Effect) -> None:
+def _regenerate(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "regenerate")
     p.regen_shields += 1
     game.log.event("regeneration-shield", game.rule("regenerate"), target=p.id, **_label(e))
 
 
-def _prevent(game: Game, e: Effect) -> None:
+def _prevent(game: Board, e: Effect) -> None:
     if e.origin is not None:
         _permanent(game, e.origin, "prevent")
         game.source_shields[e.origin] = game.source_shields.get(e.origin, 0) + (e.amount or 0)
@@ -132,7 +133,7 @@ def _prevent(game: Game, e: Effect) -> None:
                    amount=e.amount, **_label(e))
 
 
-def _prevent_all_combat_damage(game: Game, e: Effect) -> None:
+def _prevent_all_combat_damage(game: Board, e: Effect) -> None:
     if e.origin is None:
         game.fog = True
     else:
@@ -142,13 +143,13 @@ def _prevent_all_combat_damage(game: Game, e: Effect) -> None:
                    **({"source": e.origin} if e.origin else {}), **_label(e))
 
 
-def _bounce(game: Game, e: Effect) -> None:
+def _bounce(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "bounce")
     game.leave_battlefield(p.id, "hand")
     game.log.event("bounce", game.rule("bounce"), target=p.id, **_label(e))
 
 
-def _tap(game: Game, e: Effect) -> None:
+def _tap(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "tap")
     if p.tapped:
         raise NotTaken(f"{p.id} is already tapped")
@@ -156,7 +157,7 @@ def _tap(game: Game, e: Effect) -> None:
     game.log.event("tap", game.rule("tap"), target=p.id, **_label(e))
 
 
-def _remove_from_combat(game: Game, e: Effect) -> None:
+def _remove_from_combat(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "remove-from-combat")
     if not game.in_combat(p.id) and not game.being_attacked(p.id):
         raise NotTaken(f"{p.id} is not in combat")
@@ -165,14 +166,14 @@ def _remove_from_combat(game: Game, e: Effect) -> None:
                    **_label(e))
 
 
-def _grant(game: Game, e: Effect) -> None:
+def _grant(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "grant")
     assert e.keyword is not None
     p.granted.append(e.keyword)
     game.log.event("grant", game.rule("pump"), target=p.id, keyword=str(e.keyword), **_label(e))
 
 
-def _gain_life(game: Game, e: Effect) -> None:
+def _gain_life(game: Board, e: Effect) -> None:
     if e.target not in game.players:
         raise NotTaken(f"{e.target!r} is not a player")
     game.players[e.target].life += e.amount or 0
@@ -181,7 +182,7 @@ def _gain_life(game: Game, e: Effect) -> None:
     life_gained(game, e.target, e.amount or 0)
 
 
-def _counters(game: Game, e: Effect) -> None:
+def _counters(game: Board, e: Effect) -> None:
     kind = e.kind or "+1/+1"
     if kind == "poison":
         if e.target not in game.players:
@@ -197,7 +198,7 @@ def _counters(game: Game, e: Effect) -> None:
                    kind=kind, **_label(e))
 
 
-def _lose_life(game: Game, e: Effect) -> None:
+def _lose_life(game: Board, e: Effect) -> None:
     if e.target not in game.players:
         raise NotTaken(f"{e.target!r} is not a player")
     game.players[e.target].life -= e.amount or 0
@@ -205,7 +206,7 @@ def _lose_life(game: Game, e: Effect) -> None:
                    **_label(e))
 
 
-def _lose_keyword(game: Game, e: Effect) -> None:
+def _lose_keyword(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "lose-keyword")
     assert e.keyword is not None
     # Every instance it has now, printed or granted; one granted later is kept.
@@ -214,21 +215,21 @@ def _lose_keyword(game: Game, e: Effect) -> None:
                    **_label(e))
 
 
-def _add_mana(game: Game, e: Effect) -> None:
+def _add_mana(game: Board, e: Effect) -> None:
     player = e.by or ""
     game.players[player].mana += e.amount or 0
     game.log.event("add-mana", game.rule("add-mana"), target=player, amount=e.amount,
                    **_label(e))
 
 
-def _discard(game: Game, e: Effect) -> None:
+def _discard(game: Board, e: Effect) -> None:
     if e.target not in game.players:
         raise NotTaken(f"{e.target!r} is not a player")
     game.log.event("discard", game.rule("discard"), target=e.target, amount=e.amount or 1,
                    **_label(e))
 
 
-def _become_blocked(game: Game, e: Effect) -> None:
+def _become_blocked(game: Board, e: Effect) -> None:
     p = _creature(game, e.target, "become-blocked")
     if p.id not in game.attacks:
         raise NotTaken(f"{p.id} is not attacking")
@@ -238,7 +239,7 @@ def _become_blocked(game: Game, e: Effect) -> None:
     becomes_blocked(game, p.id, by=[])
 
 
-def _enter_blocking(game: Game, e: Effect) -> None:
+def _enter_blocking(game: Board, e: Effect) -> None:
     attacker = e.attacker or ""
     a = _creature(game, attacker, "enter-blocking")
     assert e.id and e.controller is not None
@@ -256,7 +257,7 @@ def _enter_blocking(game: Game, e: Effect) -> None:
         # 509.7a: it enters, but is never a blocking creature.
         return
     game.blocks[e.id] = [a.id]
-    game.era.place_in_order(game, a.id, e.id)
+    era_of(game).place_in_order(game, a.id, e.id)
     becomes_blocked(game, a.id, by=[e.id], entered=True)
 
 
@@ -296,7 +297,7 @@ def ability_effect(ability: Ability, target: str | None, source: str, by: str,
     )
 
 
-def resolve_trigger(game: Game, t: PendingTrigger) -> None:
+def resolve_trigger(game: Board, t: PendingTrigger) -> None:
     """Resolve one triggered ability from the stack."""
     src = game.perm(t.source)
     label = src.name
@@ -345,6 +346,6 @@ def resolve_trigger(game: Game, t: PendingTrigger) -> None:
         _not_taken(game, t, str(why))
 
 
-def _not_taken(game: Game, t: PendingTrigger, why: str) -> None:
+def _not_taken(game: Board, t: PendingTrigger, why: str) -> None:
     game.log.note("trigger-not-taken", game.rule("fizzle"),
                   f"{t.source}'s {t.condition} trigger did nothing: {why}", source=t.source)

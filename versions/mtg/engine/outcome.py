@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from versions.mtg.engine.state import Game
+from versions.mtg.engine.state import Board
 
 SCHEMA = 1
 
 
-def outcome(game: Game) -> dict[str, Any]:
+def outcome(game: Board) -> dict[str, Any]:
     result = {"schema": SCHEMA, "scenario": game.scenario.id, "era": game.era.id,
               **state(game), "events": game.log.events, "notes": game.log.notes}
     if game.snapshots:  # only windows the scenario's expectations look at (contract v1.1)
@@ -17,7 +17,7 @@ def outcome(game: Game) -> dict[str, Any]:
     return result
 
 
-def state(game: Game) -> dict[str, Any]:
+def state(game: Board) -> dict[str, Any]:
     """The players and permanents as they are now."""
     # `poison` and `counters` only where nonzero (contract v1.1: a v1 outcome is unchanged).
     players = {

@@ -6,16 +6,17 @@ Whether damage from a deathtouch source is itself a state-based action is the er
 from __future__ import annotations
 
 from versions.mtg.engine.effects import destroy
-from versions.mtg.engine.state import Game
+from versions.mtg.engine.state import Board
+from versions.mtg.rules import era_of
 
 POISON = 10  # poison counters that lose the game
 
 
-def check(game: Game) -> None:
+def check(game: Board) -> None:
     """Perform state-based actions until none apply, all applicable ones at once."""
     while True:
         changed = False
-        loses_now = game.era.loses_now(game)
+        loses_now = era_of(game).loses_now(game)
         ended_by = "sba-life"
         for player in game.players.values():
             if player.life <= 0 and not player.lost and loses_now:
@@ -31,7 +32,7 @@ def check(game: Game) -> None:
                 game.log.event("loses", game.rule("sba-poison"), target=player.name,
                                poison=player.poison)
                 ended_by = "sba-poison"
-        pairs = game.era.counter_pairs_removed()
+        pairs = era_of(game).counter_pairs_removed()
         graveyard: list[tuple[str, str]] = []
         destroyed: list[tuple[str, str]] = []
         for pid in game.order:
@@ -52,7 +53,7 @@ def check(game: Game) -> None:
                     continue  # nothing to destroy it for (indestructible ignores both checks)
                 elif p.damage >= toughness:
                     destroyed.append((pid, "sba-lethal"))
-                elif key := game.era.deathtouch_sba(game, p):
+                elif key := era_of(game).deathtouch_sba(game, p):
                     destroyed.append((pid, key))
             elif p.is_planeswalker and (p.loyalty or 0) <= 0:
                 graveyard.append((pid, "sba-loyalty"))

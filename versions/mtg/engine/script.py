@@ -12,7 +12,7 @@ triggered.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from versions.mtg.engine.assignment import most_kills
 from versions.mtg.engine.blocks import written
@@ -26,11 +26,9 @@ from versions.mtg.engine.choices import (
     PriorityOptions,
     TriggerOrderOptions,
 )
-from versions.mtg.scenario import WINDOWS, Action, Scenario, SplitAssign
-
-if TYPE_CHECKING:
-    from versions.mtg.engine.combat import Combat
-    from versions.mtg.engine.state import Game
+from versions.mtg.engine.policy import CombatView
+from versions.mtg.engine.state import Board
+from versions.mtg.scenario import WINDOWS, Action, Scenario, SplitAssign, Window
 
 
 class Script:
@@ -52,13 +50,13 @@ class Script:
         twin.scheduled = {w: list(a) for w, a in self.scheduled.items()}
         return twin
 
-    def open_window(self, combat: Combat, window: str) -> None:
+    def open_window(self, combat: CombatView, window: str) -> None:
         self.scheduled[window] = [
             Act(index, action, action.first_target, moved)
             for index, action, moved in self._actions_for(combat, window)
         ]
 
-    def acts(self, combat: Combat, window: str, player: str) -> list[Act]:
+    def acts(self, combat: CombatView, window: str, player: str) -> list[Act]:
         """The next action the script takes here, if it is this player's: actions are taken
         in the order written, whoever takes them."""
         waiting = [a for a in self.scheduled.get(window, []) if a.index not in self.handled]
@@ -67,14 +65,14 @@ class Script:
     def key(self) -> Any:
         return frozenset(self.handled)
 
-    def has_late_actions(self, combat: Combat) -> bool:
+    def has_late_actions(self, combat: CombatView) -> bool:
         """Actions to be moved onto declare blockers, now that combat damage begins."""
-        return bool(self._actions_for(combat, "declare-blockers"))
+        return bool(self._actions_for(combat, Window.DECLARE_BLOCKERS))
 
-    def taken(self, combat: Combat, act: Act) -> None:
+    def taken(self, combat: CombatView, act: Act) -> None:
         self.handled.add(act.index)
         if act.moved:
-            game = combat.game
+            game = combat.board
             rule = combat.era.window_missing(game, act.moved)
             game.log.note("missing-window", rule, (
                 f"window {act.moved} does not exist in {combat.era.id} here; the "
@@ -82,8 +80,8 @@ class Script:
                 f"(if-missing: {act.action.if_missing})"), action=act.index, window=act.moved,
                 **{"taken-at": game.log.step})
 
-    def finish(self, combat: Combat) -> None:
-        game = combat.game
+    def finish(self, combat: CombatView) -> None:
+        game = combat.board
         for index, action in enumerate(self.actions):
             if index not in self.handled and not game.over and \
                     not combat.era.has_window(self.window[index]):
@@ -102,7 +100,7 @@ class Script:
                               f"the {action.effect} by {action.by} is not taken: {why}",
                               action=index)
 
-    def _actions_for(self, combat: Combat, window: str) -> list[tuple[int, Action, str | None]]:
+    def _actions_for(self, combat: CombatView, window: str) -> list[tuple[int, Action, str | None]]:
         """The actions taken in `window`, with the window each was moved from. An action
         whose window does not exist goes to the nearest earlier or later one that does
         (``if-missing``); while whether a window exists is not yet known (the first-strike
@@ -133,9 +131,9 @@ class Script:
                 self._skip(combat, index, action)
         return out
 
-    def _skip(self, combat: Combat, index: int, action: Action) -> None:
+    def _skip(self, combat: CombatView, index: int, action: Action) -> None:
         self.handled.add(index)
-        game = combat.game
+        game = combat.board
         scripted = self.window[index]
         rule = combat.era.window_missing(game, scripted)
         game.log.note("missing-window", rule, (
@@ -202,7 +200,7 @@ class ScriptedChooser:
 
         return tuple(sorted(range(len(options.triggers)), key=rank))
 
-    def _intent(self, creature: str, game: Game) -> object:
+    def _intent(self, creature: str, game: Board) -> object:
         """The scenario's intended division of `creature`'s damage in the step being
         assigned: a double striker's may differ between its two steps."""
         intent = self.combat.assign.get(creature)

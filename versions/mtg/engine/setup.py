@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from versions.mtg.engine.state import Game, Permanent, PlayerState
+from versions.mtg.engine.state import Board, Permanent, PlayerState
+from versions.mtg.rules import Era
 from versions.mtg.scenario import Scenario
 
-if TYPE_CHECKING:
-    from versions.mtg.rules import Era
 
-
-def new_game(era: Era, scenario: Scenario) -> Game:
+def new_board(era: Era, scenario: Scenario) -> Board:
     """`scenario` must be resolved (cards merged in) and checked (comparator.games.mtg.checks)."""
     players = {p.name: PlayerState(p.name, p.life, p.mana, poison=p.poison,
                                    protection=tuple(p.protection))
@@ -40,7 +36,7 @@ def new_game(era: Era, scenario: Scenario) -> Game:
             defense=spec.defense,
             protector=(spec.protector or spec.controller) if "battle" in types else None,
         )
-    game = Game(
+    game = Board(
         era=era, scenario=scenario, players=players, permanents=permanents,
         order=[p.id for p in scenario.permanents], active=scenario.active,
     )

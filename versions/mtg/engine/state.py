@@ -1,19 +1,17 @@
 """The era-agnostic game state: players, permanents, who attacks and blocks whom, the log.
 
-Nothing here knows an era's rules; the era (``versions.mtg.rules``) drives it. Rule numbers
-reach the log through ``Game.rule(key)``, which asks the era, so every event is cited in
+Nothing here knows an era's rules; the era's hooks (``versions.mtg.rules``) drive it. Rule numbers
+reach the log through ``Board.rule(key)``, which asks the era, so every event is cited in
 that era's own numbering.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from versions.mtg.scenario import Ability, Keyword, Scenario
-
-if TYPE_CHECKING:
-    from versions.mtg.rules import Era
+from versions.common import EraInfo
+from versions.mtg.scenario import Ability, Keyword, Scenario, Window
 
 
 @dataclass
@@ -173,8 +171,12 @@ class Permanent:
 class Log:
     events: list[dict[str, Any]] = field(default_factory=list)
     notes: list[dict[str, Any]] = field(default_factory=list)
-    step: str = "declare-blockers"
+    step: str = Window.DECLARE_BLOCKERS.value  # plain text: events are written as JSON, YAML
     quiet = False  # a log that writes nothing: explanations needn't be worked out for it
+
+    def enter(self, step: str) -> None:
+        """The events and notes that follow happen in `step` (a window name)."""
+        self.step = str(step)
 
     def event(self, type_: str, rule: str, **fields: Any) -> None:
         self.events.append({"step": self.step, "type": type_, **fields, "rule": rule})
@@ -229,8 +231,11 @@ class PendingTrigger:
 
 
 @dataclass
-class Game:
-    era: Era
+class Board:
+    # The era whose rules drive this game (a ``versions.mtg.rules.Era``): the state knows
+    # only what every era says of itself (its id, its rule numbers); the procedure asks the
+    # era's hooks through ``versions.mtg.rules.era_of``.
+    era: EraInfo
     scenario: Scenario
     players: dict[str, PlayerState]
     permanents: dict[str, Permanent]
@@ -253,10 +258,10 @@ class Game:
     # like the log, it records what happened, and decides nothing).
     snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
 
-    def copy(self) -> Game:
+    def copy(self) -> Board:
         """An independent copy, cheap enough to take at every decision of a search: the
         scenario, the era and the triggers (never changed once made) are shared."""
-        twin = object.__new__(Game)
+        twin = object.__new__(Board)
         twin.__dict__.update(self.__dict__)
         twin.players = {n: _copy_player(p) for n, p in self.players.items()}
         twin.permanents = {i: p.copy() for i, p in self.permanents.items()}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.mtg.engine.state import Game, PendingTrigger
+from versions.mtg.engine.state import Board, PendingTrigger
 from versions.mtg.scenario import Ability
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def _passes(ability: Ability, other: Permanent | None) -> bool:
 
 
 def ability_triggers(
-    game: Game, pid: str, condition: str, other: str | None = None,
+    game: Board, pid: str, condition: str, other: str | None = None,
     defending: str | None = None,
 ) -> None:
     """Every ability of `pid` whose trigger is `condition` triggers once. The `if:` filter
@@ -61,7 +61,7 @@ def ability_triggers(
             defending=defending))
 
 
-def life_gained(game: Game, player: str, amount: int) -> None:
+def life_gained(game: Board, player: str, amount: int) -> None:
     """A life-gain event: "whenever you gain life" abilities of the player's permanents
     trigger, once per event (a source's gain is one event; 0 life is none: 119.9)."""
     if amount <= 0:
@@ -72,7 +72,7 @@ def life_gained(game: Game, player: str, amount: int) -> None:
             ability_triggers(game, pid, "gains-life")
 
 
-def keyword_trigger(game: Game, pid: str, kind: str, rule_key: str, other: str | None = None,
+def keyword_trigger(game: Board, pid: str, kind: str, rule_key: str, other: str | None = None,
                     value: int = 0) -> None:
     perm = game.perm(pid)
     game.pending.append(PendingTrigger(
@@ -82,7 +82,7 @@ def keyword_trigger(game: Game, pid: str, kind: str, rule_key: str, other: str |
         rule=game.rule(rule_key), condition=kind, other=other, amount=value, kind=kind))
 
 
-def becomes_blocked(game: Game, attacker: str, by: list[str], entered: bool = False) -> None:
+def becomes_blocked(game: Board, attacker: str, by: list[str], entered: bool = False) -> None:
     """`attacker` becomes blocked by the creatures `by` (none when an effect blocks it).
 
     One function for every way: declared blockers, an effect (Curtain of Light), a creature
@@ -109,7 +109,7 @@ def becomes_blocked(game: Game, attacker: str, by: list[str], entered: bool = Fa
                 keyword_trigger(game, attacker, "flanking", "flanking", other=blocker)
 
 
-def put_on_stack(game: Game) -> None:
+def put_on_stack(game: Board) -> None:
     """APNAP: the active player's triggers go on the stack first, so they resolve last."""
     if not game.pending:
         return

@@ -44,19 +44,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.mtg.eras.sixth import INFECT, OVER_WALKERS, PREVENTION, Sixth
-from versions.mtg.rules import cites
+from versions.mtg.engine.assigned import Division, toughness_lethal
+from versions.mtg.rules import Batch, Era, cites
+from versions.mtg.scenario import Window
 
 if TYPE_CHECKING:
-    from versions.mtg.engine.assignment import Assignment
-    from versions.mtg.engine.combat import Combat
-    from versions.mtg.engine.state import Game
+    from versions.mtg.engine.assigned import Assignment, Dealt
+    from versions.mtg.engine.state import Board, Permanent
+    from versions.mtg.scenario import Scenario
 
+# The windows of the damage prevention steps (T.10), which exist only under these rules.
+PREVENTION = (Window.FIRST_STRIKE_DAMAGE_PREVENTION, Window.DAMAGE_PREVENTION)
 FIRST_STRIKE_PREVENTION, PREVENTION_STEP = PREVENTION
-WINDOWS = ("declare-blockers", FIRST_STRIKE_PREVENTION, PREVENTION_STEP)
-BEFORE_DAMAGE_STACK = ("first-strike-damage-on-stack", "damage-on-stack",
+WINDOWS = (Window.DECLARE_BLOCKERS, FIRST_STRIKE_PREVENTION, PREVENTION_STEP)
+BEFORE_DAMAGE_STACK = (Window.FIRST_STRIKE_DAMAGE_ON_STACK, Window.DAMAGE_ON_STACK,
                        FIRST_STRIKE_PREVENTION)
 PREVENTING = frozenset({"prevent", "regenerate"})
+
+# Infect came after the sixth era's text and M10's (it is not in the CR of 2009-05-01,
+# 2009-07-08 or 2010-07-16; the CR of 2022-04-29 has it as 702.90).
+INFECT = "the era of the M11 rules (after the CR of 2010-07-16; 702.90 of the CR of 2022-04-29)"
+# Trample over planeswalkers: 702.19c of the CR of 2022-04-29, in none of the earlier texts.
+OVER_WALKERS = ("the era of the M11 rules (after the CR of 2010-07-16; 702.19c of the CR of "
+                "2022-04-29)")
 
 # Keywords and permanents of the scenario vocabulary these rules did not have, with when
 # and where they arrived (sources: shared/reference/combat-rules-by-era.md for double
@@ -86,7 +96,7 @@ COUNTERS_NOT_YET = {
 }
 
 
-class Fifth(Sixth):
+class Fifth(Era):
     """The damage prevention step; tapped blockers deal no damage; no stack for damage."""
 
     id = "fifth"
@@ -114,7 +124,7 @@ class Fifth(Sixth):
     )
     # Numbers the summary has, for keys this era never shows (what they stand for is
     # refused here) or whose section says less than the key means.
-    unverified = ("bushido", "deathtouch", "lifelink", "indestructible", "sba-loyalty",
+    unverified = ("bushido", "indestructible", "sba-loyalty",
                   "block-cost", "block-mana", "block-pay", "bounce", "counters", "add-mana",
                   "pump", "trigger-attacks-unblocked")
 
@@ -177,8 +187,6 @@ class Fifth(Sixth):
         "banding": "A.11.13",
         "tap": "G.40.1",
         "discard": "G.15.1",
-        "deathtouch": "A.8.1",
-        "lifelink": "A.8.1",
         "no-instants": "C.7.Ruling.1",
         "prevention-only": "T.10.3",
         "prevent-when": "G.12.1",
@@ -193,8 +201,20 @@ class Fifth(Sixth):
 
     # -- what these rules did not have -------------------------------------------------------
 
+    def refusal(self, scenario: Scenario) -> str | None:
+        return self.anachronism(scenario)
+
     def counter_pairs_removed(self) -> str | None:
         return None  # counters remain on a permanent (G.9.5); none cancel out
+
+    def damage_dealt(self, board: Board, dealt: list[Dealt]) -> None:
+        return None  # no deathtouch, no lifelink (``not_yet`` refuses them)
+
+    def damage_triggers(self, board: Board, dealt: list[Dealt]) -> None:
+        return None
+
+    def deathtouch_sba(self, board: Board, creature: Permanent) -> str | None:
+        return None
 
     # -- windows: no instants once damage dealing begins ------------------------------------
 
@@ -202,7 +222,7 @@ class Fifth(Sixth):
         return window in WINDOWS
 
     @cites("first-strike-step", "no-instants")
-    def window_missing(self, game: Game, window: str) -> str:
+    def window_missing(self, board: Board, window: str) -> str:
         if window in BEFORE_DAMAGE_STACK:
             return self.rule("first-strike-step")  # damage is dealt directly (C.8.1)
         return self.rule("no-instants")
@@ -211,21 +231,21 @@ class Fifth(Sixth):
         return False  # triggered abilities are played as a Series, not responded to (T.9)
 
     @cites("prevention-only", "prevent-when", "prevent-nothing", "regenerate-dying")
-    def action_refused(self, combat: Combat, window: str, effect: str,
-                       target: str | None, origin: str | None = None,
+    def action_refused(self, board: Board, waiting: list[Assignment], window: str,
+                       effect: str, target: str | None, origin: str | None = None,
                        ) -> tuple[str, str] | None:
         if window in PREVENTION:
             if effect not in PREVENTING:
                 return ("prevention-only", f"during a damage prevention step only damage "
                         f"prevention, redirection and regeneration may be played, and "
                         f"{effect} is none of them")
-            pending = (self._pending_from(combat, origin) if origin is not None
-                       else self._pending(combat, target))
+            pending = (_pending_from(waiting, origin) if origin is not None
+                       else _pending(waiting, target))
             if effect == "prevent" and not pending:
                 what = f"by {origin}" if origin is not None else f"to {target}"
                 return ("prevent-nothing", f"no damage is being dealt {what} in this "
                         f"damage prevention step, so there is nothing to prevent")
-            if effect == "regenerate" and not self._dying(combat, target, pending):
+            if effect == "regenerate" and not _dying(board, target, pending):
                 return ("regenerate-dying", f"{target} is not dying (it will not have lethal "
                         f"damage), and regeneration may be played only on a creature that is")
             return None
@@ -238,64 +258,84 @@ class Fifth(Sixth):
         # A fog effect (E.6.1) is not damage prevention: G.12.1 doesn't hold it back.
         return None
 
-    @staticmethod
-    def _pending_from(combat: Combat, source: str) -> int:
-        return sum(sum(a.amounts.values()) for a in combat.on_stack if a.source == source)
+    # -- declaring blockers: no damage assignment order -------------------------------------
 
-    @staticmethod
-    def _pending(combat: Combat, target: str | None) -> int:
-        return sum(a.amounts.get(target or "", 0) for a in combat.on_stack)
+    def orders_to_announce(self, board: Board) -> list[tuple[str, list[str], str]]:
+        return self.no_damage_order(board)
 
-    @staticmethod
-    def _dying(combat: Combat, target: str | None, pending: int) -> bool:
-        p = combat.game.permanents.get(target or "")
-        if p is None or not p.on_battlefield or not p.is_creature:
-            return False
-        return p.damage + max(pending - p.prevention, 0) >= p.toughness
+    def place_in_order(self, board: Board, attacker: str, blocker: str) -> None:
+        return None
 
-    # -- damage dealing and the damage prevention step (C.8, T.10) -------------------------
-
-    def assignment_step(self, first_strike: bool) -> str:
-        return "first-strike-damage" if first_strike else "combat-damage"
+    # -- assigning combat damage: as the controller chooses, trample by toughness (A.27) ---
 
     @cites("tapped-blocker")
-    def deals_combat_damage(self, game: Game, creature: str) -> bool:
-        p = game.perm(creature)
-        if creature in game.blocks and p.tapped:
-            game.log.note("tapped-blocker", self.rule("tapped-blocker"), (
+    def deals_combat_damage(self, board: Board, creature: str) -> bool:
+        p = board.perm(creature)
+        if creature in board.blocks and p.tapped:
+            board.log.note("tapped-blocker", self.rule("tapped-blocker"), (
                 f"{creature} is blocking but tapped as its damage dealing step arrives, so "
                 f"it deals no combat damage ({self.rule('tapped-blocker')})"), creature=creature)
             return False
         return True
 
-    @cites("first-strike-step", "damage-resolves")
-    def deal_combat_damage(self, combat: Combat, assignments: list[Assignment],
-                           first_strike: bool) -> None:
+    def assignment_step(self, first_strike: bool) -> str:
+        return Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
+
+    def lethal_damage(self, board: Board, source: str | None, target: str,
+                      others: list[Assignment]) -> int:
+        return toughness_lethal(board, target, others)
+
+    def division_rules(self, board: Board, source: str) -> tuple[Division, ...]:
+        return (Division.TOTAL, Division.TRAMPLE)  # C.8.5, A.27.2: trample aside, free
+
+    def assignment_refused(self, board: Board, creature: str, why: str) -> None:
+        return None  # the refusal itself is the explanation
+
+    def explain_assignment(self, board: Board, assignments: list[Assignment]) -> None:
+        return None
+
+    # -- damage dealing and the damage prevention step (C.8, T.10) -------------------------
+
+    @cites("damage-resolves")
+    def damage_waits(self, board: Board, assignments: list[Assignment],
+                     first_strike: bool) -> str | None:
         """The damage is dealt at once; a damage prevention step follows (T.10.1), in
         which it can still be prevented, and creatures it would kill regenerated."""
-        window = FIRST_STRIKE_PREVENTION if first_strike else PREVENTION_STEP
-        combat.game.log.event("damage-prevention-step", self.rule("damage-resolves"),
-                              assignments=len(assignments))
-        combat.on_stack = assignments
-        combat.then(("window", window), ("era", "resolve_combat_damage", first_strike))
+        board.log.event("damage-prevention-step", self.rule("damage-resolves"),
+                        assignments=len(assignments))
+        return FIRST_STRIKE_PREVENTION if first_strike else PREVENTION_STEP
 
-    def resolve_combat_damage(self, combat: Combat, first_strike: bool) -> None:
+    def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
+                             first_strike: bool) -> Batch:
         """T.10.1 step 4-5: what was not prevented is successfully dealt; creatures with
         lethal damage are then destroyed, or regenerate (removed from combat, C.1.6)."""
-        game = combat.game
-        game.log.step = self.assignment_step(first_strike)
-        batch = [(a.source, target, amount) for a in combat.on_stack
-                 for target, amount in a.amounts.items()
-                 if target in game.players or game.perm(target).on_battlefield]
-        combat.on_stack = []
-        combat.deal_now(batch, first_strike)
+        return [(a.source, target, amount) for a in waiting
+                for target, amount in a.amounts.items()
+                if target in board.players or board.perm(target).on_battlefield]
 
-    def second_step_creatures(self, combat: Combat, now: list[str]) -> list[str]:
+    def second_step_creatures(self, board: Board, now: list[str],
+                              first_strikers: frozenset[str],
+                              assigned_first: frozenset[str]) -> list[str]:
         # C.8.1a, C.8.Ruling.2: those that did not have first strike as damage dealing
         # began, whatever they have now.
-        return [p for p in now if p not in combat.first_strikers]
+        return [p for p in now if p not in first_strikers]
 
     # -- losing the game (G.22.3, C.9.2) ----------------------------------------------------
 
-    def loses_now(self, game: Game) -> bool:
-        return game.log.step == "end-of-combat"
+    def loses_now(self, board: Board) -> bool:
+        return board.log.step == Window.END_OF_COMBAT
+
+
+def _pending_from(waiting: list[Assignment], source: str) -> int:
+    return sum(sum(a.amounts.values()) for a in waiting if a.source == source)
+
+
+def _pending(waiting: list[Assignment], target: str | None) -> int:
+    return sum(a.amounts.get(target or "", 0) for a in waiting)
+
+
+def _dying(board: Board, target: str | None, pending: int) -> bool:
+    p = board.permanents.get(target or "")
+    if p is None or not p.on_battlefield or not p.is_creature:
+        return False
+    return p.damage + max(pending - p.prevention, 0) >= p.toughness

@@ -24,19 +24,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.mtg.engine.assignment import (
-    TOTAL,
-    TRAMPLE,
-    Assignment,
-    DivisionRule,
-    toughness_lethal,
-)
+from versions.mtg.engine.assigned import Division, toughness_lethal
 from versions.mtg.eras.m11 import M11
-from versions.mtg.eras.sixth import Sixth
 from versions.mtg.rules import cites
 
 if TYPE_CHECKING:
-    from versions.mtg.engine.state import Game
+    from versions.mtg.engine.assigned import Assignment
+    from versions.mtg.engine.state import Board
 
 
 class Foundations(M11):
@@ -63,27 +57,17 @@ class Foundations(M11):
         "Trample still needs lethal damage on every blocker first (702.19b).",
     )
 
+    # What the CR of 2025-02-07 renumbered or added; the rest is M11's numbering (509.1,
+    # 510.1b-d, 510.2, 511.1, 603, 704.5 and more kept their numbers). 509.2-509.3 (the
+    # damage assignment order) are gone, and with them the keys that cited them.
     RULES = {
-        "block": "509.1g",
-        "blocked": "509.1h",
-        "block-untapped": "509.1a",
-        "block-restriction": "509.1b",
-        "block-requirement": "509.1c",
-        "block-cost": "509.1d",
-        "block-mana": "509.1e",
-        "block-pay": "509.1f",
-        "block-becomes": "509.1g",
         "trigger-blocks": "509.3a",
         "trigger-blocks-creature": "509.3b",
         "trigger-becomes-blocked": "509.3c",
         "trigger-becomes-blocked-by-creature": "509.3d",
         "trigger-attacks-unblocked": "509.3g",
         "enter-blocking": "509.4",
-        "assign-unblocked": "510.1b",
-        "assign-blocked": "510.1c",
-        "assign-blocker": "510.1d",
         "assign-check": "510.1e",
-        "damage-resolves": "510.2",
         "first-strike-step": "510.4",
         "trample": "702.19b",
         "trample-no-blockers": "702.19d",
@@ -94,59 +78,47 @@ class Foundations(M11):
         "rampage": "702.23a",
         "bushido": "702.45a",
         "flanking": "702.25a",
-        "end-of-combat": "511.1",
         "delayed": "511.2",
         "priority": "117.3d",
-        "trigger-order": "603.3b",
-        "trigger-damage": "603.2",
         "trigger-left": "603.10a",
-        "activate": "602.2",
-        "fizzle": "608.2b",
-        "sba-life": "704.5a",
-        "sba-toughness": "704.5f",
-        "sba-lethal": "704.5g",
-        "sba-deathtouch": "704.5h",
-        "sba-loyalty": "704.5i",
-        "pump": "611.2a",
         "noncombat-damage": "120.2b",
         "destroy": "701.7a",
         "sacrifice": "701.17a",
         "regenerate": "701.15a",
-        "prevent": "615.1a",
-        "bounce": "400.7",
-        "remove-from-combat": "506.4",
         "gain-life": "119.3",
         "counters": "122.1a",
         "lose-life": "119.3",
-        "sba-poison": "704.5c",
         "sba-counters": "704.5q",
         "wither": "702.80a",
-        "prevent-all": "615.1a",
         "trigger-gains-life": "119.9",
         "infect": "702.90c",
         "infect-player": "702.90b",
         "trample-over-planeswalkers": "702.19c",
         "battle-damage": "310.6",
         "sba-battle": "704.5v",
-        "add-mana": "106.4",
         "banding": "702.22j",
         "tap": "701.21a",
         "discard": "701.8a",
     }
 
-    # -- no damage assignment order: back to what sixth had --------------------------------
 
-    orders_to_announce = Sixth.orders_to_announce
-    place_in_order = Sixth.place_in_order
+    # -- no damage assignment order (509.2-509.3 deleted) -----------------------------------
 
-    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
-        return (TOTAL, TRAMPLE)  # no order: divided as its controller chooses (510.1c-d)
+    def orders_to_announce(self, game: Board) -> list[tuple[str, list[str], str]]:
+        return self.no_damage_order(game)
 
-    def assignment_refused(self, game: Game, creature: str, why: str) -> None:
+    def place_in_order(self, game: Board, attacker: str, blocker: str) -> None:
+        return None  # there is no damage assignment order to take a place in
+
+    def division_rules(self, game: Board, source: str) -> tuple[Division, ...]:
+        # No order: divided as its controller chooses (510.1c-d), trample aside.
+        return (Division.TOTAL, Division.TRAMPLE)
+
+    def assignment_refused(self, game: Board, creature: str, why: str) -> None:
         return None
 
     @cites("deathtouch-lethal")
-    def explain_assignment(self, game: Game, assignments: list[Assignment]) -> None:
+    def explain_assignment(self, game: Board, assignments: list[Assignment]) -> None:
         # Only trample still asks for lethal damage, so only there can 1 deathtouch matter.
         for a in assignments:
             if not game.perm(a.source).has("deathtouch") or not any(

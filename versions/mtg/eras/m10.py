@@ -32,15 +32,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.mtg.engine.assignment import IN_ORDER, TOTAL, TRAMPLE, Assignment, DivisionRule
+from versions.mtg.engine.assigned import Division
 from versions.mtg.engine.triggers import life_gained
-from versions.mtg.eras.sixth import ON_STACK, PREVENTION, Sixth
-from versions.mtg.rules import cites
+from versions.mtg.eras.fifth import PREVENTION
+from versions.mtg.eras.sixth import ON_STACK, Sixth
+from versions.mtg.rules import Batch, cites
+from versions.mtg.scenario import Window
 
 if TYPE_CHECKING:
-    from versions.mtg.engine.combat import Combat
-    from versions.mtg.engine.damage import Dealt
-    from versions.mtg.engine.state import Game, Permanent
+    from versions.mtg.engine.assigned import Assignment, Dealt
+    from versions.mtg.engine.state import Board, Permanent
 
 
 class M10(Sixth):
@@ -144,7 +145,7 @@ class M10(Sixth):
         return window not in ON_STACK and window not in PREVENTION
 
     @cites("damage-resolves", "first-strike-step")
-    def window_missing(self, game: Game, window: str) -> str:
+    def window_missing(self, game: Board, window: str) -> str:
         if window in PREVENTION:
             return self.rule("damage-resolves")  # damage is simply dealt (510.2)
         if window not in ON_STACK:
@@ -159,7 +160,7 @@ class M10(Sixth):
     # -- declare blockers: damage assignment orders (509.2, 509.3, 509.7) -------------------
 
     @cites("order-attacker", "order-blocker")
-    def orders_to_announce(self, game: Game) -> list[tuple[str, list[str], str]]:
+    def orders_to_announce(self, game: Board) -> list[tuple[str, list[str], str]]:
         orders: list[tuple[str, list[str], str]] = []
         for attacker in game.listing_order():
             blockers = game.blockers_of(attacker) if attacker in game.attacks else []
@@ -172,7 +173,7 @@ class M10(Sixth):
         return orders
 
     @cites("enter-blocking")
-    def place_in_order(self, game: Game, attacker: str, blocker: str) -> None:
+    def place_in_order(self, game: Board, attacker: str, blocker: str) -> None:
         """509.7: the active player places the new blocker in the attacker's order (where
         the scenario's `order` puts it, else last); the others keep their order."""
         if len(game.blockers_of(attacker)) < 2:
@@ -193,17 +194,17 @@ class M10(Sixth):
 
     # -- assigning combat damage: the order binds (510.1c-d) --------------------------------
 
-    def ignores_order(self, game: Game, source: str) -> bool:
+    def ignores_order(self, game: Board, source: str) -> bool:
         """702.2b: a creature with deathtouch divides as its controller chooses."""
         return game.perm(source).has("deathtouch")
 
-    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
+    def division_rules(self, game: Board, source: str) -> tuple[Division, ...]:
         if self.ignores_order(game, source):
-            return (TOTAL, TRAMPLE)
-        return (TOTAL, IN_ORDER, TRAMPLE)
+            return (Division.TOTAL, Division.TRAMPLE)
+        return (Division.TOTAL, Division.IN_ORDER, Division.TRAMPLE)
 
     @cites("order-attacker", "assign-blocked")
-    def assignment_refused(self, game: Game, creature: str, why: str) -> None:
+    def assignment_refused(self, game: Board, creature: str, why: str) -> None:
         if "damage assignment order" in why:
             game.log.hint(self.rule("assign-blocked"), (
                 f"In this era {creature}'s damage assignment order was fixed at declare "
@@ -212,7 +213,7 @@ class M10(Sixth):
                 f"division is used."))
 
     @cites("deathtouch-divides")
-    def explain_assignment(self, game: Game, assignments: list[Assignment]) -> None:
+    def explain_assignment(self, game: Board, assignments: list[Assignment]) -> None:
         for a in assignments:
             if not self.ignores_order(game, a.source) or a.source not in game.damage_orders:
                 continue
@@ -228,24 +229,31 @@ class M10(Sixth):
                     f"lethal damage first."))
 
     def assignment_step(self, first_strike: bool) -> str:
-        return "first-strike-damage" if first_strike else "combat-damage"
+        return Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
 
     # -- dealing combat damage at once (510.2) ----------------------------------------------
 
-    def deal_combat_damage(self, combat: Combat, assignments: list[Assignment],
-                           first_strike: bool) -> None:
-        combat.deal_now([(a.source, t, n) for a in assignments for t, n in a.amounts.items()],
-                        first_strike)
+    def damage_waits(self, game: Board, assignments: list[Assignment],
+                     first_strike: bool) -> str | None:
+        return None  # dealt as it is assigned: nobody acts between (510.2)
 
-    def second_step_creatures(self, combat: Combat, now: list[str]) -> list[str]:
+    def waiting_damage_dealt(self, game: Board, waiting: list[Assignment],
+                             first_strike: bool) -> Batch:
+        # Never asked (no damage waits here); were it, the damage would be dealt as
+        # assigned, with none of the stack's rules on sources and recipients that left.
+        return [(a.source, t, n) for a in waiting for t, n in a.amounts.items()]
+
+    def second_step_creatures(self, game: Board, now: list[str],
+                              first_strikers: frozenset[str],
+                              assigned_first: frozenset[str]) -> list[str]:
         # 510.5: those without first strike as the first step began, and double strikers.
-        return [p for p in now if p not in combat.first_strikers
-                or combat.game.perm(p).has("double-strike")]
+        return [p for p in now if p not in first_strikers
+                or game.perm(p).has("double-strike")]
 
     # -- deathtouch and lifelink: static ----------------------------------------------------
 
     @cites("lifelink")
-    def damage_dealt(self, game: Game, dealt: list[Dealt]) -> None:
+    def damage_dealt(self, game: Board, dealt: list[Dealt]) -> None:
         totals: dict[str, int] = {}
         for d in dealt:
             if d.source is None:
@@ -263,9 +271,9 @@ class M10(Sixth):
                            target=controller, amount=amount)
             life_gained(game, controller, amount)
 
-    def damage_triggers(self, game: Game, dealt: list[Dealt]) -> None:
+    def damage_triggers(self, game: Board, dealt: list[Dealt]) -> None:
         return None
 
     @cites("sba-deathtouch")
-    def deathtouch_sba(self, game: Game, creature: Permanent) -> str | None:
+    def deathtouch_sba(self, game: Board, creature: Permanent) -> str | None:
         return "sba-deathtouch" if creature.deathtouched else None

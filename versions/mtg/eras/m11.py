@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.mtg.engine.assignment import Assignment, toughness_lethal
+from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.eras.m10 import M10
 from versions.mtg.rules import cites
 
 if TYPE_CHECKING:
-    from versions.mtg.engine.state import Game
+    from versions.mtg.engine.assigned import Assignment
+    from versions.mtg.engine.state import Board
 
 
 class M11(M10):
@@ -52,8 +53,9 @@ class M11(M10):
         "Deathtouch helps trample: 1 damage to each blocker, the rest to the player.",
     )
 
+    # What the CR of 2010-07-16 renumbered or added; the rest is M10's numbering. (M10's
+    # "deathtouch-divides", 702.2b of 2009, is no longer cited: deathtouch follows the order.)
     RULES = {
-        **M10.RULES,
         "deathtouch-lethal": "702.2b",
         "lifelink": "702.13b",
         "priority": "116.3d",
@@ -78,13 +80,12 @@ class M11(M10):
     not_yet = {"battle": "2023, late in this era, with no text of the era here to cite (310 "
                          "of the CR of 2025-02-07, after it)"}
     absent = frozenset({"battle-damage", "sba-battle"})
-    del RULES["deathtouch-divides"]
 
-    def ignores_order(self, game: Game, source: str) -> bool:
+    def ignores_order(self, game: Board, source: str) -> bool:
         return False
 
     @cites("deathtouch-lethal")
-    def lethal_damage(self, game: Game, source: str | None, target: str,
+    def lethal_damage(self, game: Board, source: str | None, target: str,
                       others: list[Assignment]) -> int:
         if any(game.perm(a.source).has("deathtouch") and a.amounts.get(target, 0) > 0
                for a in others):
@@ -95,7 +96,7 @@ class M11(M10):
         return need
 
     @cites("deathtouch-lethal")
-    def explain_assignment(self, game: Game, assignments: list[Assignment]) -> None:
+    def explain_assignment(self, game: Board, assignments: list[Assignment]) -> None:
         for a in assignments:
             if not game.perm(a.source).has("deathtouch"):
                 continue

@@ -44,41 +44,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.mtg.engine.assignment import (
-    TOTAL,
-    TRAMPLE,
-    Assignment,
-    DivisionRule,
-    toughness_lethal,
-)
 from versions.mtg.engine.state import PendingTrigger
-from versions.mtg.rules import Era, cites
-from versions.mtg.scenario import Ability
+from versions.mtg.eras.fifth import INFECT, OVER_WALKERS, PREVENTION, Fifth
+from versions.mtg.rules import Batch, cites
+from versions.mtg.scenario import Ability, Window
 
 if TYPE_CHECKING:
-    from versions.mtg.engine.combat import Combat
-    from versions.mtg.engine.damage import Dealt
-    from versions.mtg.engine.state import Game, Permanent
-    from versions.mtg.scenario import Scenario
+    from versions.mtg.engine.assigned import Assignment, Dealt
+    from versions.mtg.engine.state import Board
 
-ON_STACK = ("first-strike-damage-on-stack", "damage-on-stack")
-# Infect came after this era's text and M10's (it is not in the CR of 2009-05-01, 2009-07-08
-# or 2010-07-16; the CR of 2022-04-29 has it as 702.90).
-INFECT = "the era of the M11 rules (after the CR of 2010-07-16; 702.90 of the CR of 2022-04-29)"
-# Trample over planeswalkers: 702.19c of the CR of 2022-04-29, in none of the earlier texts.
+ON_STACK = (Window.FIRST_STRIKE_DAMAGE_ON_STACK, Window.DAMAGE_ON_STACK)
 # Battles: 2023-04-21 (March of the Machine); in none of the texts before the CR of
 # 2025-02-07 (310).
 BATTLES = "2023 (March of the Machine; 310 of the CR of 2025-02-07)"
-OVER_WALKERS = ("the era of the M11 rules (after the CR of 2010-07-16; 702.19c of the CR of "
-                "2022-04-29)")
-PREVENTION = ("first-strike-damage-prevention", "damage-prevention")  # fifth's only
 # The triggered abilities deathtouch and lifelink stand for (502.63a, 502.68a); how much
 # life lifelink gains is the trigger's own amount.
 DEATHTOUCH = Ability(trigger="dealt-damage", effect="destroy", target="that-creature")
 LIFELINK = Ability(trigger="dealt-damage", effect="gain-life", target="controller", amount=0)
 
 
-class Sixth(Era):
+class Sixth(Fifth):
     """Combat damage on the stack; free division; triggered deathtouch and lifelink."""
     id = "sixth"
     name = "Sixth Edition (damage on the stack)"
@@ -171,7 +156,7 @@ class Sixth(Era):
         "trigger-gains-life": "410.2",
     }
 
-    # -- windows ----------------------------------------------------------------------------
+    # -- windows: players act with combat damage on the stack (310.1) -----------------------
 
     def has_window(self, window: str) -> bool:
         # 310.1: each combat damage step has priority with its damage on the stack; the
@@ -179,89 +164,75 @@ class Sixth(Era):
         return window not in PREVENTION
 
     @cites("first-strike-step", "damage-on-stack")
-    def window_missing(self, game: Game, window: str) -> str:
+    def window_missing(self, board: Board, window: str) -> str:
         if window in PREVENTION:
             return self.rule("damage-on-stack")  # damage uses the stack; no prevention step
         return self.rule("first-strike-step")
 
-    # -- declare blockers: no damage assignment order ---------------------------------------
+    def responds_to_triggers(self) -> bool:
+        return True  # 410.3: triggered abilities go on the stack; players may respond
 
-    @cites("assign-blocked")
-    def orders_to_announce(self, game: Game) -> list[tuple[str, list[str], str]]:
-        if game.scenario.combat.order:
-            game.log.note("order-ignored", self.rule("assign-blocked"),
-                          f"{self.id} has no damage assignment order; `order` is not used")
-        return []
+    def action_refused(self, board: Board, waiting: list[Assignment], window: str,
+                       effect: str, target: str | None, origin: str | None = None,
+                       ) -> tuple[str, str] | None:
+        return None  # any instant or ability whenever a player has priority
 
-    def place_in_order(self, game: Game, attacker: str, blocker: str) -> None:
-        return None
+    # -- combat damage: tapped blockers deal it, and it goes on the stack (310.1, 310.4) ----
 
-    # -- assigning combat damage: free division (310.2c-d), trample by toughness (502.9) ----
-
-    def lethal_damage(self, game: Game, source: str | None, target: str,
-                      others: list[Assignment]) -> int:
-        return toughness_lethal(game, target, others)
-
-    def division_rules(self, game: Game, source: str) -> tuple[DivisionRule, ...]:
-        return (TOTAL, TRAMPLE)  # divided as its controller chooses (310.2c-d), trample aside
+    def deals_combat_damage(self, board: Board, creature: str) -> bool:
+        return True  # tapped blockers deal combat damage too
 
     def assignment_step(self, first_strike: bool) -> str:
-        return "first-strike-damage-on-stack" if first_strike else "damage-on-stack"
+        return Window.FIRST_STRIKE_DAMAGE_ON_STACK if first_strike else Window.DAMAGE_ON_STACK
 
-    # -- combat damage on the stack (310.1, 310.4) ------------------------------------------
+    @cites("damage-on-stack")
+    def damage_waits(self, board: Board, assignments: list[Assignment],
+                     first_strike: bool) -> str | None:
+        board.log.event("damage-on-stack", self.rule("damage-on-stack"),
+                        assignments=len(assignments))
+        return self.assignment_step(first_strike)
 
-    @cites("damage-on-stack", "damage-lki", "damage-removed", "damage-left")
-    def deal_combat_damage(self, combat: Combat, assignments: list[Assignment],
-                           first_strike: bool) -> None:
-        combat.game.log.event("damage-on-stack", self.rule("damage-on-stack"),
-                              assignments=len(assignments))
-        combat.on_stack = assignments
-        combat.then(("window", self.assignment_step(first_strike)),
-                    ("era", "resolve_combat_damage", first_strike))
-
-    def resolve_combat_damage(self, combat: Combat, first_strike: bool) -> None:
+    @cites("damage-lki", "damage-removed", "damage-left")
+    def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
+                             first_strike: bool) -> Batch:
         """310.4: the damage on the stack is dealt exactly as assigned, using last known
         information for sources that left, but not to recipients that left."""
-        game = combat.game
-        game.log.step = "first-strike-damage" if first_strike else "combat-damage"
-        batch: list[tuple[str | None, str, int]] = []
-        for a in combat.on_stack:
-            source = game.perm(a.source)
+        batch: Batch = []
+        for a in waiting:
+            source = board.perm(a.source)
             if not source.on_battlefield:
-                game.log.hint(self.rule("damage-lki"), (
+                board.log.hint(self.rule("damage-lki"), (
                     f"{a.source} left the battlefield after its combat damage was put on the "
                     f"stack; that damage is still dealt as assigned "
                     f"({self.rule('damage-removed')}), using its last known information "
                     f"({self.rule('damage-lki')})."))
-            elif not game.in_combat(a.source):
-                game.log.hint(self.rule("damage-removed"), (
+            elif not board.in_combat(a.source):
+                board.log.hint(self.rule("damage-removed"), (
                     f"{a.source} was removed from combat after its damage was put on the "
                     f"stack; the damage is still dealt as assigned "
                     f"({self.rule('damage-removed')})."))
             for target, amount in a.amounts.items():
-                if target not in game.players and not game.perm(target).on_battlefield:
-                    game.log.hint(self.rule("damage-left"), (
+                if target not in board.players and not board.perm(target).on_battlefield:
+                    board.log.hint(self.rule("damage-left"), (
                         f"{target} left the battlefield while {a.source}'s damage was on the "
                         f"stack, so the {amount} damage assigned to it is not dealt "
                         f"({self.rule('damage-left')})."))
                     continue
                 batch.append((a.source, target, amount))
-        combat.on_stack = []
-        combat.deal_now(batch, first_strike)
+        return batch
 
-    def second_step_creatures(self, combat: Combat, now: list[str]) -> list[str]:
+    def second_step_creatures(self, board: Board, now: list[str],
+                              first_strikers: frozenset[str],
+                              assigned_first: frozenset[str]) -> list[str]:
         # 310.5: those that did not assign combat damage in the first step, and double
         # strikers (read literally: a 0-power first striker assigns in the second).
-        return [p for p in now if p not in combat.assigned_first
-                or combat.game.perm(p).has("double-strike")]
+        return [p for p in now if p not in assigned_first
+                or board.perm(p).has("double-strike")]
 
     # -- deathtouch and lifelink: triggered abilities ---------------------------------------
 
-    def damage_dealt(self, game: Game, dealt: list[Dealt]) -> None:
-        return None  # nothing happens as the damage is dealt; both trigger
-
     @cites("deathtouch", "lifelink")
-    def damage_triggers(self, game: Game, dealt: list[Dealt]) -> None:
+    def damage_triggers(self, board: Board, dealt: list[Dealt]) -> None:
         """Deathtouch: "whenever this deals damage to a creature, destroy that creature";
         lifelink: "whenever this deals damage, you gain that much life". Each instance
         triggers; neither works once the source has left the battlefield."""
@@ -271,63 +242,46 @@ class Sixth(Era):
             if d.source is None:
                 continue
             by_source[d.source] = by_source.get(d.source, 0) + d.amount
-            if d.target in game.players or not game.perm(d.target).is_creature:
+            if d.target in board.players or not board.perm(d.target).is_creature:
                 continue
-            source = game.perm(d.source)
+            source = board.perm(d.source)
             if d.source not in instances:
                 instances[d.source] = source.count("deathtouch")
             if not instances[d.source]:
                 continue
             if not source.on_battlefield:  # read from its last known information
-                game.log.hint(self.rule("deathtouch"), (
+                board.log.hint(self.rule("deathtouch"), (
                     f"{d.source} had left the battlefield when its damage was dealt, so "
                     f"its triggered deathtouch was not around to trigger "
                     f"({self.rule('deathtouch')}); {d.target} is only dealt damage."))
                 continue
             for _ in range(instances[d.source]):
-                game.pending.append(PendingTrigger(
+                board.pending.append(PendingTrigger(
                     source=d.source, controller=source.controller, ability=DEATHTOUCH,
                     rule=self.rule("deathtouch"), condition="deathtouch", other=d.target,
                     kind="deathtouch"))
         for source_id, amount in by_source.items():
-            source = game.perm(source_id)
+            source = board.perm(source_id)
             links = source.count("lifelink")
             if not links:
                 continue
             if not source.on_battlefield:
-                game.log.hint(self.rule("lifelink"), (
+                board.log.hint(self.rule("lifelink"), (
                     f"{source_id} had left the battlefield when its damage was dealt, so "
                     f"its triggered lifelink, which works only on the battlefield, did "
                     f"not trigger ({self.rule('lifelink')})."))
                 continue
             for _ in range(links):
-                game.pending.append(PendingTrigger(
+                board.pending.append(PendingTrigger(
                     source=source_id, controller=source.controller, ability=LIFELINK,
                     rule=self.rule("lifelink"), condition="lifelink", amount=amount,
                     kind="lifelink"))
 
-    def deathtouch_sba(self, game: Game, creature: Permanent) -> str | None:
-        return None  # deathtouch destroys by its trigger's resolution, not as an SBA
+    # -- state-based effects: at once, and counters cancel out (420.5) ----------------------
 
-    # -- what the rules before changed, kept by every era since -----------------------------
-
-    def refusal(self, scenario: Scenario) -> str | None:
-        return self.anachronism(scenario)
+    def loses_now(self, board: Board) -> bool:
+        return True  # 420.5a: whenever state-based effects are checked
 
     @cites("sba-counters")
     def counter_pairs_removed(self) -> str | None:
         return "sba-counters"  # 420.5n: a +1/+1 and a -1/-1 counter cancel out
-
-    def action_refused(self, combat: Combat, window: str, effect: str,
-                       target: str | None, origin: str | None = None,
-                       ) -> tuple[str, str] | None:
-        return None  # any instant or ability whenever a player has priority
-
-    def deals_combat_damage(self, game: Game, creature: str) -> bool:
-        return True  # tapped blockers deal combat damage too
-
-    def loses_now(self, game: Game) -> bool:
-        return True  # 420.5a: whenever state-based effects are checked
-
-    def responds_to_triggers(self) -> bool:
-        return True  # 410.3: triggered abilities go on the stack; players may respond

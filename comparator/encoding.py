@@ -1,0 +1,36 @@
+"""JSON as rulesdiff encodes and hashes it. Two encodings, for two purposes, named apart:
+
+- ``ordered_json``: compact, keys in their own order. A scenario's order is meaningful
+  (the order of `attacks`, `blocks` and `permanents` decides default orders and who assigns
+  first), so what is stored keeps it; ``ordered_digest`` hashes it.
+- ``sorted_json``: compact, keys sorted: equal states encode (and ``sorted_digest`` hashes)
+  equal whatever order their keys were built in: the key of an explored outcome, the
+  fingerprint of an era's state in a diff.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+
+def ordered_json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def sorted_json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def hash_of(text: str) -> str:
+    """The content hash of JSON already encoded: encode once, store it and hash it."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def ordered_digest(data: Any) -> str:
+    return hash_of(ordered_json(data))
+
+
+def sorted_digest(data: Any) -> str:
+    return hash_of(sorted_json(data))

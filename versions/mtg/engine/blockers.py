@@ -1,0 +1,100 @@
+"""Who may block whom, one blocker and one attacker at a time: the facts both the legality
+check (``versions.mtg.engine.blocks``) and the exact search over declarations
+(``versions.mtg.engine.block_search``) are built on, below both."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from versions.mtg.engine.state import Board, Permanent
+
+Declaration = dict[str, tuple[str, ...]]  # blocker -> the attackers it blocks
+
+
+def restriction(blocker: Permanent, attacker: Permanent) -> str | None:
+    """Why `blocker` can't block `attacker` (an evasion or blocking restriction), or None."""
+    if attacker.has("unblockable"):
+        return "it can't be blocked"
+    if attacker.has("flying") and not (blocker.has("flying") or blocker.has("reach")):
+        return "it has flying, and the blocker has neither flying nor reach"
+    if attacker.has("shadow") and not blocker.has("shadow"):
+        return "it has shadow and the blocker doesn't"
+    if blocker.has("shadow") and not attacker.has("shadow"):
+        return "the blocker has shadow and it doesn't"
+    if attacker.has("fear") and not (blocker.artifact or "black" in blocker.colors):
+        return "it has fear, and the blocker is neither an artifact creature nor black"
+    for color in attacker.values("protection"):
+        if color in blocker.colors:
+            return f"it has protection from {color}"
+    return None
+
+
+def capacity(blocker: Permanent) -> int:
+    if blocker.has("can-block-any-number"):
+        return 10**6
+    return 1 + blocker.count("can-block-additional")
+
+
+def potential_blockers(game: Board) -> list[str]:
+    """Creatures of a defending player that could be declared as blockers at all."""
+    defenders = {game.defending_player(a) for a in game.attacks}
+    return [
+        p for p in game.order
+        if (perm := game.perm(p)).on_battlefield and perm.is_creature
+        and "battle" not in perm.types and perm.controller in defenders
+        and p not in game.attacks and not perm.tapped and not perm.has("cant-block")
+    ]
+
+
+def blockable(game: Board, blocker: str) -> list[str]:
+    """Attackers `blocker` may block, one at a time, without breaking a restriction."""
+    b = game.perm(blocker)
+    return [a for a in game.attacks
+            if game.defending_player(a) == b.controller
+            and restriction(b, game.perm(a)) is None]
+
+
+def options(game: Board, blocker: str) -> Iterator[tuple[str, ...]]:
+    """Everything `blocker` may do: not block, or block a set of attackers it may block.
+    A generator: a creature that can block any number of 24 attackers has 16 million
+    options, which must never be held in memory at once."""
+    can = blockable(game, blocker)
+    most = min(capacity(game.perm(blocker)), len(can))
+    yield ()
+    for n in range(1, most + 1):
+        yield from combinations(can, n)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """An attacker is blocked by no creature, or by at least `least` and at most `most`."""
+
+    least: int
+    most: int | None
+
+    @property
+    def top(self) -> int:
+        """The level that stands for "this many or more" in the search's counts."""
+        return self.least if self.most is None else self.most + 1
+
+    def allows(self, n: int) -> bool:
+        return n == 0 or (n >= self.least and (self.most is None or n <= self.most))
+
+
+def limits(game: Board, attacker: str) -> Limits | None:
+    """How many creatures may block `attacker`, or None where any number may."""
+    a = game.perm(attacker)
+    least, most = 1, None
+    if a.has("menace"):
+        least = 2
+    for n in a.values("cant-be-blocked-except-by"):
+        least = max(least, n)
+    if a.has("cant-be-blocked-by-more-than-one"):
+        most = 1
+    if a.has("must-be-blocked-by-all"):
+        defending = game.defending_player(attacker)
+        least = max(least, sum(1 for p in game.permanents.values() if p.on_battlefield
+                               and p.is_creature and p.controller == defending))
+    return None if least <= 1 and most is None else Limits(least, most)
