@@ -236,29 +236,12 @@ def verify(
 
 
 def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported lazily
-    from comparator.data_files import find_scenario
-    from comparator.file_sets import Files, Generated, read_manifest
+    from comparator.file_sets import expand
 
-    parts: list[Any] = []
-    for f in files:
-        if f.is_dir():
-            try:
-                manifest = read_manifest(f)
-            except ValueError as exc:
-                fail(str(exc))
-            if manifest is not None:  # a generated folder: its files, by index
-                parts.append(Generated(f, int(manifest["count"])))
-                continue
-            found_here = sorted(f.glob("*.yaml")) + sorted(f.glob("*.yml"))
-            if not found_here:
-                fail(f"{f}: no scenario files (*.yaml) in this folder")
-            parts.append(found_here)
-            continue
-        found = find_scenario(str(f))
-        if found is None:
-            fail(f"{f}: no such file, and no shipped scenario with that id")
-        parts.append([found])
-    return Files(parts)
+    try:
+        return expand(files)
+    except ValueError as exc:  # no scenario there, or a damaged manifest
+        fail(str(exc))
 
 
 @app.command()
@@ -697,13 +680,15 @@ def show(
 
 @app.command()
 def schema(
-    game: Annotated[str, typer.Option("--game", help="mtg or duel-masters",
-                                      metavar="GAME")] = "mtg",
+    game: Annotated[str | None, typer.Option(
+        "--game", help="a game id, as `rulesdiff eras` lists them (default: Magic's, mtg)",
+        metavar="GAME")] = None,
 ) -> None:
     """The JSON Schema of the scenario format, with a description for every field."""
     from comparator.schema import scenario_schema
-    from versions import GAMES
+    from versions import DEFAULT_GAME, GAMES
 
+    game = game or DEFAULT_GAME
     if game not in GAMES:
         fail(f"--game: one of {', '.join(GAMES)}, not {game!r}")
     typer.echo(json.dumps(scenario_schema(game), indent=2))
@@ -717,24 +702,15 @@ def blocks(
 ) -> None:
     """Every legal block declaration for the scenario's attacks, with the requirements
     each obeys; the maximal ones (509.1c) are marked (Magic scenarios)."""
-    from comparator.games.mtg.blocks import survey_lines
-    from versions import find_era
+    from comparator.games.mtg.blocks import block_survey
+    from comparator.loader import ScenarioError
 
-    era_id = _era(era)
     path, scenario = _load(file)
-    rules = find_era(era_id)
-    if scenario.game != rules.game:
-        fail(f"{path}: game: {era_id} is an era of {rules.game}, not {scenario.game}"
-             + ("; `explore --blocks all` lists every redirection a Duel Masters defender "
-                "can choose" if scenario.game == "duel-masters" else ""))
-    from versions.mtg.play import block_survey
-
-    found = block_survey(rules(), scenario)
-    if as_json:
-        typer.echo(json.dumps({"scenario": scenario.id, "era": era_id, **found}, indent=2))
-        return
-    for line in survey_lines(scenario.id, found, rules.rule("block-requirement")):
-        typer.echo(line)
+    try:
+        doc, lines = block_survey(scenario, _era(era), str(path))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    typer.echo(json.dumps(doc, indent=2) if as_json else "\n".join(lines))
 
 
 @app.command()

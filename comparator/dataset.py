@@ -19,11 +19,11 @@ from comparator.file_sets import read_manifest
 from comparator.loader import ScenarioError, load, model_for
 from comparator.running import (
     Result,
-    canonical_scenario,
     choices_refused,
     illegal_choice,
     run_all,
     run_file,
+    scenario_json,
 )
 from comparator.store import (
     DivergenceRow,
@@ -162,7 +162,7 @@ def save(engine: Any, results: list[Result]) -> None:
 
 def save_explorations(engine: Any, items: list[tuple[Any, dict[str, Any]]]) -> None:
     """Store explorations in one transaction."""
-    records = [(canonical_scenario(s), doc) for s, doc in items]
+    records = [(scenario_json(s), doc) for s, doc in items]
     _with_eras(engine, lambda session: store_explorations(session, ENGINE_VERSION, records))
 
 

@@ -5,6 +5,7 @@ only one era reaches."""
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Any
 
 from comparator.games import game_of
@@ -43,6 +44,11 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> 
         console.print()
         console.print(f"[bold]{era}[/bold]: {res['lines']} line(s) of play, "
                       f"{len(res['outcomes'])} outcome(s)", highlight=False)
+        for note in res.get("notes", []):  # a trick unavailable or moved in this era
+            for line in textwrap.wrap(clean(f"{note['text']}  [{note['rule']}]"),
+                                      width=max(console.width, 40), initial_indent="  note: ",
+                                      subsequent_indent="        "):
+                console.print(line, markup=False, highlight=False)
         value = res["value"]
         if value is None:
             console.print("  no legal line of play", markup=False)

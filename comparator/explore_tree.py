@@ -32,7 +32,7 @@ class Unsupported(Exception):
 
 @dataclass
 class Reach:
-    """What one subtree reaches: each projected outcome (by canonical key) with the number
+    """What one subtree reaches: each projected outcome (by its sorted JSON) with the number
     of lines that reach it and one example; the value with best play; its line count."""
 
     outcomes: dict[str, tuple[int, Line]]
@@ -50,7 +50,7 @@ def unroll(line: Line) -> list[dict[str, Any]]:
 
 class GameExplorer(Protocol):
     """What the driver needs of a game's explorer: its search, and the projected states
-    (by canonical key, with their scores) its Reach refers to."""
+    (by their sorted JSON, with their scores) its Reach refers to."""
 
     states: dict[str, tuple[dict[str, Any], tuple[int, ...]]]
 
@@ -84,8 +84,11 @@ def combine(children: Iterable[tuple[dict[str, Any], Reach, int]],
 # -- one era's result as the contract's JSON ---------------------------------------------------
 
 def era_result(explorer: GameExplorer, reach: Reach | None) -> dict[str, Any]:
+    # What the era says of the scenario's actions (one unavailable or moved there): only
+    # when there is something to say, as the contract's example has no `notes`.
+    notes = {"notes": explorer.notes} if getattr(explorer, "notes", None) else {}
     if reach is None:
-        return {"lines": 0, "outcomes": [], "value": None}
+        return {"lines": 0, "outcomes": [], "value": None, **notes}
     states = explorer.states
     rows = []
     for key, (n, example) in reach.outcomes.items():
@@ -98,4 +101,5 @@ def era_result(explorer: GameExplorer, reach: Reach | None) -> dict[str, Any]:
         "lines": reach.lines,
         "outcomes": rows,
         "value": {"score": list(score), "state": states[key][0], "line": unroll(line)},
+        **notes,
     }

@@ -88,3 +88,31 @@ class Files(Sequence[Path]):
                 return part[i]
             i -= len(part)
         raise IndexError(i)
+
+
+class NoScenarios(ValueError):
+    """A path named on the command line holds no scenario: one line for the user."""
+
+
+def expand(files: Sequence[Path]) -> Files:
+    """The scenario files the command line names: a file, a shipped scenario's id, a folder
+    of *.yaml files, or a generated folder (its files by index, never listed)."""
+    from comparator.data_files import find_scenario
+
+    parts: list[Any] = []
+    for f in files:
+        if f.is_dir():
+            manifest = read_manifest(f)  # ValueError: a damaged manifest
+            if manifest is not None:
+                parts.append(Generated(f, int(manifest["count"])))
+                continue
+            found_here = sorted(f.glob("*.yaml")) + sorted(f.glob("*.yml"))
+            if not found_here:
+                raise NoScenarios(f"{f}: no scenario files (*.yaml) in this folder")
+            parts.append(found_here)
+            continue
+        found = find_scenario(str(f))
+        if found is None:
+            raise NoScenarios(f"{f}: no such file, and no shipped scenario with that id")
+        parts.append([found])
+    return Files(parts)

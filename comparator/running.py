@@ -86,11 +86,11 @@ class Result:
     refused: dict[str, str] = field(default_factory=dict)  # era -> why it can't run it
 
     def record(self) -> dict[str, Any]:
-        return {"scenario": canonical_scenario(self.scenario), "outcomes": self.outcomes,
+        return {"scenario": scenario_json(self.scenario), "outcomes": self.outcomes,
                 "divergences": self.divergences}
 
 
-def canonical_scenario(s: Any) -> dict[str, Any]:
+def scenario_json(s: Any) -> dict[str, Any]:
     """The scenario as stored: resolved (cards merged in), in the file format's own keys."""
     return s.model_dump(mode="json", by_alias=True, exclude_none=True)
 

@@ -253,3 +253,14 @@ def test_become_blocked_no_damage_unless_trample(era):
     kinds = [(e["type"], e.get("condition")) for e in o["events"] if e["type"] == "trigger"]
     assert ("trigger", "becomes-blocked") in kinds
     assert ("trigger", "becomes-blocked-by-creature") not in kinds
+
+
+def test_blocks_of_a_scenario_the_era_refuses_is_one_line_not_a_traceback():
+    from typer.testing import CliRunner
+
+    from comparator.cli import app
+
+    result = CliRunner().invoke(app, ["blocks", "battle-attacked-defense-counters", "--era",
+                                      "fifth"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "fifth can't run this scenario: siege is a battle" in result.output

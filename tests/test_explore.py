@@ -6,6 +6,7 @@ import json
 import pytest
 from eras import ERAS
 from helpers import TRADE, scenario
+from helpers import run as run_outcome
 from typer.testing import CliRunner
 
 from comparator.cli import app
@@ -30,7 +31,9 @@ def test_json_follows_the_contract(tmp_path):
                                                                "fixed")
     assert list(doc["eras"]) == list(ERAS)
     for res in doc["eras"].values():
-        assert set(res) == {"lines", "outcomes", "value"}
+        assert set(res) - {"notes"} == {"lines", "outcomes", "value"}
+        for note in res.get("notes", []):  # an action unavailable or moved in this era
+            assert {"type", "action", "window", "rule", "text"} <= set(note)
         assert sum(o["lines"] for o in res["outcomes"]) == res["lines"]
         scores = [o["score"] for o in res["outcomes"]]
         assert scores == sorted(scores, reverse=True)
@@ -43,23 +46,68 @@ def test_json_follows_the_contract(tmp_path):
 
 
 def test_the_split_and_the_pump_worked_by_hand():
-    # wurm 5/5 blocked by Grizzly Bears and a 1/1 flier; B's Giant Growth can be played only
-    # with combat damage on the stack. Sixth: A divides 5 among the two (6 ways), then B may
-    # pump the Bears after seeing the split: 12 lines. Whatever A splits, B can keep one
-    # creature alive (pump the Bears unless all 5 are on them): value 1 creature.
-    # m10/m11: 2 orders; bear first: 4 legal divisions (5/0, 4/1, 3/2, 2/3); hawk first: 5
-    # (0/5 ... 4/1): 9 lines; no window for the pump; A kills both with 4/1: value 2.
-    # foundations: 6 free divisions, value 2. fifth: no window with damage on the stack
-    # either (C.8.1), and A divides as it likes (C.8.5): as foundations.
+    # wurm 5/5 blocked by Grizzly Bears (2/2) and a 1/1 flier; B's Giant Growth (+3/+3) is
+    # written for damage on the stack, `if-missing: earlier`. Sixth: A divides 5 among the
+    # two (6 ways), then B may pump the Bears after seeing the split: 12 lines. The damage
+    # on the stack is fixed, so the pump saves the Bears but doesn't add to their damage;
+    # whatever A splits, B keeps one creature alive and the wurm lives: value 1 creature.
+    # Every other era has no such window: the pump is available at declare blockers
+    # instead (as `run` moves it), once combat damage begins (no first strike). m10/m11:
+    # no pump: 2 orders; bear first: 4 legal divisions (5/0, 4/1, 3/2, 2/3); hawk first: 5
+    # (0/5 ... 4/1): 9 lines. Pumped (5/5): bear first: only 5/0; hawk first: 5 (1/4 ...
+    # 5/0 to the hawk): 6 lines; 15 in all. foundations and fifth (C.8.5): 6 free
+    # divisions each way: 12. With the pump the Bears deal 5 and the wurm dies, and A
+    # kills one at most: value 0 (B pumps); without it A would kill both.
     doc = explore(load(shipped(SPLIT)), list(ERAS))
     lines = {e: r["lines"] for e, r in doc["eras"].items()}
-    assert lines == {"fifth": 6, "sixth": 12, "m10": 9, "m11": 9, "foundations": 6}
+    assert lines == {"fifth": 12, "sixth": 12, "m10": 15, "m11": 15, "foundations": 12}
     values = {e: r["value"]["score"] for e, r in doc["eras"].items()}
-    assert values == {"fifth": [0, 2, 0], "sixth": [0, 1, 0], "m10": [0, 2, 0],
-                      "m11": [0, 2, 0], "foundations": [0, 2, 0]}
+    assert values == {"fifth": [0, 0, 0], "sixth": [0, 1, 0], "m10": [0, 0, 0],
+                      "m11": [0, 0, 0], "foundations": [0, 0, 0]}
     sixth = doc["eras"]["sixth"]["value"]["line"]
     assert [d["kind"] for d in sixth] == ["divide", "pass"]  # 5 on the Bears; no need to pump
-    assert doc["diverges"] and doc["only_in"] == {e: [] for e in ERAS}
+    m10 = doc["eras"]["m10"]["value"]["line"]
+    assert ("act", "declare-blockers") in [(d["kind"], d["step"]) for d in m10]
+    # Each era without the window says where the trick went; sixth has nothing to say.
+    assert "notes" not in doc["eras"]["sixth"]
+    for era in ("fifth", "m10", "m11", "foundations"):
+        (note,) = doc["eras"][era]["notes"]
+        assert (note["type"], note["action"], note["window"], note["moved-to"]) == (
+            "action-moved", 0, "damage-on-stack", "declare-blockers"), era
+        assert note["rule"] == find_era(era).rule("first-strike-step" if era == "fifth"
+                                                  else "damage-resolves")
+    assert doc["diverges"]
+
+
+def test_explore_best_play_matches_the_moved_trick_of_run():
+    # The newcomer's case: a Giant Growth written for first-strike damage on the stack,
+    # `if-missing: earlier`, with no first striker. `diff` moves it to declare blockers in
+    # every era; explore offers it there too, so best play uses it (the pumped Bears kill
+    # the attacker and survive) instead of silently dropping it.
+    text = """
+id: newcomer-giant-growth
+title: a pump written for a window most eras lack
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: ogre, controller: A, power: 3, toughness: 3}
+  - {id: bear, controller: B, power: 2, toughness: 2}
+combat:
+  attacks: {ogre: B}
+  blocks: {bear: ogre}
+actions:
+  - {at: first-strike-damage-on-stack, by: B, effect: pump, target: bear, power: 3,
+     toughness: 3, if-missing: earlier, card: Giant Growth}
+"""
+    doc = explore(scenario(text), list(ERAS))
+    for era, res in doc["eras"].items():
+        ran = run_outcome(text, era)
+        assert res["value"]["state"]["permanents"] == {
+            k: {f: v[f] for f in ("zone", "controller") if f in v}
+            | ({"counters": v["counters"]} if v.get("counters") else {})
+            for k, v in ran["permanents"].items()}, era
+        assert res["value"]["state"]["permanents"]["ogre"]["zone"] == "graveyard", era
+        assert [n["moved-to"] for n in res["notes"]] == ["declare-blockers"], era
 
 
 def shipped(name):
@@ -183,3 +231,22 @@ def test_every_action_effect_has_the_rule_explore_cites_it_by():
     from versions.mtg.scenario import EFFECT_FIELDS
 
     assert set(EFFECT_RULES) == set(EFFECT_FIELDS)
+
+
+def test_explore_cites_each_effect_by_the_rule_its_handler_cites():
+    # The engine's handler of each effect (versions/mtg/engine/effects.py) cites a rule
+    # key; explore's table must name one of those, so the two cannot drift apart.
+    import ast
+    from pathlib import Path
+
+    from comparator.games.mtg.explore import EFFECT_RULES
+    from versions.mtg.engine import effects
+
+    tree = ast.parse(Path(effects.__file__).read_text())
+    cited = {}
+    for fn in (n for n in tree.body if isinstance(n, ast.FunctionDef)):
+        cited[fn.name] = {c.args[0].value for c in ast.walk(fn) if isinstance(c, ast.Call)
+                          and getattr(c.func, "attr", None) == "rule" and c.args
+                          and isinstance(c.args[0], ast.Constant)}
+    for effect, handler in effects.HANDLERS.items():
+        assert EFFECT_RULES[effect] in cited[handler.__name__], effect

@@ -39,6 +39,24 @@ actions:
   - {{at: declare-blockers, by: B, effect: activate, source: elf, ability: 0}}
 """
 
+SPLIT = f"""\
+id: big-numbers-2
+title: more numbers at their bound
+players: [{{name: A}}, {{name: B}}]
+active: A
+permanents:
+  - {{id: twin, controller: A, power: 2, toughness: 2, keywords: [double-strike]}}
+  - {{id: wall, controller: B, power: 0, toughness: 4,
+     abilities: [{{trigger: blocks, effect: gain-life, target: controller, amount: {BOUND}}},
+                 {{trigger: blocks, effect: grant, target: self, keyword: {{bushido: {BOUND}}}}}]}}
+combat:
+  attacks: {{twin: B}}
+  blocks: {{wall: twin}}
+  assign: {{twin: {{first: {{wall: {BOUND}}}, second: {{wall: {BOUND}}}}}}}
+actions:
+  - {{at: declare-blockers, by: A, effect: grant, target: twin, keyword: {{rampage: {BOUND}}}}}
+"""
+
 DUEL_MASTERS = f"""\
 id: big-shields
 title: every number at its bound
@@ -80,6 +98,15 @@ MAGIC_FIELDS = [
     ("actions[0].toughness", f"     toughness: -{BOUND}}}", f"     toughness: -{BOUND + 1}}}"),
     ("actions[1].amount", f"amount: {BOUND}}}", f"amount: {BOUND + 1}}}"),
     ("actions[2].ability", "ability: 0}", "ability: -1}"),
+    ("permanents[4].abilities[0].toughness", f"toughness: -{BOUND}}}]}}",
+     f"toughness: -{BOUND + 1}}}]}}"),
+]
+SPLIT_FIELDS = [
+    ("permanents[1].abilities[0].amount", f"amount: {BOUND}}},", f"amount: {BOUND + 1}}},"),
+    ("permanents[1].abilities[1].keyword", f"bushido: {BOUND}}}", f"bushido: {10**9}}}"),
+    ("combat.assign.twin.first", f"first: {{wall: {BOUND}}}", f"first: {{wall: {BOUND + 1}}}"),
+    ("combat.assign.twin", f"second: {{wall: {BOUND}}}", f"second: {{wall: {BOUND + 1}}}"),
+    ("actions[0].keyword", f"rampage: {BOUND}}}", f"rampage: {10**9}}}"),
 ]
 DM_FIELDS = [
     ("players[0].shields", f"shields: {BOUND},", f"shields: {BOUND + 1},"),
@@ -98,7 +125,8 @@ def _write(tmp_path, text):
     return path
 
 
-@pytest.mark.parametrize("text", [MAGIC, DUEL_MASTERS], ids=["mtg", "duel-masters"])
+@pytest.mark.parametrize("text", [MAGIC, SPLIT, DUEL_MASTERS],
+                         ids=["mtg", "mtg-split", "duel-masters"])
 def test_every_number_at_its_bound_runs_without_a_traceback(tmp_path, text):
     path = _write(tmp_path, text)
     checked = runner.invoke(app, ["validate", str(path)])
@@ -110,8 +138,10 @@ def test_every_number_at_its_bound_runs_without_a_traceback(tmp_path, text):
 
 @pytest.mark.parametrize(("text", "field", "at", "over"),
                          [(MAGIC, *f) for f in MAGIC_FIELDS]
+                         + [(SPLIT, *f) for f in SPLIT_FIELDS]
                          + [(DUEL_MASTERS, *f) for f in DM_FIELDS],
                          ids=[f"mtg:{f[0]}:{f[2][-12:]}" for f in MAGIC_FIELDS]
+                         + [f"mtg:{f[0]}:{f[2][-12:]}" for f in SPLIT_FIELDS]
                          + [f"dm:{f[0]}" for f in DM_FIELDS])
 def test_a_number_past_its_bound_is_a_file_line_field_error(tmp_path, text, field, at, over):
     assert at in text, at

@@ -70,7 +70,35 @@ class EraInfo:
     sources: ClassVar[tuple[str, ...]] = ()
     changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
     unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
+    # Rule key -> its number in `cr_modelled`. An era states only what it renumbered or
+    # added: the table is merged over its parent's when the class is defined.
     RULES: ClassVar[dict[str, str]] = {}
+    STATED: ClassVar[dict[str, str]] = {}  # the era's own table, before the merge
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        parent = cls.__mro__[1]
+        cls.STATED = cls.__dict__.get("RULES", {})
+        cls.RULES = {**getattr(parent, "RULES", {}), **cls.STATED}
+        if "unverified" not in cls.__dict__:  # a key restated is verified anew
+            cls.unverified = tuple(k for k in getattr(parent, "unverified", ())
+                                   if k not in cls.STATED)
+
+    @classmethod
+    def check_rules(cls, cited: frozenset[str], absent: frozenset[str] = frozenset()) -> None:
+        """Refuse (TypeError) a table that lacks a number for a key the era cites, states a
+        key it never cites, calls unverified a key it lacks, or numbers an absent one."""
+        missing = sorted(cited - cls.RULES.keys() - absent)
+        unused = sorted(cls.STATED.keys() - cited)
+        stray = sorted(set(cls.unverified) - cls.RULES.keys())
+        both = sorted(absent & cls.RULES.keys())
+        if missing or unused or stray or both:
+            raise TypeError(
+                f"era {cls.id}: RULES " + "; ".join(
+                    f"{what}: {', '.join(keys)}" for what, keys in (
+                        ("cited but missing", missing), ("never cited", unused),
+                        ("unverified but not in RULES", stray),
+                        ("absent but given", both)) if keys))
 
     def check_game(self, scenario: Any) -> None:
         """Refuse a scenario of another game."""

@@ -7,8 +7,9 @@ here."""
 from versions.duel_masters import play
 from versions.duel_masters.eras.dm_2021 import Dm2021
 from versions.duel_masters.eras.dm_pre_2021 import DmPre2021
+from versions.duel_masters.scenario import GAME
 
-ID = "duel-masters"
+ID = GAME
 TITLE = "Duel Masters"
 ORDER = 1
 PLAY = play  # run(era, scenario), exploration(era, scenario)

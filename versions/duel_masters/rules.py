@@ -19,10 +19,21 @@ if TYPE_CHECKING:
     from versions.duel_masters.engine.state import Fight
 
 
+# The rule keys the attack procedure cites, whatever the era.
+CORE_RULES = frozenset({"attack", "choose", "resolve", "blocked", "unblocked", "trigger",
+                        "trigger-blocks", "battle", "win", "ninja", "break"})
+
+
 class DuelMastersEra(EraInfo, ABC):
-    """What every Duel Masters era shares; an era overrides ``designate``."""
+    """What every Duel Masters era says: its metadata and RULES (checked against what the
+    procedure cites when the class is defined), and the hooks of the 2021-09-07 change."""
 
     game: ClassVar[str] = GAME
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)  # RULES merged over the parent's
+        if cls.id:
+            cls.check_rules(CORE_RULES)
 
     def refusal(self, scenario: Any) -> str | None:
         """Why this era can't run the scenario, or None (every Duel Masters era runs every

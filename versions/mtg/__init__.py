@@ -9,8 +9,9 @@ from versions.mtg.eras.foundations import Foundations
 from versions.mtg.eras.m10 import M10
 from versions.mtg.eras.m11 import M11
 from versions.mtg.eras.sixth import Sixth
+from versions.mtg.scenario import GAME
 
-ID = "mtg"
+ID = GAME
 TITLE = "Magic: The Gathering"
 ORDER = 0  # the main game: listed first, and a scenario without `game:` is one of its
 PLAY = play  # run(era, scenario), exploration(era, scenario)

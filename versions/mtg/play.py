@@ -41,7 +41,7 @@ def exploration(era: Era, scenario: Scenario) -> Combat:
     """A combat in which every action of the scenario is available, not scripted, and
     nothing is narrated (an exploration reads outcomes)."""
     refuse(era, scenario)
-    played = Combat(era, scenario, Availability(scenario), exploring=True)
+    played = Combat(era, scenario, Availability(scenario, era.has_window), exploring=True)
     played.board.log = QuietLog(step=played.board.log.step)
     return played
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from versions.common import EraInfo
+from versions.mtg.scenario import GAME
 
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment, Dealt, Division
@@ -77,7 +78,7 @@ def cites(*keys: str) -> Callable[[F], F]:
 
 class Era(EraInfo, ABC):
     # -- metadata (each era module fills these in: ``versions.common``) -------------------
-    game: ClassVar[str] = "mtg"
+    game: ClassVar[str] = GAME
     # Keywords, permanent types and effects of the scenario vocabulary these rules did not
     # have, with when they arrived: a scenario using one is refused (``anachronism``).
     not_yet: ClassVar[dict[str, str]] = {}
@@ -86,30 +87,15 @@ class Era(EraInfo, ABC):
     absent: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        parent = cls.__mro__[1]
-        own: dict[str, str] = cls.__dict__.get("RULES", {})
+        super().__init_subclass__(**kwargs)  # RULES merged over the parent's
+        # A key no hook of this era cites any more (the rule it numbered is gone) is left
+        # behind.
         cited = cls.cited_keys()
-        # What the era states itself, over what it inherits; a key no hook of this era
-        # cites any more (the rule it numbered is gone) is left behind.
-        cls.RULES = {k: v for k, v in {**getattr(parent, "RULES", {}), **own}.items()
-                     if k in cited}
+        cls.RULES = {k: v for k, v in cls.RULES.items() if k in cited}
         if "unverified" not in cls.__dict__:
-            cls.unverified = tuple(k for k in getattr(parent, "unverified", ())
-                                   if k in cls.RULES and k not in own)
-        if not cls.id:
-            return
-        missing = sorted(cited - cls.RULES.keys() - cls.absent)
-        unused = sorted(own.keys() - cited)
-        stray = sorted(set(cls.unverified) - cls.RULES.keys())
-        both = sorted(cls.absent & cls.RULES.keys())
-        if missing or unused or stray or both:
-            raise TypeError(
-                f"era {cls.id}: RULES " + "; ".join(
-                    f"{what}: {', '.join(keys)}" for what, keys in (
-                        ("cited but missing", missing), ("never cited", unused),
-                        ("unverified but not in RULES", stray),
-                        ("absent but given", both)) if keys))
+            cls.unverified = tuple(k for k in cls.unverified if k in cls.RULES)
+        if cls.id:
+            cls.check_rules(cited, cls.absent)
 
     @classmethod
     def cited_keys(cls) -> frozenset[str]:

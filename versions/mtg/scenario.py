@@ -9,7 +9,7 @@ need the whole scenario (ids that must exist, blocks that must name attackers) l
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -44,6 +44,9 @@ PLAIN_KEYWORDS = (
 VALUED_KEYWORDS: dict[str, type] = {"rampage": int, "bushido": int, "protection": str,
                                     "cant-be-blocked-except-by": int}
 
+GAME = "mtg"  # the `game:` of a Magic scenario (the default)
+
+
 class Window(StrEnum):
     """The timing windows of §1.2, in the order they come in a combat: where a player may
     act. One name for each, used by the file format, the engine, explore and narration."""
@@ -59,6 +62,10 @@ class Window(StrEnum):
 
 
 WINDOWS: tuple[Window, ...] = tuple(Window)
+# The windows that exist only if a creature has first or double strike as combat damage
+# begins: until then, whether they exist is not known.
+FIRST_STRIKE_WINDOWS = (Window.FIRST_STRIKE_DAMAGE_ON_STACK,
+                        Window.FIRST_STRIKE_DAMAGE_PREVENTION, Window.FIRST_STRIKE_DAMAGE)
 
 # effect -> the fields it needs beyond `effect` (others are optional).
 EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -261,15 +268,9 @@ class CombatSpec(Strict):
         return [v] if isinstance(v, str) else list(v)
 
 
-# A window as a file names it (the model keeps the text; the engine compares it with
-# ``Window`` members, which are equal to their names).
-WindowName = Literal[
-    "declare-blockers", "first-strike-damage-on-stack", "first-strike-damage-prevention",
-    "first-strike-damage", "damage-on-stack", "damage-prevention", "combat-damage",
-    "end-of-combat",
-]
-if set(get_args(WindowName)) != set(WINDOWS):  # one list of windows, checked at import
-    raise TypeError("WindowName and Window name different windows")
+# A window as a file names it: the model keeps the text (the engine compares it with
+# ``Window`` members, which are equal to their names), built from the one list above.
+WindowName = Literal[tuple(w.value for w in Window)]  # type: ignore[valid-type]
 
 
 class Action(Strict):
@@ -354,7 +355,7 @@ class ExpectEra(ExpectState):
 
 
 class Scenario(Described):
-    game: Literal["mtg"] = "mtg"
+    game: Literal["mtg"] = GAME
     schema_: Literal[1] | None = Field(default=None, alias="schema")
     players: list[Player] = Field(min_length=2)
     active: str

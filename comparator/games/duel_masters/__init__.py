@@ -1,5 +1,6 @@
 """Duel Masters: one attack's block step before and after the 2021-09-07 change. Its scenario
-model and checks are ``versions.duel_masters.scenario``; its eras ``versions.dm_*``."""
+model and checks are ``versions.duel_masters.scenario``; its eras
+``versions.duel_masters.ERAS``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from comparator.games import GameAdapter
 from comparator.games.duel_masters import explore, narrate, schema
 from comparator.loader import refuse_problems, validated
-from versions import eras_of
+from versions import TITLES, eras_of
 from versions.duel_masters.scenario import GAME as GAME_ID
 from versions.duel_masters.scenario import Scenario, problems
 
@@ -22,7 +23,7 @@ def parse(text: str, file: str, raw: dict[str, Any]) -> Scenario:
 
 GAME = GameAdapter(
     id=GAME_ID,
-    title="Duel Masters",
+    title=TITLES[GAME_ID],
     model=Scenario,
     parse=parse,
     explorer=explore.Explorer,

@@ -30,9 +30,10 @@ from comparator.explore_tree import (
     TooLarge,
     combine,
 )
-from versions import exploration, find_era
+from versions import find_era
 from versions.common import Playing
 from versions.duel_masters.engine.state import Decision
+from versions.duel_masters.play import exploration
 from versions.duel_masters.scenario import Scenario
 
 # What survives the turn: a shinobi summoned by Ninja Strike goes to the bottom of its
@@ -129,7 +130,7 @@ class Explorer:
     def run(self) -> Reach | None:
         """Refused (TooLarge) past `limit` lines of play: counted as they are played out,
         and, at the end, with the orders one order stood for."""
-        found = self._search(exploration(self.era.id, self.scenario))
+        found = self._search(exploration(self.era, self.scenario))
         if found is not None and found.lines > self.limit:
             raise TooLarge(self.era.id, found.lines, self.limit)
         return found

@@ -1,5 +1,5 @@
 """Magic: The Gathering, the main game: its scenario file (with the card library), its
-explorer, and its words. Its eras are ``versions.ERAS``."""
+explorer, and its words. Its eras are ``versions.mtg.ERAS``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from comparator.games import GameAdapter
 from comparator.games.mtg import explore, explore_words, narrate, schema
 from comparator.games.mtg.blocks import blocks_refused
 from comparator.games.mtg.loading import parse
+from versions import TITLES
+from versions.mtg.scenario import GAME as GAME_ID
 from versions.mtg.scenario import OUTCOME_DEFAULTS, Scenario
 
 
@@ -20,8 +22,8 @@ def not_modelled(scenario: Scenario) -> list[str]:
 
 
 GAME = GameAdapter(
-    id="mtg",
-    title="Magic: The Gathering",
+    id=GAME_ID,
+    title=TITLES[GAME_ID],
     model=Scenario,
     parse=parse,
     explorer=explore.Explorer,

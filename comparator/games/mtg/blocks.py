@@ -18,13 +18,34 @@ def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:
     (with its first problem), or None."""
     for era in eras:
         try:
-            game = combat(find_era(era)(), scenario).board
+            board = combat(find_era(era)(), scenario).board
         except NotInEra:
             continue  # that era won't run it: not a problem of the blocks
-        problems = check_blocks(game, written(scenario.combat))
+        problems = check_blocks(board, written(scenario.combat))
         if problems:
             return IllegalBlocks(era, problems[:1])
     return None
+
+
+def block_survey(scenario: Any, era_id: str, file: str) -> tuple[dict[str, Any], list[str]]:
+    """`rulesdiff blocks`: every legal block declaration of a Magic scenario under an era,
+    as JSON and as the report's lines; another game's scenario is a ScenarioError."""
+    from comparator.loader import Problem, ScenarioError
+    from versions.mtg import play
+
+    rules = find_era(era_id)
+    if scenario.game != rules.game:
+        raise ScenarioError([Problem(file, "game", (
+            f"{era_id} is an era of {rules.game}, not {scenario.game}"
+            + ("; `explore --blocks all` lists every redirection a Duel Masters defender "
+               "can choose" if scenario.game == "duel-masters" else "")))])
+    try:
+        found = play.block_survey(rules(), scenario)
+    except NotInEra as refusal:
+        raise ScenarioError([Problem(file, "", f"{era_id} can't run this scenario: "
+                                               f"{refusal.why}")]) from None
+    doc = {"scenario": scenario.id, "era": era_id, **found}
+    return doc, survey_lines(scenario.id, found, rules.rule("block-requirement"))
 
 
 def survey_lines(scenario_id: str, found: dict[str, Any], rule: str) -> list[str]:

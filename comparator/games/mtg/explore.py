@@ -28,6 +28,7 @@ from versions.mtg.engine.assignment import (
     TOTAL,
     division_classes,
 )
+from versions.mtg.engine.availability import Availability
 from versions.mtg.engine.blocks import Declaration, declaration_count, written
 from versions.mtg.engine.choices import Act, Decision, Pass
 from versions.mtg.engine.combat import Combat, IllegalLine
@@ -35,7 +36,7 @@ from versions.mtg.engine.outcome import outcome
 from versions.mtg.engine.state import Board
 from versions.mtg.engine.steps import ASSIGNING
 from versions.mtg.play import exploration
-from versions.mtg.scenario import Scenario, Window
+from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario, Window
 
 # The rule an action's effect is cited by, as the engine cites it.
 EFFECT_RULES = {
@@ -51,7 +52,7 @@ EFFECT_RULES = {
 
 # -- outcomes and scores ---------------------------------------------------------------------
 
-def project(result: dict[str, Any], fields: str, game: Board) -> dict[str, Any]:
+def project(result: dict[str, Any], fields: str, board: Board) -> dict[str, Any]:
     """The outcome JSON's state, as far as `fields` sees it (contract §6.3). What survives
     the turn: life, who lost, and each permanent's zone, controller, loyalty and +1/+1
     counters where it has them."""
@@ -81,11 +82,11 @@ class Scorer:
         self.defending = next(p.name for p in scenario.players if p.name != scenario.active)
         self.life = {p.name: p.life for p in scenario.players}
 
-    def __call__(self, result: dict[str, Any], game: Board) -> tuple[int, ...]:
+    def __call__(self, result: dict[str, Any], board: Board) -> tuple[int, ...]:
         players = result["players"]
         game_score = int(players[self.defending]["lost"]) - int(players[self.active]["lost"])
         gone = dict.fromkeys((self.active, self.defending), 0)
-        for p in game.permanents.values():  # a token that entered and died counts too
+        for p in board.permanents.values():  # a token that entered and died counts too
             if (p.is_creature or p.is_planeswalker) and not p.on_battlefield:
                 gone[p.controller] = gone.get(p.controller, 0) + 1
         permanents = gone[self.defending] - gone[self.active]
@@ -129,8 +130,8 @@ class Options:
         source, and, where players can respond before damage is dealt (damage on the
         stack), not something an unused action could touch. Anything else stays exact."""
         o = d.options
-        game = combat.board
-        source = game.perm(o.creature)
+        board = combat.board
+        source = board.perm(o.creature)
         keys = sorted(o.targets.keys, key=self._recipient_rank)
         step = combat.step
         assert step is not None
@@ -139,17 +140,17 @@ class Options:
         boost = self._boosts(combat) if respond else {}
         sure: dict[str, int | None] = {}
         for k in keys:
-            p = game.permanents.get(k)
+            p = board.permanents.get(k)
             extra = boost.get(k, 0)
             if (p is None or not p.is_creature or extra is None or p.prevention
                     or p.regen_shields or p.has("indestructible") or p.protected_from(source)
-                    or game.fog or game.fogged or game.source_shields):
+                    or board.fog or board.fogged or board.source_shields):
                 sure[k] = None  # exact
             else:
-                sure[k] = max(1, toughness_lethal(game, k, o.earlier) + extra)
+                sure[k] = max(1, toughness_lethal(board, k, o.earlier) + extra)
         # In permissive mode the rest is checked once the player's whole assignment is made.
         rules = (TOTAL,) if o.permissive else None
-        return division_classes(game, o.creature, o.targets, o.earlier, sure, rules, keys)
+        return division_classes(board, o.creature, o.targets, o.earlier, sure, rules, keys)
 
     @staticmethod
     def _boosts(combat: Combat) -> dict[str, int | None]:
@@ -157,7 +158,7 @@ class Options:
         is dealt; None for one an unused action could touch in any other way (a shield,
         a keyword, leaving, an ability's source or cost)."""
         actions = combat.board.scenario.actions
-        used = combat.actions.key()
+        used = _used(combat)
         out: dict[str, int | None] = {}
         for i, a in enumerate(actions):
             if i in used:
@@ -213,6 +214,52 @@ class Options:
         return {**base, **entry, "rule": d.rule}
 
 
+def _used(combat: Combat) -> frozenset[int]:
+    """The actions already taken on this line (explore's policy is ``Availability``)."""
+    actions = combat.actions
+    assert isinstance(actions, Availability)
+    return actions.used
+
+
+def action_notes(combat: Combat) -> list[dict[str, Any]]:
+    """Every action none of whose windows this era's combat has, said as a note: moved to
+    the nearest window that exists (`if-missing: earlier` or `later`), or unavailable
+    (`skip`), as `run` places it (explore contract §6.2: a trick never drops out of a search
+    silently). The first-strike windows exist when a creature has first or double strike
+    as combat damage begins; read from the board as combat begins, and said so when an
+    action could grant it."""
+    era, board = combat.era, combat.board
+    striking = any(p.has("first-strike") or p.has("double-strike")
+                   for p in board.permanents.values() if p.on_battlefield and p.is_creature)
+    granted = any(a.keyword is not None and a.keyword.name in ("first-strike", "double-strike")
+                  for a in board.scenario.actions)
+
+    def exists(w: str) -> bool:
+        return era.has_window(w) and (w not in FIRST_STRIKE_WINDOWS or striking)
+
+    notes = []
+    for i, action in enumerate(board.scenario.actions):
+        if any(exists(w) for w in action.windows):
+            continue
+        written = next((w for w in action.windows if era.has_window(w)), action.window)
+        at = WINDOWS.index(written)
+        way = {"earlier": WINDOWS[at - 1::-1] if at else (), "later": WINDOWS[at + 1:]}.get(
+            action.if_missing, ())
+        to = next((w for w in way if exists(w)), None)
+        what = f"the {action.card or action.effect} by {action.by}"
+        text = (f"window {written} does not exist in {era.id}"
+                + (" (no creature has first strike)" if written in FIRST_STRIKE_WINDOWS
+                   and era.has_window(written) else "")
+                + (f"; {what} is available at {to} instead" if to else
+                   f"; {what} is not available") + f" (if-missing: {action.if_missing})"
+                + ("; a line that grants first strike may place it otherwise" if granted
+                   else ""))
+        notes.append({"type": "action-moved" if to else "action-unavailable", "action": i,
+                      "window": written, **({"moved-to": to} if to else {}),
+                      "rule": era.window_missing(board.copy(), written), "text": text})
+    return notes
+
+
 def _blocks_map(decl: Declaration) -> dict[str, Any]:
     return {b: a[0] if len(a) == 1 else list(a) for b, a in decl.items()}
 
@@ -243,6 +290,7 @@ class Explorer:
             ability.trigger for p in scenario.permanents for ability in p.abilities)
         self.harmless = [_harmless(a) for a in scenario.actions]
         self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
+        self.notes: list[dict[str, Any]] = []  # actions unavailable or moved in this era
         self.quick: dict[Any, tuple[str, tuple[int, ...]]] = {}
         self.leaves = 0  # complete lines actually played out (the work done)
 
@@ -252,6 +300,7 @@ class Explorer:
         merged subtrees stand for included)."""
         combat = exploration(self.era, self.scenario)
         self.options = Options(combat, self.blocks)
+        self.notes = action_notes(combat)
         if self.blocks == "all":
             count = declaration_count(combat.board)
             if count > self.limit:  # each declaration is at least one line of play
@@ -316,24 +365,24 @@ class Explorer:
     def _key(self, combat: Combat) -> Any:
         """The state key to merge on: the engine's, or, once nothing can change which
         creatures survive, only what the end-of-turn fields and the choices left see."""
-        game = combat.board
+        board = combat.board
         if (self.settles and combat.step is None and not combat.on_stack
-                and not game.stack and not game.pending and not game.delayed
+                and not board.stack and not board.pending and not board.delayed
                 and not any(t[0] in ASSIGNING for t in combat.agenda)
                 and all(self.harmless[i] for i in range(len(self.harmless))
-                        if i not in combat.actions.key())):
+                        if i not in _used(combat))):
             d = combat.decision
             return ("settled", tuple(combat.agenda),
                     (d.kind, d.player, d.then, d.args) if d else None,
-                    combat.actions.key(), game.over, game.log.step,
-                    tuple((p.life, p.lost, p.poison) for p in game.players.values()),
+                    combat.actions.key(), board.over, board.log.step,
+                    tuple((p.life, p.lost, p.poison) for p in board.players.values()),
                     # Whether state-based actions, perhaps still to be checked, will
                     # destroy it: nothing later can change that, but it must be seen.
                     tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus,
                            p.on_battlefield and p.is_creature and (
                                p.toughness <= 0 or p.damage >= p.toughness
                                or p.deathtouched))
-                          for p in (game.permanents[i] for i in game.order)))
+                          for p in (board.permanents[i] for i in board.order)))
         return combat.key()
 
     def _leaf(self, combat: Combat) -> Reach:
@@ -342,20 +391,20 @@ class Explorer:
             raise TooLarge(self.era.id, self.leaves, self.limit)
         if self.progress is not None and self.leaves % 1000 == 0:
             self.progress(self.leaves)
-        game = combat.board
+        board = combat.board
         # Most leaves repeat an outcome already met: look it up by a cheap key first.
-        quick = (tuple((p.life, p.lost, p.poison) for p in game.players.values()),
+        quick = (tuple((p.life, p.lost, p.poison) for p in board.players.values()),
                  tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus, p.damage, p.power,
                         p.toughness, p.tapped) if self.fields == "all" else
                        (p.zone, p.controller, p.loyalty, p.plus, p.minus)
-                       for p in (game.permanents[i] for i in game.order)),
-                 tuple(p.is_creature and not p.on_battlefield for p in game.permanents.values()))
+                       for p in (board.permanents[i] for i in board.order)),
+                 tuple(p.is_creature and not p.on_battlefield for p in board.permanents.values()))
         found = self.quick.get(quick)
         if found is None:
-            result = outcome(game)
-            state = project(result, self.fields, game)
+            result = outcome(board)
+            state = project(result, self.fields, board)
             key = sorted_json(state)
-            score = self.score(result, game)
+            score = self.score(result, board)
             self.states[key] = (state, score)
             found = self.quick[quick] = (key, score)
         key, score = found

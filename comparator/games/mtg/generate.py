@@ -61,7 +61,7 @@ class Parameters:
 
 
 @dataclass
-class Board:
+class DrawnBoard:
     """A scenario being drawn, as the YAML mapping it becomes."""
 
     players: list[dict[str, Any]]
@@ -103,10 +103,10 @@ def _creature(rng: random.Random, p: Parameters, pid: str, controller: str,
     return out
 
 
-def _board(rng: random.Random, p: Parameters) -> Board:
+def _board(rng: random.Random, p: Parameters) -> DrawnBoard:
     attack_cards, block_cards = _creature_cards()
     low = rng.random() < p.low_life_chance
-    board = Board([{"name": "A", "life": 20},
+    board = DrawnBoard([{"name": "A", "life": 20},
                    {"name": "B", "life": rng.randint(1, 5) if low else 20,
                     "mana": rng.randint(0, 2)}])
     for i in range(rng.randint(*p.attackers)):
@@ -118,13 +118,13 @@ def _board(rng: random.Random, p: Parameters) -> Board:
     return board
 
 
-def _blocks(rng: random.Random, game: Any) -> dict[str, tuple[str, ...]]:
+def _blocks(rng: random.Random, board: Any) -> dict[str, tuple[str, ...]]:
     """A legal declaration, drawn among the first 500 the rules allow, favouring many
     blocks (the interesting ones) over none."""
     from versions.mtg.engine.blocks import legal_declarations
 
     seen: list[dict[str, tuple[str, ...]]] = []
-    for decl in legal_declarations(game):
+    for decl in legal_declarations(board):
         seen.append(decl)
         if len(seen) == 500:
             break
@@ -165,7 +165,7 @@ def _powers(doc: dict[str, Any]) -> dict[str, int | None]:
             for p in doc["permanents"]}
 
 
-def _tricks(rng: random.Random, p: Parameters, board: Board,
+def _tricks(rng: random.Random, p: Parameters, board: DrawnBoard,
             in_combat: list[str]) -> list[dict[str, Any]]:
     owner = {q["id"]: q["controller"] for q in board.permanents}
     actions = []
@@ -223,8 +223,8 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
         except ScenarioError:  # e.g. a drawn card that may not attack: draw again
             continue
         eras = list(eras_of("mtg"))  # generated combats are Magic's
-        game = combat(find_era(eras[-1])(), scenario).board  # the newest era runs anything
-        blocks = _blocks(rng, game)
+        played = combat(find_era(eras[-1])(), scenario).board  # the newest era runs anything
+        blocks = _blocks(rng, played)
         if blocks:
             doc["combat"]["blocks"] = {b: list(a) if len(a) > 1 else a[0]
                                        for b, a in blocks.items()}

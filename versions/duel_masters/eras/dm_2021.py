@@ -23,7 +23,7 @@ What changed (the announcement's steps 1-3):
 from __future__ import annotations
 
 from versions.duel_masters.engine.state import Fight
-from versions.duel_masters.eras.dm_pre_2021 import NOT_IN_SOURCES, DmPre2021
+from versions.duel_masters.eras.dm_pre_2021 import DmPre2021
 
 
 class Dm2021(DmPre2021):
@@ -49,19 +49,13 @@ class Dm2021(DmPre2021):
         "An attack a guardman took last is not blocked: \"attacks and isn't blocked\" "
         "abilities can trigger (507.3c).",
     )
-    unverified = ("attack", "trigger", "battle", "break")
+    # What the 2021-09-07 text numbers; the rest is as before (and as unverified).
     RULES = {
-        "attack": NOT_IN_SOURCES,
         "choose": "507.1a",
         "resolve": "507.2",
         "blocked": "507.3a",
         "unblocked": "507.3c",
-        "trigger": NOT_IN_SOURCES,
         "trigger-blocks": "507.3a",
-        "battle": NOT_IN_SOURCES,
-        "win": "104.2a",
-        "ninja": "112.3c",
-        "break": NOT_IN_SOURCES,
     }
 
     def redirected(self, fight: Fight, pid: str, ability: str) -> None:

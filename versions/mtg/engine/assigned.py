@@ -69,8 +69,8 @@ def assigned_to(target: str, others: list[Assignment]) -> int:
     return sum(a.amounts.get(target, 0) for a in others)
 
 
-def toughness_lethal(game: Board, target: str, others: list[Assignment]) -> int:
+def toughness_lethal(board: Board, target: str, others: list[Assignment]) -> int:
     """Lethal damage as the rules first defined it: toughness minus damage already marked
     and minus damage other creatures assign to it in the same step (never prevention)."""
-    t = game.perm(target)
+    t = board.perm(target)
     return max(0, t.toughness - t.damage - assigned_to(target, others))

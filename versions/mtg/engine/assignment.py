@@ -27,90 +27,90 @@ from versions.mtg.rules import era_of
 OVERFLOW_LIMIT = 2_000_000  # divisions walked for an era's own division rules
 
 
-def _attack_target_alive(game: Board, attacker: str) -> str | None:
-    target = game.attacks.get(attacker)
+def _attack_target_alive(board: Board, attacker: str) -> str | None:
+    target = board.attacks.get(attacker)
     if target is None:
         return None
-    if game.is_player(target):
+    if board.is_player(target):
         return target
-    if target in game.not_attacked:  # removed from combat (506.4c): attacks nothing
+    if target in board.not_attacked:  # removed from combat (506.4c): attacks nothing
         return None
-    p = game.permanents[target]
+    p = board.permanents[target]
     return target if p.on_battlefield and (p.is_planeswalker or "battle" in p.types) else None
 
 
-def banded(game: Board, pid: str) -> bool:
+def banded(board: Board, pid: str) -> bool:
     """Whether banding gives the other player the division of this creature's combat
     damage: an attacker blocked by a creature with banding, or a blocker blocking one
     (A.11.12-13 and C.8.5-6 of 1999; 502.10h; 702.19j-k, 702.22j-k)."""
-    if pid in game.attacks:
-        return any(game.perm(b).has("banding") for b in game.blockers_of(pid))
-    return any(game.perm(a).has("banding") for a in game.blocks.get(pid, []))
+    if pid in board.attacks:
+        return any(board.perm(b).has("banding") for b in board.blockers_of(pid))
+    return any(board.perm(a).has("banding") for a in board.blocks.get(pid, []))
 
 
-def chooser(game: Board, pid: str) -> str:
+def chooser(board: Board, pid: str) -> str:
     """Who divides this creature's combat damage: its controller, or under banding the
     other player (the defending player for an attacker, the active player for a blocker)."""
-    if not banded(game, pid):
-        return game.perm(pid).controller
-    return game.defending_player(pid) if pid in game.attacks else game.active
+    if not banded(board, pid):
+        return board.perm(pid).controller
+    return board.defending_player(pid) if pid in board.attacks else board.active
 
 
-def rules_for(game: Board, source: str) -> tuple[DivisionRule, ...]:
+def rules_for(board: Board, source: str) -> tuple[DivisionRule, ...]:
     """The rules a division of `source`'s damage obeys: the era's, or under banding only
     the total, divided among the creatures as the banding player chooses (no order, no
     lethal damage first, nothing to the player)."""
-    if banded(game, source):
+    if banded(board, source):
         return (TOTAL,)
-    rules = tuple(CHECKS[d] for d in era_of(game).division_rules(game, source))
-    if game.perm(source).has("trample-over-planeswalkers"):
+    rules = tuple(CHECKS[d] for d in era_of(board).division_rules(board, source))
+    if board.perm(source).has("trample-over-planeswalkers"):
         rules = (*rules, OVER_PLANESWALKERS)
     return rules
 
 
-def targets_of(game: Board, pid: str) -> Targets:
-    creature = game.perm(pid)
-    if pid in game.attacks:
-        if pid not in game.blocked:
-            return Targets([], unblocked=_attack_target_alive(game, pid),
-                           rule=game.rule("assign-unblocked"))
-        blockers = game.blockers_of(pid)
-        if pid in game.damage_orders:
-            ordered = [b for b in game.damage_orders[pid] if b in blockers]
+def targets_of(board: Board, pid: str) -> Targets:
+    creature = board.perm(pid)
+    if pid in board.attacks:
+        if pid not in board.blocked:
+            return Targets([], unblocked=_attack_target_alive(board, pid),
+                           rule=board.rule("assign-unblocked"))
+        blockers = board.blockers_of(pid)
+        if pid in board.damage_orders:
+            ordered = [b for b in board.damage_orders[pid] if b in blockers]
             blockers = ordered + [b for b in blockers if b not in ordered]
         over_walkers = creature.has("trample-over-planeswalkers")
-        overflow = (_attack_target_alive(game, pid)
+        overflow = (_attack_target_alive(board, pid)
                     if creature.has("trample") or over_walkers else None)
         beyond = None
         if over_walkers:
-            target = game.attacks[pid]
-            if overflow is not None and overflow in game.permanents:
-                beyond = game.perm(overflow).controller  # 702.19c
-            elif overflow is None and target in game.permanents:
-                overflow = game.perm(target).controller  # removed from combat: 702.19e
-        found = _blocked_targets(game, pid, blockers, overflow, beyond)
-        if creature.has("assign-as-unblocked") and not banded(game, pid):
+            target = board.attacks[pid]
+            if overflow is not None and overflow in board.permanents:
+                beyond = board.perm(overflow).controller  # 702.19c
+            elif overflow is None and target in board.permanents:
+                overflow = board.perm(target).controller  # removed from combat: 702.19e
+        found = _blocked_targets(board, pid, blockers, overflow, beyond)
+        if creature.has("assign-as-unblocked") and not banded(board, pid):
             # It may instead assign all its damage to what it attacks (Thorn Elemental).
-            found.or_unblocked = _attack_target_alive(game, pid)
+            found.or_unblocked = _attack_target_alive(board, pid)
         return found
-    attackers = list(game.blocks.get(pid, []))
-    if pid in game.damage_orders:
-        ordered = [a for a in game.damage_orders[pid] if a in attackers]
+    attackers = list(board.blocks.get(pid, []))
+    if pid in board.damage_orders:
+        ordered = [a for a in board.damage_orders[pid] if a in attackers]
         attackers = ordered + [a for a in attackers if a not in ordered]
-    return Targets(attackers, rule=game.rule("banding" if banded(game, pid)
+    return Targets(attackers, rule=board.rule("banding" if banded(board, pid)
                                             else "assign-blocker"))
 
 
-def _blocked_targets(game: Board, pid: str, blockers: list[str], overflow: str | None,
+def _blocked_targets(board: Board, pid: str, blockers: list[str], overflow: str | None,
                      beyond: str | None) -> Targets:
     if not blockers and overflow and beyond:  # 702.19d: the walker, then its player
         return Targets([], overflow=overflow, beyond=beyond,
-                       rule=game.rule("trample-over-planeswalkers"))
+                       rule=board.rule("trample-over-planeswalkers"))
     if not blockers and overflow:
-        return Targets([], unblocked=overflow, rule=game.rule("trample-no-blockers"))
-    if banded(game, pid):  # divided among the blockers, by the defending player
-        return Targets(blockers, rule=game.rule("banding"))
-    rule = game.rule("trample-over-planeswalkers" if beyond else
+        return Targets([], unblocked=overflow, rule=board.rule("trample-no-blockers"))
+    if banded(board, pid):  # divided among the blockers, by the defending player
+        return Targets(blockers, rule=board.rule("banding"))
+    rule = board.rule("trample-over-planeswalkers" if beyond else
                      "trample" if overflow else "assign-blocked")
     return Targets(blockers, overflow=overflow, rule=rule, beyond=beyond)
 
@@ -131,14 +131,14 @@ def fixed_lethal() -> Iterator[None]:
         _FIXED_LETHAL.reset(token)
 
 
-def lethal_needed(game: Board, source: str | None, target: str, others: list[Assignment]) -> int:
+def lethal_needed(board: Board, source: str | None, target: str, others: list[Assignment]) -> int:
     """What `source` must assign to `target` for it to count as lethal, in this era."""
     cache = _FIXED_LETHAL.get()
     if cache is None:
-        return era_of(game).lethal_damage(game, source, target, others)
+        return era_of(board).lethal_damage(board, source, target, others)
     key = (source, target)
     if key not in cache:
-        cache[key] = era_of(game).lethal_damage(game, source, target, others)
+        cache[key] = era_of(board).lethal_damage(board, source, target, others)
     return cache[key]
 
 
@@ -152,16 +152,16 @@ class DivisionRule(ABC):
     larger amount fails too (generators stop at the first failure)."""
 
     @abstractmethod
-    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, board: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None: ...
 
 
 class Total(DivisionRule):
     """Every point of the creature's power goes to something it may assign damage to."""
 
-    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, board: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
-        power = game.perm(source).power
+        power = board.perm(source).power
         allowed = targets.keys if not targets.unblocked else (targets.unblocked,)
         for key in amounts:
             if key not in allowed:
@@ -176,7 +176,7 @@ class InOrder(DivisionRule):
     """A damage assignment order binds: nothing to a creature until every creature before
     it in the order is assigned lethal damage."""
 
-    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, board: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
         short: tuple[str, int] | None = None  # the first creature not assigned lethal damage
         for target in targets.creatures:
@@ -186,7 +186,7 @@ class InOrder(DivisionRule):
                 return (f"{before} must be assigned lethal damage ({need}) before {target} "
                         f"in {source}'s damage assignment order")
             if short is None:
-                need = lethal_needed(game, source, target, others)
+                need = lethal_needed(board, source, target, others)
                 if amount < need:
                     short = (target, need)
         return None
@@ -195,19 +195,19 @@ class InOrder(DivisionRule):
 class Trample(DivisionRule):
     """Trample: damage goes past the blockers only once each is assigned lethal damage."""
 
-    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, board: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
         if not targets.overflow or amounts.get(targets.overflow, 0) == 0:
             return None
-        return blockers_short(game, source, targets, amounts, others,
+        return blockers_short(board, source, targets, amounts, others,
                               f"tramples over to {targets.overflow}")
 
 
-def blockers_short(game: Board, source: str, targets: Targets, amounts: dict[str, int],
+def blockers_short(board: Board, source: str, targets: Targets, amounts: dict[str, int],
                    others: list[Assignment], what: str) -> str | None:
     """The first blocker not assigned lethal damage, said as what it holds back."""
     for blocker in targets.creatures:
-        need = lethal_needed(game, source, blocker, others)
+        need = lethal_needed(board, source, blocker, others)
         if amounts.get(blocker, 0) < need:
             return f"{blocker} must be assigned lethal damage ({need}) before any damage {what}"
     return None
@@ -218,26 +218,26 @@ class OverPlaneswalkers(DivisionRule):
     controller only once every blocker is assigned lethal damage and the planeswalker damage
     at least equal to its loyalty (counting what other creatures assign to it now)."""
 
-    def problem(self, game: Board, source: str, targets: Targets, amounts: dict[str, int],
+    def problem(self, board: Board, source: str, targets: Targets, amounts: dict[str, int],
                 others: list[Assignment], complete: bool = True) -> str | None:
         if not targets.beyond or amounts.get(targets.beyond, 0) == 0:
             return None
-        short = blockers_short(game, source, targets, amounts, others,
+        short = blockers_short(board, source, targets, amounts, others,
                                f"goes past the planeswalker to {targets.beyond}")
         if short:
             return short
         walker = targets.overflow or ""
-        need = loyalty_needed(game, walker, others)
+        need = loyalty_needed(board, walker, others)
         if amounts.get(walker, 0) < need:
             return (f"{walker} must be assigned damage equal to its loyalty ({need}) before "
                     f"any goes to {targets.beyond}")
         return None
 
 
-def loyalty_needed(game: Board, walker: str, others: list[Assignment]) -> int:
+def loyalty_needed(board: Board, walker: str, others: list[Assignment]) -> int:
     """Damage a planeswalker must be assigned before trample over planeswalkers goes past it:
     its loyalty, less what other creatures assign to it in the same step (702.19c)."""
-    p = game.permanents.get(walker)
+    p = board.permanents.get(walker)
     if p is None or not p.is_planeswalker:
         return 0
     return max(0, (p.loyalty or 0) - assigned_to(walker, others))
@@ -250,35 +250,35 @@ CHECKS: dict[Division, DivisionRule] = {
     Division.OVER_PLANESWALKERS: OVER_PLANESWALKERS}
 
 
-def division_problem(game: Board, source: str, targets: Targets, amounts: dict[str, int],
+def division_problem(board: Board, source: str, targets: Targets, amounts: dict[str, int],
                      others: list[Assignment], complete: bool = True,
                      rules: tuple[DivisionRule, ...] | None = None) -> str | None:
     """Why this division breaks one of the era's rules for `source`, or None."""
-    if complete and targets.as_unblocked(amounts, max(game.perm(source).power, 0)):
+    if complete and targets.as_unblocked(amounts, max(board.perm(source).power, 0)):
         return None  # all of it to what it attacks, as though it weren't blocked
-    for rule in rules if rules is not None else rules_for(game, source):
-        why = rule.problem(game, source, targets, amounts, others, complete)
+    for rule in rules if rules is not None else rules_for(board, source):
+        why = rule.problem(board, source, targets, amounts, others, complete)
         if why:
             return why
     return None
 
 
 def default_division(
-    game: Board, source: str, targets: Targets, earlier: list[Assignment]
+    board: Board, source: str, targets: Targets, earlier: list[Assignment]
 ) -> dict[str, int]:
     """Spec §1.5.3: lethal to each in order, the rest to the player (trample) or the first."""
-    remaining = max(game.perm(source).power, 0)
+    remaining = max(board.perm(source).power, 0)
     if targets.unblocked:
         return {targets.unblocked: remaining} if remaining else {}
     if not targets.creatures and not targets.beyond:
         return {}
     amounts: dict[str, int] = {}
     for target in targets.creatures:
-        give = min(lethal_needed(game, source, target, earlier), remaining)
+        give = min(lethal_needed(board, source, target, earlier), remaining)
         amounts[target] = give
         remaining -= give
     if remaining and targets.beyond and targets.overflow:
-        give = min(loyalty_needed(game, targets.overflow, earlier), remaining)
+        give = min(loyalty_needed(board, targets.overflow, earlier), remaining)
         amounts[targets.overflow] = give
         remaining -= give
         amounts[targets.beyond] = remaining
@@ -306,15 +306,15 @@ def divisions_count(power: int, parts: int) -> int:
 
 
 def legal_divisions(
-    game: Board, source: str, targets: Targets, others: list[Assignment]
+    board: Board, source: str, targets: Targets, others: list[Assignment]
 ) -> list[dict[str, int]]:
     """Every legal division, in the contract's canonical order: amounts in the era's order,
     greatest first; taking all of it to what it attacks instead comes last."""
-    return [d for d, _ in division_classes(game, source, targets, others)]
+    return [d for d, _ in division_classes(board, source, targets, others)]
 
 
 def division_classes(
-    game: Board, source: str, targets: Targets, others: list[Assignment],
+    board: Board, source: str, targets: Targets, others: list[Assignment],
     sure: dict[str, int | None] | None = None, rules: tuple[DivisionRule, ...] | None = None,
     canonical: list[str] | None = None,
 ) -> list[tuple[dict[str, int], int]]:
@@ -326,19 +326,19 @@ def division_classes(
     (the era's by default). `canonical`: the recipients in the order divisions are sorted
     by (the era's order by default). Divisions are generated key by key in the era's
     order, a partial one dropped as soon as no completion of it could be legal."""
-    power = max(game.perm(source).power, 0)
+    power = max(board.perm(source).power, 0)
     option = [(o, 1) for o in targets.unblocked_options(power)]
     keys = targets.keys
     if targets.unblocked or not keys:
-        default = default_division(game, source, targets, others)
+        default = default_division(board, source, targets, others)
         return [(default, 1), *[x for x in option if x[0] != default]]
     sure = sure or {}
-    rules = rules if rules is not None else rules_for(game, source)
+    rules = rules if rules is not None else rules_for(board, source)
     canonical = canonical or keys
     out: list[tuple[dict[str, int], int]] = []
 
     def check(amounts: dict[str, int], complete: bool) -> str | None:
-        return division_problem(game, source, targets, amounts, others, complete, rules)
+        return division_problem(board, source, targets, amounts, others, complete, rules)
 
     def walk(i: int, left: int, amounts: dict[str, int], lethal: list[str]) -> None:
         if i == len(keys) - 1 and not lethal and sure.get(keys[i]) is None:
@@ -374,58 +374,58 @@ def division_classes(
     return out + [x for x in option if all(x[0] != d for d, _ in out)]
 
 
-def all_divisions(game: Board, source: str, targets: Targets) -> list[dict[str, int]]:
+def all_divisions(board: Board, source: str, targets: Targets) -> list[dict[str, int]]:
     """Every division of the whole power among what `source` may assign to, legal or not."""
-    power = max(game.perm(source).power, 0)
+    power = max(board.perm(source).power, 0)
     keys = targets.keys
     option = targets.unblocked_options(power)
     if targets.unblocked or not keys:
-        return [default_division(game, source, targets, []), *option]
+        return [default_division(board, source, targets, []), *option]
     return [{k: v for k, v in zip(keys, parts, strict=True) if v}
             for parts in _compositions(power, len(keys))] + [
         o for o in option if targets.or_unblocked not in keys]
 
 
-def _is_lethal(game: Board, target: str, amounts_all: list[Assignment]) -> bool:
-    return lethal_needed(game, None, target, amounts_all) == 0
+def _is_lethal(board: Board, target: str, amounts_all: list[Assignment]) -> bool:
+    return lethal_needed(board, None, target, amounts_all) == 0
 
 
 def most_kills(
-    game: Board, source: str, targets: Targets, earlier: list[Assignment]
+    board: Board, source: str, targets: Targets, earlier: list[Assignment]
 ) -> dict[str, int]:
     """Spec §1.5.4: most creatures with lethal damage, then most to the player, then the
     division whose amounts, read in order, are greatest first. Under the rules every era
     uses (the total, the order, trample) this is dynamic programming over the targets in
     order, not a walk over divisions; an era with a rule of its own is walked instead."""
     if targets.unblocked or not targets.keys:
-        best = default_division(game, source, targets, earlier)
+        best = default_division(board, source, targets, earlier)
     else:
-        rules = rules_for(game, source)
+        rules = rules_for(board, source)
         if not set(rules) <= {TOTAL, IN_ORDER, TRAMPLE}:
-            best = most_kills_by_enumeration(game, source, targets, earlier)
+            best = most_kills_by_enumeration(board, source, targets, earlier)
         else:
-            best = _most_kills_planned(game, source, targets, earlier, rules)
-    power = max(game.perm(source).power, 0)
+            best = _most_kills_planned(board, source, targets, earlier, rules)
+    power = max(board.perm(source).power, 0)
     for option in targets.unblocked_options(power):
         # Assigning as though unblocked kills nothing: it wins only when nothing else
         # kills, and sends more to what it attacks.
         kills = sum(1 for c in targets.creatures
-                    if _is_lethal(game, c, [*earlier, Assignment(source, best)]))
+                    if _is_lethal(board, c, [*earlier, Assignment(source, best)]))
         over = sum(best.get(k, 0) for k in (targets.overflow, targets.beyond) if k)
         if kills == 0 and over < power:
             return option
     return best
 
 
-def _most_kills_planned(game: Board, source: str, targets: Targets, earlier: list[Assignment],
+def _most_kills_planned(board: Board, source: str, targets: Targets, earlier: list[Assignment],
                         rules: tuple[DivisionRule, ...]) -> dict[str, int]:
-    power = max(game.perm(source).power, 0)
+    power = max(board.perm(source).power, 0)
     creatures = targets.creatures
     # What each creature needs for the division to count it lethal (the order, trample),
     # and whether an amount leaves it with lethal damage (a kill): each depends only on
     # what this creature is given, with the other creatures' assignments fixed.
-    need = [lethal_needed(game, source, c, earlier) for c in creatures]
-    kills = [[_is_lethal(game, c, [*earlier, Assignment(source, {c: x})])
+    need = [lethal_needed(board, source, c, earlier) for c in creatures]
+    kills = [[_is_lethal(board, c, [*earlier, Assignment(source, {c: x})])
               for x in range(power + 1)] for c in creatures]
     in_order = IN_ORDER in rules
     gated = TRAMPLE in rules  # overflow only once every creature has lethal damage
@@ -454,7 +454,7 @@ def _most_kills_planned(game: Board, source: str, targets: Targets, earlier: lis
 
     goal = best(0, power, False)
     if goal is None:  # no legal division at all: the rules leave nothing to choose
-        return default_division(game, source, targets, earlier)
+        return default_division(board, source, targets, earlier)
     amounts: dict[str, int] = {}
     left, short = power, False
     for j, c in enumerate(creatures):
@@ -473,23 +473,23 @@ def _most_kills_planned(game: Board, source: str, targets: Targets, earlier: lis
 
 
 def most_kills_by_enumeration(
-    game: Board, source: str, targets: Targets, earlier: list[Assignment]
+    board: Board, source: str, targets: Targets, earlier: list[Assignment]
 ) -> dict[str, int]:
     """`most-kills` by walking every legal division: for division rules the planner does
     not know, and as the reference the planner is tested against."""
-    power = max(game.perm(source).power, 0)
+    power = max(board.perm(source).power, 0)
     if divisions_count(power, len(targets.keys)) > OVERFLOW_LIMIT:
-        game.log.note(
+        board.log.note(
             "policy-too-large", targets.rule,
             f"{source}: too many divisions to search for most-kills; the default is used",
             creature=source,
         )
-        return default_division(game, source, targets, earlier)
+        return default_division(board, source, targets, earlier)
     best: tuple | None = None
     best_amounts: dict[str, int] = {}
-    for amounts in legal_divisions(game, source, targets, earlier):
+    for amounts in legal_divisions(board, source, targets, earlier):
         mine = Assignment(source, amounts)
-        kills = sum(1 for c in targets.creatures if _is_lethal(game, c, [*earlier, mine]))
+        kills = sum(1 for c in targets.creatures if _is_lethal(board, c, [*earlier, mine]))
         over = sum(amounts.get(k, 0) for k in (targets.overflow, targets.beyond) if k)
         key = (kills, over, tuple(amounts.get(k, 0) for k in targets.keys))
         if best is None or key > best:

@@ -86,17 +86,17 @@ class Blocker:
         return 1, some
 
 
-def plan(game: Board, free_only: bool) -> list[Blocker]:
+def plan(board: Board, free_only: bool) -> list[Blocker]:
 
-    lure = {a for a in game.attacks if game.perm(a).has("lure")}
-    counted = {a for a in game.attacks if limits(game, a) is not None}
+    lure = {a for a in board.attacks if board.perm(a).has("lure")}
+    counted = {a for a in board.attacks if limits(board, a) is not None}
     out = []
-    for b in potential_blockers(game):
-        perm = game.perm(b)
+    for b in potential_blockers(board):
+        perm = board.perm(b)
         free = perm.block_cost == 0
         if free_only and not free:
             continue
-        can = blockable(game, b)
+        can = blockable(board, b)
         required = tuple(a for a in can if a in lure) if free else ()
         out.append(Blocker(
             b, capacity(perm), tuple(can), tuple(a for a in can if a in counted),
@@ -139,15 +139,15 @@ class Search:
     hold): the state after each blocker is, per class, how many members have each number
     of blockers, which keeps it small even with many counted attackers."""
 
-    def __init__(self, game: Board, free_only: bool) -> None:
-        lure = {a for a in game.attacks if game.perm(a).has("lure")}
-        self.blockers = plan(game, free_only)
+    def __init__(self, board: Board, free_only: bool) -> None:
+        lure = {a for a in board.attacks if board.perm(a).has("lure")}
+        self.blockers = plan(board, free_only)
         # Blocking restrictions tie blockers together only if some blocker has one.
         self.coupled = any(b.alone or b.okk for b in self.blockers)
         classes: dict[tuple[bool, tuple[int, ...], Limits], list[str]] = {}
-        for a in game.attacks:
+        for a in board.attacks:
             able = tuple(i for i, b in enumerate(self.blockers) if a in b.counted)
-            found = limits(game, a)
+            found = limits(board, a)
             if able and found is not None:
                 classes.setdefault((a in lure, able, found), []).append(a)
         self.members = list(classes.values())
@@ -263,11 +263,11 @@ class Search:
         return None if settled is None else (settled, g)
 
 
-def most_obeyed(game: Board) -> tuple[int, Declaration]:
+def most_obeyed(board: Board) -> tuple[int, Declaration]:
     """The most requirements a restriction-respecting declaration obeys without paying a
     cost to block (509.1c), with one declaration that does (-1 and none: no declaration
     keeps the restrictions, which can't happen, as not blocking at all keeps them)."""
-    search = Search(game, free_only=True)
+    search = Search(board, free_only=True)
     best = search.future(0, search.start)
     # Follow the best moves forward, naming attackers: within a class any will do.
     counts: dict[str, int] = {}
@@ -294,9 +294,9 @@ def most_obeyed(game: Board) -> tuple[int, Declaration]:
     return best, decl
 
 
-def count(game: Board) -> int:
+def count(board: Board) -> int:
     """How many declarations break no restriction, costs aside."""
-    search = Search(game, free_only=False)
+    search = Search(board, free_only=False)
     frontier: dict[State, int] = {search.start: 1}
     for i, b in enumerate(search.blockers):
         nxt: dict[State, int] = {}
@@ -320,11 +320,11 @@ def count(game: Board) -> int:
     return sum(n for (_, g), n in frontier.items() if together_ok(g))
 
 
-def reaching(game: Board, best: int) -> Iterator[Declaration]:
+def reaching(board: Board, best: int) -> Iterator[Declaration]:
     """The restriction-respecting declarations that obey `best` requirements, lazily, in
     `blocks.declarations` order: a branch is entered only if a declaration obeying `best`
     lies beyond it."""
-    search = Search(game, free_only=False)
+    search = Search(board, free_only=False)
     blockers = search.blockers
 
     def walk(i: int, points: int, counts: dict[str, int], g: Together,
@@ -333,7 +333,7 @@ def reaching(game: Board, best: int) -> Iterator[Declaration]:
             yield dict(decl)
             return
         b = blockers[i]
-        for choice in options(game, b.id):
+        for choice in options(board, b.id):
             counted = [a for a in choice if a in search.of]
             for a in counted:
                 counts[a] = counts.get(a, 0) + 1

@@ -37,31 +37,31 @@ def capacity(blocker: Permanent) -> int:
     return 1 + blocker.count("can-block-additional")
 
 
-def potential_blockers(game: Board) -> list[str]:
+def potential_blockers(board: Board) -> list[str]:
     """Creatures of a defending player that could be declared as blockers at all."""
-    defenders = {game.defending_player(a) for a in game.attacks}
+    defenders = {board.defending_player(a) for a in board.attacks}
     return [
-        p for p in game.order
-        if (perm := game.perm(p)).on_battlefield and perm.is_creature
+        p for p in board.order
+        if (perm := board.perm(p)).on_battlefield and perm.is_creature
         and "battle" not in perm.types and perm.controller in defenders
-        and p not in game.attacks and not perm.tapped and not perm.has("cant-block")
+        and p not in board.attacks and not perm.tapped and not perm.has("cant-block")
     ]
 
 
-def blockable(game: Board, blocker: str) -> list[str]:
+def blockable(board: Board, blocker: str) -> list[str]:
     """Attackers `blocker` may block, one at a time, without breaking a restriction."""
-    b = game.perm(blocker)
-    return [a for a in game.attacks
-            if game.defending_player(a) == b.controller
-            and restriction(b, game.perm(a)) is None]
+    b = board.perm(blocker)
+    return [a for a in board.attacks
+            if board.defending_player(a) == b.controller
+            and restriction(b, board.perm(a)) is None]
 
 
-def options(game: Board, blocker: str) -> Iterator[tuple[str, ...]]:
+def options(board: Board, blocker: str) -> Iterator[tuple[str, ...]]:
     """Everything `blocker` may do: not block, or block a set of attackers it may block.
     A generator: a creature that can block any number of 24 attackers has 16 million
     options, which must never be held in memory at once."""
-    can = blockable(game, blocker)
-    most = min(capacity(game.perm(blocker)), len(can))
+    can = blockable(board, blocker)
+    most = min(capacity(board.perm(blocker)), len(can))
     yield ()
     for n in range(1, most + 1):
         yield from combinations(can, n)
@@ -83,9 +83,9 @@ class Limits:
         return n == 0 or (n >= self.least and (self.most is None or n <= self.most))
 
 
-def limits(game: Board, attacker: str) -> Limits | None:
+def limits(board: Board, attacker: str) -> Limits | None:
     """How many creatures may block `attacker`, or None where any number may."""
-    a = game.perm(attacker)
+    a = board.perm(attacker)
     least, most = 1, None
     if a.has("menace"):
         least = 2
@@ -94,7 +94,7 @@ def limits(game: Board, attacker: str) -> Limits | None:
     if a.has("cant-be-blocked-by-more-than-one"):
         most = 1
     if a.has("must-be-blocked-by-all"):
-        defending = game.defending_player(attacker)
-        least = max(least, sum(1 for p in game.permanents.values() if p.on_battlefield
+        defending = board.defending_player(attacker)
+        least = max(least, sum(1 for p in board.permanents.values() if p.on_battlefield
                                and p.is_creature and p.controller == defending))
     return None if least <= 1 and most is None else Limits(least, most)

@@ -45,17 +45,17 @@ class BlockOptions(Options):
     """509.1 / 309.2: every legal block declaration (restrictions, requirements maximised,
     costs payable)."""
 
-    game: Board
+    board: Board
 
     def __iter__(self) -> Iterator[Declaration]:
-        return iter(legal_declarations(self.game))
+        return iter(legal_declarations(self.board))
 
 
 @dataclass
 class OrderOptions(Options):
     """509.2-509.3 (eras with a damage assignment order): every order of the creatures."""
 
-    game: Board
+    board: Board
     creature: str
     others: tuple[str, ...]  # in blocks listing order
 
@@ -68,7 +68,7 @@ class DivideOptions(Options):
     """How `creature` divides its combat damage: every division legal in the era, given
     what the creatures that assigned before it in this step assigned."""
 
-    game: Board
+    board: Board
     creature: str
     targets: Targets
     earlier: list[Assignment]
@@ -79,14 +79,14 @@ class DivideOptions(Options):
 
     def __iter__(self) -> Iterator[dict[str, int]]:
         if self.permissive:
-            return iter(all_divisions(self.game, self.creature, self.targets))
-        return iter(legal_divisions(self.game, self.creature, self.targets, self.earlier))
+            return iter(all_divisions(self.board, self.creature, self.targets))
+        return iter(legal_divisions(self.board, self.creature, self.targets, self.earlier))
 
     def default(self) -> dict[str, int]:
-        return default_division(self.game, self.creature, self.targets, self.earlier)
+        return default_division(self.board, self.creature, self.targets, self.earlier)
 
     def problem(self, amounts: dict[str, int]) -> str | None:
-        return division_problem(self.game, self.creature, self.targets, amounts, self.earlier)
+        return division_problem(self.board, self.creature, self.targets, amounts, self.earlier)
 
 
 @dataclass(frozen=True)

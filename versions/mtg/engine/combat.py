@@ -53,13 +53,11 @@ from versions.mtg.engine.state import Board, PendingTrigger
 from versions.mtg.engine.steps import ASSIGNING, Step
 from versions.mtg.engine.triggers import ability_triggers, becomes_blocked, keyword_trigger
 from versions.mtg.rules import Era
-from versions.mtg.scenario import Ability, Action, Scenario, Window
+from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, Ability, Action, Scenario, Window
 
-FIRST_STRIKE_WINDOWS = (Window.FIRST_STRIKE_DAMAGE_ON_STACK,
-                        Window.FIRST_STRIKE_DAMAGE_PREVENTION, Window.FIRST_STRIKE_DAMAGE)
 MAX_RESOLUTIONS = 500  # a scenario whose triggers feed each other forever stops here
 
-Task = tuple[Any, ...]  # (Step, *arguments)
+Task = tuple[Step, *tuple[Any, ...]]  # a step and its arguments
 # Effects that can be taken exactly when their target is a permanent on the battlefield
 # (versions.mtg.engine.effects raises NotTaken for these only when it is not).
 ON_A_PERMANENT = frozenset({"pump", "destroy", "sacrifice", "regenerate", "bounce", "grant",
@@ -124,7 +122,7 @@ class Combat:
             if agenda[-1][0] == stop_before:
                 return None
             task = agenda.pop()
-            if self.board.over and task[0] != "finish":
+            if self.board.over and task[0] is not Step.FINISH:
                 continue  # the game ended: nothing of combat is left to happen
             PROCEDURE[task[0]](self, *task[1:])
         return self.decision
@@ -200,63 +198,63 @@ class Combat:
     # -- declare blockers (509 / 309) -------------------------------------------------------
 
     def _declare_blockers(self) -> None:
-        game = self.board
-        game.log.enter(Window.DECLARE_BLOCKERS)
-        defending = next(n for n in self.turn_order() if n != game.active)
-        self.ask(defending, "blocks", BlockOptions(game), Step.BLOCKS_DECLARED,
+        board = self.board
+        board.log.enter(Window.DECLARE_BLOCKERS)
+        defending = next(n for n in self.turn_order() if n != board.active)
+        self.ask(defending, "blocks", BlockOptions(board), Step.BLOCKS_DECLARED,
                  rule=self.rule("block-untapped"))
 
     def _blocks_declared(self, decl: Declaration) -> None:
-        game = self.board
-        problems = check_blocks(game, decl)
+        board = self.board
+        problems = check_blocks(board, decl)
         if problems:
             raise IllegalBlocks(self.era.id, problems)
         for blocker, attackers in decl.items():
-            game.blocks[blocker] = list(attackers)
-            game.blocked.update(attackers)
+            board.blocks[blocker] = list(attackers)
+            board.blocked.update(attackers)
         self._pay_block_costs()
-        for blocker, attackers in game.blocks.items():
+        for blocker, attackers in board.blocks.items():
             for attacker in attackers:
-                game.log.event("block", self.rule("block"), source=blocker, target=attacker)
-        for attacker in game.attacks:
-            if attacker in game.blocked:
-                game.log.event("blocked", self.rule("blocked"), target=attacker,
-                               blockers=game.blockers_of(attacker))
+                board.log.event("block", self.rule("block"), source=blocker, target=attacker)
+        for attacker in board.attacks:
+            if attacker in board.blocked:
+                board.log.event("blocked", self.rule("blocked"), target=attacker,
+                               blockers=board.blockers_of(attacker))
             else:
-                game.log.event("unblocked", self.rule("blocked"), target=attacker)
+                board.log.event("unblocked", self.rule("blocked"), target=attacker)
         orders = [(Step.ORDER, creature, tuple(others), key)
-                  for creature, others, key in self.era.orders_to_announce(game)]
+                  for creature, others, key in self.era.orders_to_announce(board)]
         self.then(*orders, (Step.BLOCK_TRIGGERS,), (Step.WINDOW, Window.DECLARE_BLOCKERS))
 
     def _pay_block_costs(self) -> None:
         """Total the costs, make mana with mana abilities, pay. A creature sacrificed to
         pay was declared but never becomes a blocking creature; what it was declared to
         block is still a blocked creature."""
-        game = self.board
-        declared = {b: list(a) for b, a in game.blocks.items()}
-        for player, cost in costs_owed(game, declared).items():
-            game.log.event("block-cost", self.rule("block-cost"), target=player, amount=cost)
-            pool = game.players[player]
-            for p, i in mana_sources(game, player):
+        board = self.board
+        declared = {b: list(a) for b, a in board.blocks.items()}
+        for player, cost in costs_owed(board, declared).items():
+            board.log.event("block-cost", self.rule("block-cost"), target=player, amount=cost)
+            pool = board.players[player]
+            for p, i in mana_sources(board, player):
                 if pool.mana >= cost:
                     break
                 ability = p.abilities[i]
-                game.log.event("activate", self.rule("block-mana"), source=p.id, ability=i,
+                board.log.event("activate", self.rule("block-mana"), source=p.id, ability=i,
                                cost=ability.activated, effect=ability.effect, card=p.name)
                 if ability.activated == "tap":
                     p.tapped = True
                 else:
-                    game.leave_battlefield(p.id, "graveyard")
-                    game.log.event("sacrifice", self.rule("block-mana"), target=p.id,
+                    board.leave_battlefield(p.id, "graveyard")
+                    board.log.event("sacrifice", self.rule("block-mana"), target=p.id,
                                    card=p.name)
                 pool.mana += ability.amount or 0
-                game.log.event("add-mana", self.rule("block-mana"), target=player,
+                board.log.event("add-mana", self.rule("block-mana"), target=player,
                                amount=ability.amount)
             pool.mana -= cost
-            game.log.event("pay", self.rule("block-pay"), target=player, amount=cost)
+            board.log.event("pay", self.rule("block-pay"), target=player, amount=cost)
         for blocker, attackers in declared.items():
-            if blocker not in game.blocks:
-                game.log.hint(self.rule("block-becomes"), (
+            if blocker not in board.blocks:
+                board.log.hint(self.rule("block-becomes"), (
                     f"{blocker} was declared as a blocker but left the battlefield while "
                     f"the costs to block were paid, so it never becomes a blocking creature "
                     f"({self.rule('block-becomes')}); {', '.join(attackers)} still "
@@ -274,22 +272,22 @@ class Combat:
 
     def _block_triggers(self) -> None:
         """What blocking triggers: the blocking creatures' abilities, then each attacker's."""
-        game = self.board
-        for blocker, attackers in game.blocks.items():
-            ability_triggers(game, blocker, "blocks", other=attackers[0] if attackers else None)
-            for value in game.perm(blocker).values("bushido"):
-                keyword_trigger(game, blocker, "bushido", "bushido", value=value)
+        board = self.board
+        for blocker, attackers in board.blocks.items():
+            ability_triggers(board, blocker, "blocks", other=attackers[0] if attackers else None)
+            for value in board.perm(blocker).values("bushido"):
+                keyword_trigger(board, blocker, "bushido", "bushido", value=value)
             for attacker in attackers:
-                ability_triggers(game, blocker, "blocks-creature", other=attacker)
-        blocked = set(game.blocked)
-        game.blocked.clear()  # each attacker becomes blocked now, triggers and all
-        for attacker in game.attacks:
+                ability_triggers(board, blocker, "blocks-creature", other=attacker)
+        blocked = set(board.blocked)
+        board.blocked.clear()  # each attacker becomes blocked now, triggers and all
+        for attacker in board.attacks:
             if attacker in blocked:
-                becomes_blocked(game, attacker, by=game.blockers_of(attacker))
+                becomes_blocked(board, attacker, by=board.blockers_of(attacker))
             else:
-                ability_triggers(game, attacker, "attacks-unblocked",
-                                 defending=game.defending_player(attacker))
-        game.blocked |= blocked  # a declared blocker sacrificed to pay still blocked it
+                ability_triggers(board, attacker, "attacks-unblocked",
+                                 defending=board.defending_player(attacker))
+        board.blocked |= blocked  # a declared blocker sacrificed to pay still blocked it
 
     # -- combat damage (510 / 310) ----------------------------------------------------------
 
@@ -311,25 +309,25 @@ class Combat:
                    for c in self.board.creatures_in_combat())
 
     def _damage_steps(self) -> None:
-        game = self.board
-        in_combat = {p.id for p in game.creatures_in_combat()}
-        ordered = tuple(p for p in game.listing_order() if p in in_combat)
+        board = self.board
+        in_combat = {p.id for p in board.creatures_in_combat()}
+        ordered = tuple(p for p in board.listing_order() if p in in_combat)
         if not self.first_strike_step:
             self.then((Step.DAMAGE_STEP, False, ordered))
             return
-        started = frozenset(p for p in ordered if game.perm(p).has("first-strike")
-                            or game.perm(p).has("double-strike"))
+        started = frozenset(p for p in ordered if board.perm(p).has("first-strike")
+                            or board.perm(p).has("double-strike"))
         self.first_strikers = started
-        game.log.enter(self.era.assignment_step(first_strike=True))
-        game.log.event("first-strike-step", self.rule("first-strike-step"),
+        board.log.enter(self.era.assignment_step(first_strike=True))
+        board.log.event("first-strike-step", self.rule("first-strike-step"),
                        creatures=[p for p in ordered if p in started])
         self.then((Step.DAMAGE_STEP, True, tuple(p for p in ordered if p in started)),
                   (Step.SECOND_STEP,))
 
     def _second_step(self) -> None:
-        game = self.board
-        in_combat = {c.id for c in game.creatures_in_combat()}
-        now = [p for p in game.listing_order() if p in in_combat]
+        board = self.board
+        in_combat = {c.id for c in board.creatures_in_combat()}
+        now = [p for p in board.listing_order() if p in in_combat]
         second = self.era.second_step_creatures(self.board, now, self.first_strikers,
                                                 self.assigned_first)
         self.then((Step.DAMAGE_STEP, False, tuple(second)))
@@ -345,7 +343,7 @@ class Combat:
         """510.1: each creature's division in turn, active player's creatures first."""
         step = self.step
         assert step is not None
-        game = self.board
+        board = self.board
         while len(step.done) < len(step.creatures):
             creature = step.creatures[len(step.done)]
             targets = step.targets[creature]
@@ -354,16 +352,16 @@ class Combat:
                 # Nothing to divide: all of it to what it attacks or to its one opponent,
                 # or none at all. (A script still announces it: its intended amounts may
                 # need refusing.)
-                power = max(game.perm(creature).power, 0)
+                power = max(board.perm(creature).power, 0)
                 whole = targets.unblocked or (targets.keys[0] if targets.keys else None)
                 amounts = {whole: power} if whole and power else {}
                 step.done.append(Assignment(creature, amounts, targets.rule))
                 continue
             permissive = self.exploring and self._shares_targets(creature)
             step.unchecked |= permissive
-            options = DivideOptions(game, creature, targets, list(step.done),
+            options = DivideOptions(board, creature, targets, list(step.done),
                                     step.rejected.get(creature), permissive=permissive)
-            self.ask(chooser(game, creature), "divide", options, Step.DIVIDED,
+            self.ask(chooser(board, creature), "divide", options, Step.DIVIDED,
                      rule=targets.rule)
             return
         self.then((Step.CHECK_ASSIGNMENT,))
@@ -373,11 +371,11 @@ class Combat:
         damage to one of `creature`'s: then what it may legally assign depends on them."""
         step = self.step
         assert step is not None
-        game = self.board
+        board = self.board
         mine = set(step.targets[creature].creatures)
-        controller = chooser(game, creature)
+        controller = chooser(board, creature)
         later = step.creatures[step.creatures.index(creature) + 1:]
-        return any(chooser(game, c) == controller
+        return any(chooser(board, c) == controller
                    and mine & set(step.targets[c].creatures) for c in later)
 
     def key_after_division(self, amounts: dict[str, int]) -> tuple[Any, ...]:
@@ -413,7 +411,7 @@ class Combat:
         refused division is assigned anew by the default of the contract (§1.5.2)."""
         step = self.step
         assert step is not None
-        game = self.board
+        board = self.board
         # Explore offers only divisions legal given those announced before them; legal so,
         # they stay legal whatever comes after (more damage only makes lethal easier).
         checked = self.exploring and not step.unchecked
@@ -422,7 +420,7 @@ class Combat:
             if targets.unblocked or not targets.keys:
                 continue
             others = [o for o in step.done if o.source != a.source]
-            why = division_problem(game, a.source, targets, a.amounts, others)
+            why = division_problem(board, a.source, targets, a.amounts, others)
             if why:
                 if self.exploring:
                     raise IllegalLine(why)
@@ -433,20 +431,20 @@ class Combat:
                 self.then((Step.DIVIDE,))
                 return
         for creature, why in step.rejected.items():
-            game.log.note("illegal-assignment", self.rule("assign-check"), why,
+            board.log.note("illegal-assignment", self.rule("assign-check"), why,
                           creature=creature)
-            self.era.assignment_refused(game, creature, why)
+            self.era.assignment_refused(board, creature, why)
         assignments = [a for a in step.done if a.amounts]
-        if not game.log.quiet:
+        if not board.log.quiet:
             for a in assignments:
                 for target, amount in a.amounts.items():
-                    game.log.event("assign", a.rule, source=a.source, target=target,
+                    board.log.event("assign", a.rule, source=a.source, target=target,
                                    amount=amount)
-            self.era.explain_assignment(game, assignments)
+            self.era.explain_assignment(board, assignments)
         if step.first_strike:
             self.assigned_first = frozenset(a.source for a in assignments)
         self.step = None
-        waits = self.era.damage_waits(game, assignments, step.first_strike)
+        waits = self.era.damage_waits(board, assignments, step.first_strike)
         if waits is None:
             self._deal([(a.source, t, n) for a in assignments for t, n in a.amounts.items()],
                        step.first_strike)
@@ -471,11 +469,11 @@ class Combat:
     # -- end of combat (511 / 311) ----------------------------------------------------------
 
     def _end_of_combat(self) -> None:
-        game = self.board
-        game.log.enter(Window.END_OF_COMBAT)
-        game.log.event("end-of-combat", self.rule("end-of-combat"))  # the event and its rule
-        game.pending.extend(game.delayed)
-        game.delayed.clear()
+        board = self.board
+        board.log.enter(Window.END_OF_COMBAT)
+        board.log.event("end-of-combat", self.rule("end-of-combat"))  # the event and its rule
+        board.pending.extend(board.delayed)
+        board.delayed.clear()
         self.then((Step.WINDOW, Window.END_OF_COMBAT))
 
     def _finish(self) -> None:
@@ -529,22 +527,22 @@ class Combat:
         self.then((Step.SETTLE,), (Step.PRIORITY, window, self.board.active, 0))
 
     def take(self, act: Act) -> None:
-        game = self.board
+        board = self.board
         self.actions.taken(self, act)
-        refused = self.era.action_refused(game, self.on_stack, game.log.step,
+        refused = self.era.action_refused(board, self.on_stack, board.log.step,
                                           self.effect_of(act.action),
                                           self.aim_of(act.action, act.target),
                                           act.action.from_)
         if refused:
             key, why = refused
-            game.log.note("action-not-allowed", self.rule(key),
+            board.log.note("action-not-allowed", self.rule(key),
                           f"the {act.action.effect} by {act.action.by} is not taken: {why}",
                           action=act.index)
             return
         try:
             self._apply_action(act.action, act.target)
         except NotTaken as why:
-            game.log.note("action-not-taken", self.rule("fizzle"),
+            board.log.note("action-not-taken", self.rule("fizzle"),
                           f"the {act.action.effect} by {act.action.by} is not taken: {why}",
                           action=act.index)
 
@@ -588,16 +586,16 @@ class Combat:
             self.board = real
 
     def _apply_action(self, action: Action, target: str | None) -> None:
-        game = self.board
+        board = self.board
         if action.effect != "activate":
-            apply(game, Effect(
+            apply(board, Effect(
                 name=action.effect, target=target, power=action.power,
                 toughness=action.toughness, amount=action.amount, keyword=action.keyword,
                 kind=action.kind, source=action.source, origin=action.from_, by=action.by,
                 label=action.card,
                 id=action.id, controller=action.controller, attacker=action.attacker))
             return
-        source = game.permanents.get(action.source or "")
+        source = board.permanents.get(action.source or "")
         if source is None or not source.on_battlefield:
             raise NotTaken(f"{action.source} is not on the battlefield")
         ability = source.abilities[action.ability]
@@ -607,58 +605,58 @@ class Combat:
                 raise NotTaken(f"{source.id} is tapped")
             source.tapped = True
         elif cost == "mana":
-            player = game.players[action.by]
+            player = board.players[action.by]
             if player.mana < (ability.mana or 0):
                 raise NotTaken(f"{action.by} has {player.mana} mana, needs {ability.mana}")
             player.mana -= ability.mana or 0
         elif cost == "sacrifice-creature":
-            victim = game.permanents.get(action.sacrifice or "")
+            victim = board.permanents.get(action.sacrifice or "")
             if victim is None or not victim.on_battlefield or not victim.is_creature:
                 raise NotTaken(f"no creature {action.sacrifice!r} to sacrifice")
-            game.leave_battlefield(victim.id, "graveyard")
-            game.log.event("sacrifice", self.rule("sacrifice"), target=victim.id,
+            board.leave_battlefield(victim.id, "graveyard")
+            board.log.event("sacrifice", self.rule("sacrifice"), target=victim.id,
                            card=source.name)
-        game.log.event("activate", self.rule("activate"), source=source.id,
+        board.log.event("activate", self.rule("activate"), source=source.id,
                        ability=action.ability, cost=cost, effect=ability.effect,
                        **({"card": action.card} if action.card else {}))
         if cost == "sacrifice-self":
-            game.leave_battlefield(source.id, "graveyard")
-            game.log.event("sacrifice", self.rule("sacrifice"), target=source.id,
+            board.leave_battlefield(source.id, "graveyard")
+            board.log.event("sacrifice", self.rule("sacrifice"), target=source.id,
                            card=source.name)
         aimed = source.id if ability.target == "self" else target
-        apply(game, ability_effect(ability, aimed, source.id, action.by, source.name))
+        apply(board, ability_effect(ability, aimed, source.id, action.by, source.name))
 
     def _settle(self) -> None:
         """State-based actions, then waiting triggers onto the stack (APNAP)."""
-        game = self.board
-        sba.check(game)
-        if game.over:
-            for t in game.pending + game.stack:
-                game.log.hint(t.rule, (
+        board = self.board
+        sba.check(board)
+        if board.over:
+            for t in board.pending + board.stack:
+                board.log.hint(t.rule, (
                     f"{t.source}'s {t.condition} trigger ({t.rule}) never resolved: the "
                     f"state-based actions ({self.rule('sba-life')}) that are checked before "
                     f"it ended the game first."))
-            game.pending.clear()
-            game.stack.clear()
+            board.pending.clear()
+            board.stack.clear()
             return
-        if game.pending:
+        if board.pending:
             self.then((Step.STACK_TRIGGERS, 0))
 
     def _stack_triggers(self, k: int) -> None:
         """Each player in turn order puts its waiting triggers on the stack, in the order it
         chooses, so the active player's resolve last."""
-        game = self.board
+        board = self.board
         turn = self.turn_order()
         while k < len(turn):
-            mine = [t for t in game.pending if t.controller == turn[k]]
+            mine = [t for t in board.pending if t.controller == turn[k]]
             if len(mine) > 1:
-                names = tuple(game.perm(t.source).name for t in mine)
+                names = tuple(board.perm(t.source).name for t in mine)
                 self.ask(turn[k], "trigger-order", TriggerOrderOptions(mine, names),
                          Step.TRIGGERS_ORDERED, k, rule=self.rule("trigger-order"))
                 return
             self._push(mine)
             k += 1
-        game.pending.clear()
+        board.pending.clear()
 
     def _triggers_ordered(self, order: tuple[int, ...], k: int) -> None:
         mine = [t for t in self.board.pending if t.controller == self.turn_order()[k]]
@@ -672,20 +670,20 @@ class Combat:
                                 **({"creature": t.other} if t.other else {}))
 
     def _resolve_stack(self) -> None:
-        game = self.board
-        if not game.stack:
+        board = self.board
+        if not board.stack:
             return
         self.resolutions += 1
         if self.resolutions > MAX_RESOLUTIONS:
-            game.log.note("loop", self.rule("trigger-damage"), (
+            board.log.note("loop", self.rule("trigger-damage"), (
                 f"more than {MAX_RESOLUTIONS} triggered abilities resolved in one "
                 f"window; the scenario loops, and the rest of the stack is dropped"))
-            game.stack.clear()
+            board.stack.clear()
             return
-        trigger = game.stack.pop()
-        game.log.event("resolve", trigger.rule, source=trigger.source,
+        trigger = board.stack.pop()
+        board.log.event("resolve", trigger.rule, source=trigger.source,
                        condition=trigger.condition)
-        resolve_trigger(game, trigger)
+        resolve_trigger(board, trigger)
         self.then((Step.SETTLE,), (Step.RESOLVE_STACK,))
 
     # -- lookups ----------------------------------------------------------------------------

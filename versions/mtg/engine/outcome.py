@@ -9,24 +9,24 @@ from versions.mtg.engine.state import Board
 SCHEMA = 1
 
 
-def outcome(game: Board) -> dict[str, Any]:
-    result = {"schema": SCHEMA, "scenario": game.scenario.id, "era": game.era.id,
-              **state(game), "events": game.log.events, "notes": game.log.notes}
-    if game.snapshots:  # only windows the scenario's expectations look at (contract v1.1)
-        result["after"] = dict(game.snapshots)
+def outcome(board: Board) -> dict[str, Any]:
+    result = {"schema": SCHEMA, "scenario": board.scenario.id, "era": board.era.id,
+              **state(board), "events": board.log.events, "notes": board.log.notes}
+    if board.snapshots:  # only windows the scenario's expectations look at (contract v1.1)
+        result["after"] = dict(board.snapshots)
     return result
 
 
-def state(game: Board) -> dict[str, Any]:
+def state(board: Board) -> dict[str, Any]:
     """The players and permanents as they are now."""
     # `poison` and `counters` only where nonzero (contract v1.1: a v1 outcome is unchanged).
     players = {
         name: {"life": p.life, "lost": p.lost, **({"poison": p.poison} if p.poison else {})}
-        for name, p in game.players.items()
+        for name, p in board.players.items()
     }
     permanents: dict[str, dict[str, Any]] = {}
-    for pid in game.order:
-        p = game.perm(pid)
+    for pid in board.order:
+        p = board.perm(pid)
         here = p.on_battlefield
         permanents[pid] = {
             "zone": p.zone,

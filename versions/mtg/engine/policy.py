@@ -6,12 +6,12 @@ policies never import the procedure that calls them."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from versions.mtg.engine.choices import Act
 from versions.mtg.engine.state import Board
 from versions.mtg.rules import Era
-from versions.mtg.scenario import Action
+from versions.mtg.scenario import WINDOWS, Action
 
 
 class CombatView(Protocol):
@@ -19,6 +19,7 @@ class CombatView(Protocol):
 
     board: Board
     era: Era
+    first_strike_step: bool | None  # None until combat damage begins
 
     def rule(self, key: str) -> str: ...
     def window_exists(self, window: str) -> bool | None: ...
@@ -33,3 +34,24 @@ class ActionPolicy(Protocol):
     def finish(self, combat: CombatView) -> None: ...
     def copy(self) -> ActionPolicy: ...
     def key(self) -> Any: ...
+
+
+def placement(combat: CombatView, written: str, if_missing: str,
+              window: str) -> Literal["here", "skip", "wait"]:
+    """Where an action written for `written` stands as `window` opens, when `written` is
+    not `window` (``if-missing``, scenario-format §1.2): "here" when its window does not
+    exist and `window` is the nearest existing one in the direction it names; "skip" when
+    it can no longer be placed; "wait" otherwise (its window exists, or comes later, or
+    whether it exists is not known yet: the first-strike windows, until combat damage
+    begins)."""
+    here = WINDOWS.index(window)
+    at = WINDOWS.index(written)
+    exists = combat.window_exists(written)
+    between = [combat.window_exists(WINDOWS[i]) for i in range(min(at, here) + 1, max(at, here))]
+    if exists is None or None in between or exists:
+        return "wait"
+    if any(between):
+        return "skip" if at < here and if_missing != "later" else "wait"
+    if (at > here and if_missing == "earlier") or (at < here and if_missing == "later"):
+        return "here"
+    return "skip" if at < here else "wait"

@@ -12,38 +12,38 @@ from versions.mtg.rules import era_of
 POISON = 10  # poison counters that lose the game
 
 
-def check(game: Board) -> None:
+def check(board: Board) -> None:
     """Perform state-based actions until none apply, all applicable ones at once."""
     while True:
         changed = False
-        loses_now = era_of(game).loses_now(game)
+        loses_now = era_of(board).loses_now(board)
         ended_by = "sba-life"
-        for player in game.players.values():
+        for player in board.players.values():
             if player.life <= 0 and not player.lost and loses_now:
                 player.lost = True
                 changed = True
-                game.log.event("loses", game.rule("sba-life"), target=player.name,
+                board.log.event("loses", board.rule("sba-life"), target=player.name,
                                life=player.life)
             # Ten poison counters lose at once in every era, even where life lost in
             # combat waits for the end of the attack (E.11.2 of 1999).
             if player.poison >= POISON and not player.lost:
                 player.lost = True
                 changed = True
-                game.log.event("loses", game.rule("sba-poison"), target=player.name,
+                board.log.event("loses", board.rule("sba-poison"), target=player.name,
                                poison=player.poison)
                 ended_by = "sba-poison"
-        pairs = era_of(game).counter_pairs_removed()
+        pairs = era_of(board).counter_pairs_removed()
         graveyard: list[tuple[str, str]] = []
         destroyed: list[tuple[str, str]] = []
-        for pid in game.order:
-            p = game.permanents[pid]
+        for pid in board.order:
+            p = board.permanents[pid]
             if p.zone != "battlefield":
                 continue
             if pairs and p.plus and p.minus:
                 n = min(p.plus, p.minus)
                 p.plus -= n
                 p.minus -= n
-                game.log.event("counters-removed", game.rule(pairs), target=pid, amount=n)
+                board.log.event("counters-removed", board.rule(pairs), target=pid, amount=n)
                 changed = True
             if "creature" in p.types:
                 toughness = p.toughness
@@ -53,26 +53,26 @@ def check(game: Board) -> None:
                     continue  # nothing to destroy it for (indestructible ignores both checks)
                 elif p.damage >= toughness:
                     destroyed.append((pid, "sba-lethal"))
-                elif key := era_of(game).deathtouch_sba(game, p):
+                elif key := era_of(board).deathtouch_sba(board, p):
                     destroyed.append((pid, key))
             elif p.is_planeswalker and (p.loyalty or 0) <= 0:
                 graveyard.append((pid, "sba-loyalty"))
             elif "battle" in p.types and (p.defense or 0) <= 0:
                 graveyard.append((pid, "sba-battle"))
-        for p in game.permanents.values():
+        for p in board.permanents.values():
             if p.deathtouched:
                 p.deathtouched = False
         for pid, key in graveyard:
-            game.leave_battlefield(pid, "graveyard")
-            game.log.event("dies", game.rule(key), target=pid)
+            board.leave_battlefield(pid, "graveyard")
+            board.log.event("dies", board.rule(key), target=pid)
             changed = True
         for pid, key in destroyed:
-            destroy(game, pid, game.rule(key))
+            destroy(board, pid, board.rule(key))
             changed = True
-        alive = [p for p in game.players.values() if not p.lost]
-        if len(alive) <= 1 and len(game.players) > 1 and not game.over:
-            game.over = True
-            game.log.note("game-over", game.rule(ended_by),
+        alive = [p for p in board.players.values() if not p.lost]
+        if len(alive) <= 1 and len(board.players) > 1 and not board.over:
+            board.over = True
+            board.log.note("game-over", board.rule(ended_by),
                           "the game is over: " + (f"{alive[0].name} wins" if alive else
                                                   "no player is left"))
         if not changed:

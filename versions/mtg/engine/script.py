@@ -26,9 +26,10 @@ from versions.mtg.engine.choices import (
     PriorityOptions,
     TriggerOrderOptions,
 )
-from versions.mtg.engine.policy import CombatView
+from versions.mtg.engine.policy import CombatView, placement
 from versions.mtg.engine.state import Board
-from versions.mtg.scenario import WINDOWS, Action, Scenario, SplitAssign, Window
+from versions.mtg.rules import era_of
+from versions.mtg.scenario import Action, Scenario, SplitAssign, Window
 
 
 class Script:
@@ -72,31 +73,31 @@ class Script:
     def taken(self, combat: CombatView, act: Act) -> None:
         self.handled.add(act.index)
         if act.moved:
-            game = combat.board
-            rule = combat.era.window_missing(game, act.moved)
-            game.log.note("missing-window", rule, (
+            board = combat.board
+            rule = combat.era.window_missing(board, act.moved)
+            board.log.note("missing-window", rule, (
                 f"window {act.moved} does not exist in {combat.era.id} here; the "
-                f"{act.action.effect} by {act.action.by} is taken at {game.log.step} instead "
+                f"{act.action.effect} by {act.action.by} is taken at {board.log.step} instead "
                 f"(if-missing: {act.action.if_missing})"), action=act.index, window=act.moved,
-                **{"taken-at": game.log.step})
+                **{"taken-at": board.log.step})
 
     def finish(self, combat: CombatView) -> None:
-        game = combat.board
+        board = combat.board
         for index, action in enumerate(self.actions):
-            if index not in self.handled and not game.over and \
+            if index not in self.handled and not board.over and \
                     not combat.era.has_window(self.window[index]):
                 # Its window does not exist, nor one after it to move it to (fifth).
                 self.handled.add(index)
-                game.log.note("missing-window", combat.era.window_missing(
-                    game, self.window[index]), (
+                board.log.note("missing-window", combat.era.window_missing(
+                    board, self.window[index]), (
                     f"window {self.window[index]} does not exist in {combat.era.id}, nor a "
                     f"later one; the {action.effect} by {action.by} is not taken "
                     f"(if-missing: {action.if_missing})"), action=index,
                     window=self.window[index])
             if index not in self.handled:
-                why = "the game was over" if game.over else \
+                why = "the game was over" if board.over else \
                     f"its window ({self.window[index]}) never came in {combat.era.id}"
-                game.log.note("action-not-taken", combat.rule("fizzle"),
+                board.log.note("action-not-taken", combat.rule("fizzle"),
                               f"the {action.effect} by {action.by} is not taken: {why}",
                               action=index)
 
@@ -105,7 +106,6 @@ class Script:
         whose window does not exist goes to the nearest earlier or later one that does
         (``if-missing``); while whether a window exists is not yet known (the first-strike
         windows, before combat damage begins), the action waits."""
-        here = WINDOWS.index(window)
         out: list[tuple[int, Action, str | None]] = []
         for index, action in enumerate(self.actions):
             if index in self.handled:
@@ -114,29 +114,19 @@ class Script:
             if scripted == window:
                 out.append((index, action, None))
                 continue
-            at = WINDOWS.index(scripted)
-            exists = combat.window_exists(scripted)
-            between = [combat.window_exists(WINDOWS[i])
-                       for i in range(min(at, here) + 1, max(at, here))]
-            if exists is None or None in between or exists:
-                continue
-            if any(between):
-                if at < here and action.if_missing != "later":
+            match placement(combat, scripted, action.if_missing, window):
+                case "here":
+                    out.append((index, action, scripted))
+                case "skip":
                     self._skip(combat, index, action)
-                continue
-            if (at > here and action.if_missing == "earlier") or \
-                    (at < here and action.if_missing == "later"):
-                out.append((index, action, scripted))
-            elif at < here:
-                self._skip(combat, index, action)
         return out
 
     def _skip(self, combat: CombatView, index: int, action: Action) -> None:
         self.handled.add(index)
-        game = combat.board
+        board = combat.board
         scripted = self.window[index]
-        rule = combat.era.window_missing(game, scripted)
-        game.log.note("missing-window", rule, (
+        rule = combat.era.window_missing(board, scripted)
+        board.log.note("missing-window", rule, (
             f"window {scripted} does not exist in {combat.era.id} here; the "
             f"{action.effect} by {action.by} is not taken (if-missing: skip)"), action=index,
             window=scripted)
@@ -171,7 +161,7 @@ class ScriptedChooser:
         if creature in self.combat.order:
             written = [c for c in self.combat.order[creature] if c in others]
             return written + [c for c in others if c not in written]
-        game = options.game
+        board = options.board
         intent = self.combat.assign.get(creature)
         if isinstance(intent, SplitAssign):  # the order is announced before either step
             intent = intent.first if intent.first is not None else intent.second
@@ -179,7 +169,7 @@ class ScriptedChooser:
             return others
 
         def lethal(c: str) -> int:
-            return game.era.lethal_damage(game, creature, c, [])
+            return era_of(board).lethal_damage(board, creature, c, [])
 
         full = [c for c in others if intent.get(c, 0) >= lethal(c) and intent.get(c, 0) > 0]
         partial = [c for c in others if 0 < intent.get(c, 0) < lethal(c)]
@@ -200,21 +190,21 @@ class ScriptedChooser:
 
         return tuple(sorted(range(len(options.triggers)), key=rank))
 
-    def _intent(self, creature: str, game: Board) -> object:
+    def _intent(self, creature: str, board: Board) -> object:
         """The scenario's intended division of `creature`'s damage in the step being
         assigned: a double striker's may differ between its two steps."""
         intent = self.combat.assign.get(creature)
         if isinstance(intent, SplitAssign):
-            first = game.log.step.startswith("first-strike")
+            first = board.log.step.startswith("first-strike")
             return intent.first if first else intent.second
         return intent
 
     def _divide(self, options: DivideOptions) -> dict[str, int]:
         """§1.5.2-4: the intended amounts (checked with the whole assignment, and
         refused there if illegal), the `most-kills` policy, or the default division."""
-        intent = self._intent(options.creature, options.game)
+        intent = self._intent(options.creature, options.board)
         if isinstance(intent, dict) and options.rejected is None:
             return {k: v for k, v in intent.items() if v}
         if intent == "most-kills":
-            return most_kills(options.game, options.creature, options.targets, options.earlier)
+            return most_kills(options.board, options.creature, options.targets, options.earlier)
         return options.default()

@@ -36,14 +36,14 @@ def new_board(era: Era, scenario: Scenario) -> Board:
             defense=spec.defense,
             protector=(spec.protector or spec.controller) if "battle" in types else None,
         )
-    game = Board(
+    board = Board(
         era=era, scenario=scenario, players=players, permanents=permanents,
         order=[p.id for p in scenario.permanents], active=scenario.active,
     )
     combat = scenario.combat
     for attacker, target in combat.attacks.items():
-        game.attacks[attacker] = target
+        board.attacks[attacker] = target
         # Attacking tapped it, unless it has vigilance (the scenario starts after attacks).
         if not permanents[attacker].has("vigilance"):
             permanents[attacker].tapped = True
-    return game
+    return board

@@ -37,52 +37,52 @@ def _passes(ability: Ability, other: Permanent | None) -> bool:
 
 
 def ability_triggers(
-    game: Board, pid: str, condition: str, other: str | None = None,
+    board: Board, pid: str, condition: str, other: str | None = None,
     defending: str | None = None,
 ) -> None:
     """Every ability of `pid` whose trigger is `condition` triggers once. The `if:` filter
     reads the other creature's characteristics now, as the event happens (509.5f)."""
-    perm = game.perm(pid)
+    perm = board.perm(pid)
     if not perm.abilities:
         return
-    other_perm = game.permanents.get(other) if other else None
+    other_perm = board.permanents.get(other) if other else None
     for ability in perm.abilities:
         if ability.trigger != condition or not _passes(ability, other_perm):
             continue
         if not perm.on_battlefield:
             # Only leaves-the-battlefield abilities look back in time; none of ours do.
-            game.log.hint(game.rule("trigger-left"), (
+            board.log.hint(board.rule("trigger-left"), (
                 f"{pid} had left the battlefield, so its {condition} ability no longer "
-                f"existed and did not trigger ({game.rule('trigger-left')})."))
+                f"existed and did not trigger ({board.rule('trigger-left')})."))
             continue
-        game.pending.append(PendingTrigger(
+        board.pending.append(PendingTrigger(
             source=pid, controller=perm.controller, ability=ability,
-            rule=game.rule(TRIGGER_RULE_KEYS[condition]), condition=condition, other=other,
+            rule=board.rule(TRIGGER_RULE_KEYS[condition]), condition=condition, other=other,
             defending=defending))
 
 
-def life_gained(game: Board, player: str, amount: int) -> None:
+def life_gained(board: Board, player: str, amount: int) -> None:
     """A life-gain event: "whenever you gain life" abilities of the player's permanents
     trigger, once per event (a source's gain is one event; 0 life is none: 119.9)."""
     if amount <= 0:
         return
-    for pid in game.order:
-        p = game.permanents[pid]
+    for pid in board.order:
+        p = board.permanents[pid]
         if p.controller == player and p.on_battlefield and p.abilities:
-            ability_triggers(game, pid, "gains-life")
+            ability_triggers(board, pid, "gains-life")
 
 
-def keyword_trigger(game: Board, pid: str, kind: str, rule_key: str, other: str | None = None,
+def keyword_trigger(board: Board, pid: str, kind: str, rule_key: str, other: str | None = None,
                     value: int = 0) -> None:
-    perm = game.perm(pid)
-    game.pending.append(PendingTrigger(
+    perm = board.perm(pid)
+    board.pending.append(PendingTrigger(
         source=pid, controller=perm.controller,
         ability=Ability(trigger="becomes-blocked", effect="pump", target="self", power=value,
                         toughness=value),
-        rule=game.rule(rule_key), condition=kind, other=other, amount=value, kind=kind))
+        rule=board.rule(rule_key), condition=kind, other=other, amount=value, kind=kind))
 
 
-def becomes_blocked(game: Board, attacker: str, by: list[str], entered: bool = False) -> None:
+def becomes_blocked(board: Board, attacker: str, by: list[str], entered: bool = False) -> None:
     """`attacker` becomes blocked by the creatures `by` (none when an effect blocks it).
 
     One function for every way: declared blockers, an effect (Curtain of Light), a creature
@@ -92,33 +92,33 @@ def becomes_blocked(game: Board, attacker: str, by: list[str], entered: bool = F
     "whenever a creature without flanking blocks this creature": a creature put onto the
     battlefield blocking never "blocked" (509.7 / 509.4), so it doesn't trigger flanking.
     """
-    a = game.perm(attacker)
-    defending = game.defending_player(attacker)
-    if attacker not in game.blocked:
-        game.blocked.add(attacker)
-        ability_triggers(game, attacker, "becomes-blocked", defending=defending)
+    a = board.perm(attacker)
+    defending = board.defending_player(attacker)
+    if attacker not in board.blocked:
+        board.blocked.add(attacker)
+        ability_triggers(board, attacker, "becomes-blocked", defending=defending)
         for value in a.values("rampage"):
-            keyword_trigger(game, attacker, "rampage", "rampage", value=value)
+            keyword_trigger(board, attacker, "rampage", "rampage", value=value)
         for value in a.values("bushido"):
-            keyword_trigger(game, attacker, "bushido", "bushido", value=value)
+            keyword_trigger(board, attacker, "bushido", "bushido", value=value)
     for blocker in by:
-        ability_triggers(game, attacker, "becomes-blocked-by-creature", other=blocker,
+        ability_triggers(board, attacker, "becomes-blocked-by-creature", other=blocker,
                          defending=defending)
-        if not entered and not game.perm(blocker).has("flanking"):
+        if not entered and not board.perm(blocker).has("flanking"):
             for _ in range(a.count("flanking")):
-                keyword_trigger(game, attacker, "flanking", "flanking", other=blocker)
+                keyword_trigger(board, attacker, "flanking", "flanking", other=blocker)
 
 
-def put_on_stack(game: Board) -> None:
+def put_on_stack(board: Board) -> None:
     """APNAP: the active player's triggers go on the stack first, so they resolve last."""
-    if not game.pending:
+    if not board.pending:
         return
-    names = list(game.players)
-    i = names.index(game.active)
+    names = list(board.players)
+    i = names.index(board.active)
     turn = names[i:] + names[:i]
     for name in turn:
-        for t in [t for t in game.pending if t.controller == name]:
-            game.stack.append(t)
-            game.log.event("trigger", t.rule, source=t.source, condition=t.condition,
+        for t in [t for t in board.pending if t.controller == name]:
+            board.stack.append(t)
+            board.log.event("trigger", t.rule, source=t.source, condition=t.condition,
                            **({"creature": t.other} if t.other else {}))
-    game.pending.clear()
+    board.pending.clear()

@@ -104,31 +104,31 @@ class Foundations(M11):
 
     # -- no damage assignment order (509.2-509.3 deleted) -----------------------------------
 
-    def orders_to_announce(self, game: Board) -> list[tuple[str, list[str], str]]:
-        return self.no_damage_order(game)
+    def orders_to_announce(self, board: Board) -> list[tuple[str, list[str], str]]:
+        return self.no_damage_order(board)
 
-    def place_in_order(self, game: Board, attacker: str, blocker: str) -> None:
+    def place_in_order(self, board: Board, attacker: str, blocker: str) -> None:
         return None  # there is no damage assignment order to take a place in
 
-    def division_rules(self, game: Board, source: str) -> tuple[Division, ...]:
+    def division_rules(self, board: Board, source: str) -> tuple[Division, ...]:
         # No order: divided as its controller chooses (510.1c-d), trample aside.
         return (Division.TOTAL, Division.TRAMPLE)
 
-    def assignment_refused(self, game: Board, creature: str, why: str) -> None:
+    def assignment_refused(self, board: Board, creature: str, why: str) -> None:
         return None
 
     @cites("deathtouch-lethal")
-    def explain_assignment(self, game: Board, assignments: list[Assignment]) -> None:
+    def explain_assignment(self, board: Board, assignments: list[Assignment]) -> None:
         # Only trample still asks for lethal damage, so only there can 1 deathtouch matter.
         for a in assignments:
-            if not game.perm(a.source).has("deathtouch") or not any(
-                    k not in game.permanents or not game.perm(k).is_creature
+            if not board.perm(a.source).has("deathtouch") or not any(
+                    k not in board.permanents or not board.perm(k).is_creature
                     for k in a.amounts):
                 continue
-            short = [c for c, n in a.amounts.items() if c in game.permanents
-                     and game.perm(c).is_creature and 0 < n < toughness_lethal(game, c, [])]
+            short = [c for c, n in a.amounts.items() if c in board.permanents
+                     and board.perm(c).is_creature and 0 < n < toughness_lethal(board, c, [])]
             if short:
-                game.log.hint(self.rule("deathtouch-lethal"), (
+                board.log.hint(self.rule("deathtouch-lethal"), (
                     f"{a.source} has deathtouch, so any damage it assigns to a creature "
                     f"counts as lethal damage ({self.rule('deathtouch-lethal')}): "
                     f"{', '.join(short)} needed only 1 before the rest could trample over."))

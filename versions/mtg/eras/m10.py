@@ -145,13 +145,13 @@ class M10(Sixth):
         return window not in ON_STACK and window not in PREVENTION
 
     @cites("damage-resolves", "first-strike-step")
-    def window_missing(self, game: Board, window: str) -> str:
+    def window_missing(self, board: Board, window: str) -> str:
         if window in PREVENTION:
             return self.rule("damage-resolves")  # damage is simply dealt (510.2)
         if window not in ON_STACK:
             return self.rule("first-strike-step")
         rule = self.rule("damage-resolves")
-        game.log.hint(rule, (
+        board.log.hint(rule, (
             f"Combat damage doesn't use the stack in this era ({rule}): nobody can act "
             f"between the assignment of combat damage and its dealing, so there is no "
             f"{window} window."))
@@ -160,26 +160,26 @@ class M10(Sixth):
     # -- declare blockers: damage assignment orders (509.2, 509.3, 509.7) -------------------
 
     @cites("order-attacker", "order-blocker")
-    def orders_to_announce(self, game: Board) -> list[tuple[str, list[str], str]]:
+    def orders_to_announce(self, board: Board) -> list[tuple[str, list[str], str]]:
         orders: list[tuple[str, list[str], str]] = []
-        for attacker in game.listing_order():
-            blockers = game.blockers_of(attacker) if attacker in game.attacks else []
+        for attacker in board.listing_order():
+            blockers = board.blockers_of(attacker) if attacker in board.attacks else []
             if len(blockers) > 1:
                 orders.append((attacker, blockers, "order-attacker"))
-        for blocker in game.listing_order():
-            attackers = game.blocks.get(blocker, [])
+        for blocker in board.listing_order():
+            attackers = board.blocks.get(blocker, [])
             if len(attackers) > 1:
                 orders.append((blocker, list(attackers), "order-blocker"))
         return orders
 
     @cites("enter-blocking")
-    def place_in_order(self, game: Board, attacker: str, blocker: str) -> None:
+    def place_in_order(self, board: Board, attacker: str, blocker: str) -> None:
         """509.7: the active player places the new blocker in the attacker's order (where
         the scenario's `order` puts it, else last); the others keep their order."""
-        if len(game.blockers_of(attacker)) < 2:
+        if len(board.blockers_of(attacker)) < 2:
             return
-        current = game.damage_orders.get(attacker) or game.blockers_of(attacker)[:-1]
-        written = [c for c in game.scenario.combat.order.get(attacker, [])
+        current = board.damage_orders.get(attacker) or board.blockers_of(attacker)[:-1]
+        written = [c for c in board.scenario.combat.order.get(attacker, [])
                    if c in current or c == blocker]
         if blocker in written:
             at = written.index(blocker)
@@ -188,41 +188,41 @@ class M10(Sixth):
             order = current[:cut] + [blocker] + current[cut:]
         else:
             order = [*current, blocker]
-        game.damage_orders[attacker] = order
-        game.log.event("damage-assignment-order", self.rule("enter-blocking"),
+        board.damage_orders[attacker] = order
+        board.log.event("damage-assignment-order", self.rule("enter-blocking"),
                        source=attacker, order=list(order))
 
     # -- assigning combat damage: the order binds (510.1c-d) --------------------------------
 
-    def ignores_order(self, game: Board, source: str) -> bool:
+    def ignores_order(self, board: Board, source: str) -> bool:
         """702.2b: a creature with deathtouch divides as its controller chooses."""
-        return game.perm(source).has("deathtouch")
+        return board.perm(source).has("deathtouch")
 
-    def division_rules(self, game: Board, source: str) -> tuple[Division, ...]:
-        if self.ignores_order(game, source):
+    def division_rules(self, board: Board, source: str) -> tuple[Division, ...]:
+        if self.ignores_order(board, source):
             return (Division.TOTAL, Division.TRAMPLE)
         return (Division.TOTAL, Division.IN_ORDER, Division.TRAMPLE)
 
     @cites("order-attacker", "assign-blocked")
-    def assignment_refused(self, game: Board, creature: str, why: str) -> None:
+    def assignment_refused(self, board: Board, creature: str, why: str) -> None:
         if "damage assignment order" in why:
-            game.log.hint(self.rule("assign-blocked"), (
+            board.log.hint(self.rule("assign-blocked"), (
                 f"In this era {creature}'s damage assignment order was fixed at declare "
                 f"blockers ({self.rule('order-attacker')}); now {why}, so the intended "
                 f"division is illegal ({self.rule('assign-blocked')}) and the default "
                 f"division is used."))
 
     @cites("deathtouch-divides")
-    def explain_assignment(self, game: Board, assignments: list[Assignment]) -> None:
+    def explain_assignment(self, board: Board, assignments: list[Assignment]) -> None:
         for a in assignments:
-            if not self.ignores_order(game, a.source) or a.source not in game.damage_orders:
+            if not self.ignores_order(board, a.source) or a.source not in board.damage_orders:
                 continue
-            order = game.damage_orders[a.source]
+            order = board.damage_orders[a.source]
             skipped = next((c for i, c in enumerate(order) if any(
                 a.amounts.get(later, 0) for later in order[i + 1:])
-                and a.amounts.get(c, 0) < self.lethal_damage(game, a.source, c, [])), None)
+                and a.amounts.get(c, 0) < self.lethal_damage(board, a.source, c, [])), None)
             if skipped:
-                game.log.hint(self.rule("deathtouch-divides"), (
+                board.log.hint(self.rule("deathtouch-divides"), (
                     f"{a.source} has deathtouch, so in this era its controller divides its "
                     f"combat damage ignoring its damage assignment order "
                     f"({self.rule('deathtouch-divides')}): {skipped} need not be assigned "
@@ -233,47 +233,47 @@ class M10(Sixth):
 
     # -- dealing combat damage at once (510.2) ----------------------------------------------
 
-    def damage_waits(self, game: Board, assignments: list[Assignment],
+    def damage_waits(self, board: Board, assignments: list[Assignment],
                      first_strike: bool) -> str | None:
         return None  # dealt as it is assigned: nobody acts between (510.2)
 
-    def waiting_damage_dealt(self, game: Board, waiting: list[Assignment],
+    def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
                              first_strike: bool) -> Batch:
         # Never asked (no damage waits here); were it, the damage would be dealt as
         # assigned, with none of the stack's rules on sources and recipients that left.
         return [(a.source, t, n) for a in waiting for t, n in a.amounts.items()]
 
-    def second_step_creatures(self, game: Board, now: list[str],
+    def second_step_creatures(self, board: Board, now: list[str],
                               first_strikers: frozenset[str],
                               assigned_first: frozenset[str]) -> list[str]:
         # 510.5: those without first strike as the first step began, and double strikers.
         return [p for p in now if p not in first_strikers
-                or game.perm(p).has("double-strike")]
+                or board.perm(p).has("double-strike")]
 
     # -- deathtouch and lifelink: static ----------------------------------------------------
 
     @cites("lifelink")
-    def damage_dealt(self, game: Board, dealt: list[Dealt]) -> None:
+    def damage_dealt(self, board: Board, dealt: list[Dealt]) -> None:
         totals: dict[str, int] = {}
         for d in dealt:
             if d.source is None:
                 continue
-            source = game.perm(d.source)
-            if d.target not in game.players and source.has("deathtouch"):
-                game.perm(d.target).deathtouched = True
+            source = board.perm(d.source)
+            if d.target not in board.players and source.has("deathtouch"):
+                board.perm(d.target).deathtouched = True
             if source.has("lifelink"):
                 totals[d.source] = totals.get(d.source, 0) + d.amount
         # Separate sources give separate life-gain events; instances don't add up.
         for source_id, amount in totals.items():
-            controller = game.perm(source_id).controller
-            game.players[controller].life += amount
-            game.log.event("gain-life", self.rule("lifelink"), source=source_id,
+            controller = board.perm(source_id).controller
+            board.players[controller].life += amount
+            board.log.event("gain-life", self.rule("lifelink"), source=source_id,
                            target=controller, amount=amount)
-            life_gained(game, controller, amount)
+            life_gained(board, controller, amount)
 
-    def damage_triggers(self, game: Board, dealt: list[Dealt]) -> None:
+    def damage_triggers(self, board: Board, dealt: list[Dealt]) -> None:
         return None
 
     @cites("sba-deathtouch")
-    def deathtouch_sba(self, game: Board, creature: Permanent) -> str | None:
+    def deathtouch_sba(self, board: Board, creature: Permanent) -> str | None:
         return "sba-deathtouch" if creature.deathtouched else None

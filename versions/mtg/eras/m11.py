@@ -81,34 +81,34 @@ class M11(M10):
                          "of the CR of 2025-02-07, after it)"}
     absent = frozenset({"battle-damage", "sba-battle"})
 
-    def ignores_order(self, game: Board, source: str) -> bool:
+    def ignores_order(self, board: Board, source: str) -> bool:
         return False
 
     @cites("deathtouch-lethal")
-    def lethal_damage(self, game: Board, source: str | None, target: str,
+    def lethal_damage(self, board: Board, source: str | None, target: str,
                       others: list[Assignment]) -> int:
-        if any(game.perm(a.source).has("deathtouch") and a.amounts.get(target, 0) > 0
+        if any(board.perm(a.source).has("deathtouch") and a.amounts.get(target, 0) > 0
                for a in others):
             return 0
-        need = toughness_lethal(game, target, others)
-        if need > 0 and source is not None and game.perm(source).has("deathtouch"):
+        need = toughness_lethal(board, target, others)
+        if need > 0 and source is not None and board.perm(source).has("deathtouch"):
             return 1
         return need
 
     @cites("deathtouch-lethal")
-    def explain_assignment(self, game: Board, assignments: list[Assignment]) -> None:
+    def explain_assignment(self, board: Board, assignments: list[Assignment]) -> None:
         for a in assignments:
-            if not game.perm(a.source).has("deathtouch"):
+            if not board.perm(a.source).has("deathtouch"):
                 continue
             # In order: the creatures (its damage assignment order), then what it attacks.
-            order = game.damage_orders.get(a.source, []) + [
-                k for k in a.amounts if k not in game.damage_orders.get(a.source, [])]
-            short = [c for i, c in enumerate(order) if c in game.permanents
-                     and game.perm(c).is_creature
-                     and 0 < a.amounts.get(c, 0) < toughness_lethal(game, c, [])
+            order = board.damage_orders.get(a.source, []) + [
+                k for k in a.amounts if k not in board.damage_orders.get(a.source, [])]
+            short = [c for i, c in enumerate(order) if c in board.permanents
+                     and board.perm(c).is_creature
+                     and 0 < a.amounts.get(c, 0) < toughness_lethal(board, c, [])
                      and any(a.amounts.get(later, 0) for later in order[i + 1:])]
             if short:
-                game.log.hint(self.rule("deathtouch-lethal"), (
+                board.log.hint(self.rule("deathtouch-lethal"), (
                     f"{a.source} has deathtouch, so in this era any damage it assigns to a "
                     f"creature counts as lethal damage ({self.rule('deathtouch-lethal')}): "
                     f"{', '.join(short)} needed only 1 before {a.source}'s damage could move "
