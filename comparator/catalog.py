@@ -21,6 +21,7 @@ def entries(paths: list[Path]) -> list[dict[str, Any]]:
             "diverges": bool(r.divergences),
             "fields": [d["path"] for d in r.divergences],
             "verdict": verdict(r.outcomes, r.divergences),
+            "eras": len(r.outcomes),
         })
     return out
 
@@ -50,6 +51,8 @@ def markdown(items: list[dict[str, Any]]) -> str:
         lines.append("")
         if i["fields"]:
             lines.append("Diverges on: " + ", ".join(f"`{f}`" for f in i["fields"]) + ".")
+        elif i["eras"] == 1:
+            lines.append("Only one era runs it (the others refuse what it uses).")
         else:
             lines.append("The eras agree (a control).")
     return "\n".join(lines) + "\n"

@@ -14,6 +14,7 @@ import typer
 import typer.core
 
 from comparator.cli_options import (
+    EXITS,
     DbOption,
     JobsOption,
     JsonFlag,
@@ -30,7 +31,30 @@ from comparator.cli_options import (
 # the metavar already says what to give, so show only that.
 typer.core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
+class _CardsAnywhere(typer.core.TyperGroup):
+    """`--cards FILE` belongs to `rulesdiff` itself, before the command; written after the
+    command (`rulesdiff diff x.yaml --cards mine.yaml`) it means the same, so it is moved
+    in front rather than refused."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        moved: list[str] = []
+        rest: list[str] = []
+        i = 0
+        while i < len(args):
+            if args[i] == "--":  # what follows is arguments only
+                rest += args[i:]
+                break
+            if args[i] == "--cards" and i + 1 < len(args):
+                moved += args[i:i + 2]
+                i += 2
+                continue
+            (moved if args[i].startswith("--cards=") else rest).append(args[i])
+            i += 1
+        return super().parse_args(ctx, moved + rest)
+
+
 app = typer.Typer(
+    cls=_CardsAnywhere,
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
     help="Run a Magic: The Gathering combat (or a Duel Masters attack) under each era's "
          "rules and show where the outcomes diverge, and why.",
@@ -137,16 +161,37 @@ def _writing(work: Callable[[], None]) -> None:
         fail(write_failed(exc))
 
 
-def _era(name: str) -> str:
+def _era(name: str, game: str | None = None) -> str:
+    """An era by id, alias, or date (the era of `game` in force that day)."""
     from versions import find_era
 
     try:
-        return find_era(name).id
+        return find_era(name, game).id
     except KeyError as err:
         fail(str(err.args[0]))
 
 
-@app.command()
+def _eras(names: list[str] | None) -> list[str] | None:
+    """Eras by id, alias or date; a date names each game's era in force that day."""
+    import re
+
+    from versions import eras_on
+
+    if not names:
+        return None
+    out: list[str] = []
+    for name in names:
+        if re.fullmatch(r"\d{4}-\d\d-\d\d", name.strip()):
+            found = [e.id for e in eras_on(name.strip())]
+            if not found:
+                fail(f"--era {name}: no era of any game modelled on that day")
+            out += [e for e in found if e not in out]
+        elif (era := _era(name)) not in out:
+            out.append(era)
+    return out
+
+
+@app.command(epilog=EXITS["run"])
 def run(
     file: ScenarioArg,
     era: Annotated[str, era_option("era id or alias")],
@@ -159,8 +204,8 @@ def run(
     from comparator.running import run_era
     from versions import find_era
 
-    era_id = _era(era)
     path, scenario = _load(file)
+    era_id = _era(era, scenario.game)
     try:
         outcome = run_era(scenario, era_id, str(path))
     except ScenarioError as err:
@@ -175,24 +220,47 @@ def run(
         _say_unmodelled(scenario)
 
 
-@app.command()
+@app.command(epilog=EXITS["new"])
+def new(
+    name: Annotated[str, typer.Argument(help="the scenario's name: NAME.yaml is written",
+                                        metavar="NAME")],
+) -> None:
+    """Write a commented scenario template, NAME.yaml, that validates and runs as it is:
+    edit it into your own combat."""
+    from comparator.scaffold import ScaffoldError, new_scenario
+
+    try:
+        path = new_scenario(name)
+    except ScaffoldError as err:
+        fail(str(err))
+    typer.echo(f"wrote {path}: edit it, then `rulesdiff validate {path}` and "
+               f"`rulesdiff diff {path}`")
+
+
+@app.command(epilog=EXITS["validate"])
 def validate(
     files: ScenarioPathsArg,
     as_json: Annotated[bool, json_flag("print JSON: the files checked and every problem")]
     = False,
 ) -> None:
-    """Check scenario files and print every problem with its place (exit 2 if any)."""
+    """Check scenario files and print every problem with its place, and every warning (a
+    legal file that surely does not say what its author meant).
+
+    Exit 0 when every file is valid (warnings or not), 2 on any problem."""
     from comparator.terminal import clean
-    from comparator.validation import validate_files
+    from comparator.validation import validate_files, warnings_of
 
     paths = _expand(files)
     problems = validate_files(paths)
+    warned = warnings_of(paths)
     if as_json:
         typer.echo(json.dumps({"files": len(paths), "ok": not problems, "problems": [
             {"file": p.file, "line": p.line, "field": p.path, "message": p.message}
-            for p in problems]}, indent=2))
+            for p in problems], "warnings": [
+            {"file": p.file, "line": p.line, "field": p.path, "message": p.message}
+            for p in warned]}, indent=2))
         raise typer.Exit(2 if problems else 0)
-    for p in problems:
+    for p in [*problems, *warned]:
         typer.echo(clean(str(p)), err=True)
     if problems:
         typer.echo(f"{len(problems)} problem(s) in {len(paths)} file(s)", err=True)
@@ -200,7 +268,7 @@ def validate(
     typer.echo(f"ok: {len(paths)} file(s)")
 
 
-@app.command()
+@app.command(epilog=EXITS["verify"])
 def verify(
     files: ScenarioPathsArg,
     as_json: Annotated[bool, json_flag("print JSON: what was checked and every mismatch")]
@@ -244,7 +312,7 @@ def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported laz
         fail(str(exc))
 
 
-@app.command()
+@app.command(epilog=EXITS["eras"])
 def eras(as_json: JsonFlag = False) -> None:
     """The eras: ids, aliases, dates, the CR modelled, sources and what changed."""
     from versions import ALL_ERAS
@@ -269,7 +337,7 @@ def eras(as_json: JsonFlag = False) -> None:
     Console().print(table)
 
 
-@app.command()
+@app.command(epilog=EXITS["diff"])
 def diff(
     files: ScenarioNamesArg,
     era: Annotated[list[str] | None,
@@ -285,7 +353,7 @@ def diff(
     from comparator.loader import ScenarioError
     from comparator.running import era_ids, run_files
 
-    eras = [_era(e) for e in era] if era else None
+    eras = _eras(era)
     if eras is not None and len(set(eras)) < 2:
         fail("--era: name at least two eras to compare (or none for all); "
              "`rulesdiff run FILE --era ERA` shows one")
@@ -322,7 +390,7 @@ def diff(
     raise typer.Exit(1 if diverged else 0)
 
 
-@app.command()
+@app.command(epilog=EXITS["explore"])
 def explore(
     files: ScenarioNamesArg,
     era: Annotated[list[str] | None,
@@ -363,7 +431,7 @@ def explore(
             fail(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
     if limit < 1:
         fail("--limit must be at least 1")
-    eras = era_ids([_era(e) for e in era] if era else None)
+    eras = era_ids(_eras(era))
     paths = _expand([Path(f) for f in files])
     engine = None if no_store else _engine(db)
     loaded = ((path, _load(str(path))[1]) for path in paths)  # each as its turn comes
@@ -447,7 +515,7 @@ cards_app = typer.Typer(help="Card libraries: import one from MTGJSON.",
 app.add_typer(cards_app, name="cards")
 
 
-@cards_app.command("import")
+@cards_app.command("import", epilog=EXITS["cards_import"])
 def cards_import(
     file: Annotated[Path, typer.Argument(help="an MTGJSON AtomicCards.json or "
                                               "AllPrintings.json you have", metavar="FILE")],
@@ -486,7 +554,7 @@ dataset_app = typer.Typer(help="The regression dataset: build, check, export.",
 app.add_typer(dataset_app, name="dataset")
 
 
-@dataset_app.command("build")
+@dataset_app.command("build", epilog=EXITS["dataset_build"])
 def dataset_build(
     dirs: Annotated[list[Path] | None, typer.Argument(
         help="folders or files of scenarios (default: the shipped data/scenarios)",
@@ -553,7 +621,7 @@ def dataset_build(
         typer.echo(f"  {a} vs {b}: {n} diverging scenario(s)")
 
 
-@dataset_app.command("generate")
+@dataset_app.command("generate", epilog=EXITS["dataset_generate"])
 def dataset_generate(
     out: Annotated[Path, typer.Argument(help="the folder to write into", metavar="DIR")],
     seed: Annotated[int, typer.Option("--seed", help="the random seed", metavar="N")] = 0,
@@ -563,7 +631,8 @@ def dataset_generate(
     as_json: SummaryJsonFlag = False,
 ) -> None:
     """Write COUNT reproducible random combats of SEED into DIR (1,000 per sub-folder,
-    with a manifest of the generator's parameters), each one valid in every era: then
+    with a manifest of the generator's parameters), each one's blocks legal in every era
+    (an era still refuses a board using what its rules lacked: fifth, most of them): then
     `rulesdiff dataset build DIR`. The same seed gives the same files; running it again
     on the folder resumes it (or extends it to a larger COUNT)."""
     import os
@@ -593,7 +662,7 @@ def dataset_generate(
                f"next: rulesdiff dataset build {out}")
 
 
-@dataset_app.command("check")
+@dataset_app.command("check", epilog=EXITS["dataset_check"])
 def dataset_check(
     db: DbOption = None,
     as_json: Annotated[bool, json_flag("print the changes as JSON")] = False,
@@ -618,7 +687,7 @@ def dataset_check(
     typer.echo(f"ok: {checked} stored run(s) unchanged")
 
 
-@dataset_app.command("export")
+@dataset_app.command("export", epilog=EXITS["dataset_export"])
 def dataset_export(
     fmt: Annotated[str, typer.Option("--format", help="jsonl or csv",
                                      metavar="FORMAT")] = "jsonl",
@@ -643,7 +712,7 @@ def dataset_export(
         typer.echo(f"wrote {out}", err=True)
 
 
-@app.command()
+@app.command(epilog=EXITS["show"])
 def show(
     scenario_id: Annotated[str, typer.Argument(help="a stored scenario's id", metavar="ID")],
     as_json: JsonFlag = False,
@@ -678,7 +747,7 @@ def show(
                        f"outcome(s), value {value}, at {x['created']}")
 
 
-@app.command()
+@app.command(epilog=EXITS["schema"])
 def schema(
     game: Annotated[str | None, typer.Option(
         "--game", help="a game id, as `rulesdiff eras` lists them (default: Magic's, mtg)",
@@ -694,7 +763,7 @@ def schema(
     typer.echo(json.dumps(scenario_schema(game), indent=2))
 
 
-@app.command()
+@app.command(epilog=EXITS["blocks"])
 def blocks(
     file: ScenarioArg,
     era: Annotated[str, era_option("era whose rules are cited")] = "foundations",
@@ -707,13 +776,13 @@ def blocks(
 
     path, scenario = _load(file)
     try:
-        doc, lines = block_survey(scenario, _era(era), str(path))
+        doc, lines = block_survey(scenario, _era(era, "mtg"), str(path))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     typer.echo(json.dumps(doc, indent=2) if as_json else "\n".join(lines))
 
 
-@app.command()
+@app.command(epilog=EXITS["catalog"])
 def catalog(
     markdown: Annotated[bool, typer.Option("--markdown", help="print docs/catalog.md")]
     = False,
@@ -735,7 +804,7 @@ def catalog(
             typer.echo(f"{i['id']}: {i['verdict']}")
 
 
-@app.command("scenarios")
+@app.command("scenarios", epilog=EXITS["list_scenarios"])
 def list_scenarios(as_json: JsonFlag = False) -> None:
     """The shipped scenarios: id, title and tags."""
     from comparator.shipped import scenario_rows

@@ -22,7 +22,8 @@ def json_flag(help: str) -> OptionInfo:
 def era_option(help: str) -> OptionInfo:
     """`--era`/`-e`; one era for some commands and a repeatable one for others, so the type
     and the help are the command's."""
-    return typer.Option("--era", "-e", help=help, metavar="ERA")
+    return typer.Option("--era", "-e", metavar="ERA", help=(
+        f"{help}; an id, an alias or a date (YYYY-MM-DD: the era in force that day)"))
 
 
 JsonFlag = Annotated[bool, json_flag("print JSON")]
@@ -38,3 +39,34 @@ ScenarioPathsArg = Annotated[list[Path], typer.Argument(help="scenario files or 
                                                         metavar="FILE...")]
 ScenarioNamesArg = Annotated[list[str], typer.Argument(
     help="scenario files, folders or shipped ids", metavar="FILE...")]
+
+
+# What each command's exit status means, at the foot of its --help (a script branches on it).
+_EXITS = {
+    "run": (
+        "Exit: 0 the outcome is printed; 2 bad input, an illegal choice, or an era that "
+        "can't run the scenario."),
+    "validate": "Exit: 0 every file is valid (warnings may be printed); 2 any problem.",
+    "verify": "Exit: 0 every expectation is met; 1 a mismatch; 2 bad input.",
+    "eras": "Exit: 0; 2 an unknown era.",
+    "diff": (
+        "Exit: 0 the eras agree on every file; 1 some diverge; 2 bad input or a database "
+        "error."),
+    "explore": (
+        "Exit: 0 every era reaches the same outcomes with the same value; 1 they differ; "
+        "2 bad input or a search larger than --limit."),
+    "cards_import": "Exit: 0 the library is written; 2 a file that can't be read as MTGJSON.",
+    "dataset_build": (
+        "Exit: 0 stored; 2 bad input (nothing is written), a database or a cluster error."),
+    "dataset_generate": "Exit: 0 written; 2 bad options, or a folder that holds other files.",
+    "dataset_check": (
+        "Exit: 0 every stored outcome is reproduced; 1 some changed; 2 a database error."),
+    "dataset_export": "Exit: 0; 2 a database error.",
+    "show": "Exit: 0; 2 not stored, or a database error.",
+    "schema": "Exit: 0; 2 an unknown game.",
+    "blocks": "Exit: 0; 2 bad input, another game's scenario, or an era that can't run it.",
+    "catalog": "Exit: 0; 2 bad input.",
+    "list_scenarios": "Exit: 0.",
+    "new": "Exit: 0 written; 2 the file exists or can't be written.",
+}
+EXITS = {k: f"{v} 70 is an internal error (a bug)." for k, v in _EXITS.items()}

@@ -25,6 +25,11 @@ def cards_file() -> Path:
     return data_dir() / "cards.yaml"
 
 
+def template_file() -> Path:
+    """The commented scenario `rulesdiff new` writes (and docs/scenario-format.md shows)."""
+    return data_dir() / "new-scenario.yaml"
+
+
 def shipped_scenarios() -> list[Path]:
     return sorted(scenarios_dir().glob("*.yaml"))
 

@@ -7,6 +7,7 @@ recognised by hash first, so deepdiff runs only on pairs that differ.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from comparator.encoding import sorted_digest
@@ -115,6 +116,35 @@ def event_differences(outcomes: dict[str, dict[str, Any]]) -> list[tuple[str, st
     return [(a, b) for i, a in enumerate(eras) for b in eras[i + 1:] if logs[a] != logs[b]]
 
 
+def log_difference(outcomes: dict[str, dict[str, Any]]) -> str:
+    """What differs between event logs when the states agree, in words: only the rule
+    numbers each era cites (one event as an example), or the events some eras have and
+    others lack."""
+    def bare(era: str) -> list[dict[str, Any]]:
+        return [{k: v for k, v in e.items() if k != "rule"} for e in outcomes[era]["events"]]
+
+    eras = list(outcomes)
+    if all(bare(e) == bare(eras[0]) for e in eras[1:]):
+        first = outcomes[eras[0]]["events"]
+        for i, event in enumerate(first):
+            rules = {e: outcomes[e]["events"][i]["rule"] for e in eras}
+            if len(set(rules.values())) > 1:
+                cited = ", ".join(f"{e} {r}" for e, r in rules.items())
+                return (f"the same events, cited by each era's own numbering (e.g. "
+                        f"{event['type']}: {cited})")
+        return "the same events"
+    kinds = {e: Counter(ev["type"] for ev in outcomes[e]["events"]) for e in eras}
+    types = sorted({t for k in kinds.values() for t in k
+                    if len({kinds[e][t] for e in eras}) > 1})
+    parts = []
+    for t in types[:4]:
+        having = [e for e in eras if kinds[e][t]]
+        parts.append(f"{t} ({', '.join(having) or 'none'})")
+    more = f", and {len(types) - 4} more" if len(types) > 4 else ""
+    return ("events some eras have more of: " + "; ".join(parts) + more if parts else
+            "the same kinds of events, in another order or with other details")
+
+
 def groups(outcomes: dict[str, dict[str, Any]]) -> list[list[str]]:
     """Eras grouped by identical state, in era order."""
     by_hash: dict[str, list[str]] = {}
@@ -124,6 +154,8 @@ def groups(outcomes: dict[str, dict[str, Any]]) -> list[list[str]]:
 
 
 def verdict(outcomes: dict[str, dict[str, Any]], found: list[dict[str, Any]]) -> str:
+    if len(outcomes) == 1:
+        return f"only {next(iter(outcomes))} runs this scenario: nothing to compare"
     if not found:
         return f"no divergence: {', '.join(outcomes)} agree"
     parts = groups(outcomes)

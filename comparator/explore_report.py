@@ -77,7 +77,9 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> 
         table.add_column(era, justify="right", min_width=len(era))
     shown = ordered if show_all else ordered[:TABLE_ROWS]
     for key, row in shown:
-        words = ", ".join(_words(f, flats[key].get(f)) for f in varying) or "(all alike)"
+        # A field an outcome doesn't have (a destroyed creature's `tapped`) says nothing.
+        words = ", ".join(_words(f, v) for f in varying
+                          if (v := flats[key].get(f)) is not None) or "(all alike)"
         cells = [str(row["eras"][e][1]) if e in row["eras"] else "—" for e in eras]
         table.add_row(words, ",".join(map(str, row["score"])), *cells)
     console.print(table)
@@ -90,7 +92,8 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> 
             o = doc["eras"][era]["outcomes"][i]
             console.print()
             key = json.dumps(o["state"], sort_keys=True)
-            words = ", ".join(_words(f, flats[key].get(f)) for f in varying)
+            words = ", ".join(_words(f, v) for f in varying
+                              if (v := flats[key].get(f)) is not None)
             console.print(clean(f"only in {era}: {words or losses(o['state'], scenario)}"),
                           markup=False, highlight=False)
             for line in describe_line(o["example"], scenario, "    "):

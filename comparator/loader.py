@@ -7,6 +7,7 @@ the engine.
 
 from __future__ import annotations
 
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,8 @@ from typing import Any
 
 import yaml
 from pydantic import ValidationError
+
+from versions.common import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,19 @@ def _load_yaml(text: str) -> Any:
     return yaml.load(text, Loader=UniqueKeyLoader)  # noqa: S506 - a safe loader
 
 
+def _yaml_hint(problem: str) -> str:
+    """What a newcomer most likely did, for PyYAML's sentence about it."""
+    if "'\\t'" in problem or "\t" in problem or "tab" in problem:
+        return " (YAML indents with spaces, never tabs)"
+    if any(k in problem for k in ("indicator", "block end", "mapping values",
+                                  "expected ':'", "simple key")):
+        return (" (check the indentation: the items of one list, and the keys of one "
+                "mapping, start in the same column; a key is followed by ': ')")
+    if "flow" in problem or "expected ','" in problem:
+        return " (check the brackets: each `{` and `[` needs its `}` or `]`, items apart by ',')"
+    return ""
+
+
 def line_map(text: str) -> dict[tuple[Any, ...], int]:
     """Field path -> 1-based line, from the YAML node tree."""
     lines: dict[tuple[Any, ...], int] = {}
@@ -165,6 +181,11 @@ def pydantic_problems(
             msg = msg[len("Value error, "):]
         elif e["type"] == "missing":
             msg = "required field is missing"
+        elif e["type"] == "literal_error" and isinstance(e.get("input"), str):
+            # A misspelt name of a closed list (a window, a zone): the closest one first.
+            allowed = re.findall(r"'([^']*)'", str(e.get("ctx", {}).get("expected", "")))
+            msg = (f"{e['input']!r} is not one of {', '.join(allowed)}"
+                   f"{did_you_mean(e['input'], allowed)}")
         out.append(Problem(file, field_path(loc), msg, line_for(lines, loc)))
     # One mistake inside a union is reported once per alternative: keep one of each place.
     seen: dict[str, Problem] = {}
@@ -187,7 +208,9 @@ def parse(text: str, file: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ScenarioError([Problem(file, "", f"malformed YAML: {problem}", line)]) from None
+        where = f" at column {mark.column + 1}" if mark else ""
+        raise ScenarioError([Problem(file, "", f"malformed YAML{where}: {problem}"
+                                     f"{_yaml_hint(problem)}", line)]) from None
     if not isinstance(raw, dict):
         raise ScenarioError([Problem(file, "", "a scenario file is a YAML mapping", 1)])
     from comparator.games import game_id, game_named

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from comparator.diffing import event_differences, verdict
+from comparator.diffing import event_differences, log_difference, verdict
 from comparator.games import game_of
 from comparator.terminal import clean, cut, plain
 
@@ -77,8 +77,8 @@ def render(doc: dict[str, Any], scenario: Any, console: Any,
                                   soft_wrap=True)
     apart = event_differences(outcomes)
     if apart and not found:
-        pairs = ", ".join(f"{a}/{b}" for a, b in apart)
-        console.print(f"the states agree; the event logs differ ({pairs})")
+        console.print(clean(f"the states agree; the event logs differ: "
+                            f"{log_difference(outcomes)}"), markup=False, highlight=False)
     console.print(verdict(outcomes, found) if outcomes else "no era can run this scenario")
     for era, why in (refused or {}).items():
         console.print(f"{era}: not run: {clean(why)}", markup=False, highlight=False,

@@ -10,7 +10,14 @@ from typing import Any
 
 from comparator.diffing import divergences
 from comparator.games import game_of
-from comparator.loader import Problem, ScenarioError, load
+from comparator.loader import (
+    Problem,
+    ScenarioError,
+    line_for,
+    line_map,
+    load,
+    read_scenario_text,
+)
 from versions import ALL_ERAS, IllegalChoice, NotInEra, find_era, run
 
 
@@ -26,11 +33,41 @@ def of_game(scenario: Any, eras: list[str]) -> list[str]:
     return [e for e in eras if find_era(e).game == scenario.game]
 
 
-def illegal_choice(illegal: IllegalChoice, file: str) -> ScenarioError:
-    """An era's refusal of a choice the scenario writes, as a problem of the file."""
-    return ScenarioError([
-        Problem(file, p.path, f"{illegal.what} in {illegal.era}: {p.message} (rule {p.rule})")
-        for p in illegal.problems])
+def illegal_choice(illegal: IllegalChoice | list[IllegalChoice], file: str) -> ScenarioError:
+    """The eras' refusals of a choice the scenario writes, as problems of the file, each
+    said once with the line it is on and every era that refuses it: "illegal block in
+    fifth, sixth, m10: b can't block a: ... (rule C.6.Ruling.1 in fifth, 500.3 in sixth,
+    509.1b in m10)"."""
+    merged: dict[tuple[str, str, str], dict[str, list[str]]] = {}  # -> rule -> eras
+    for one in illegal if isinstance(illegal, list) else [illegal]:
+        for p in one.problems:
+            rules = merged.setdefault((one.what, p.path, p.message), {})
+            rules.setdefault(p.rule, []).append(one.era)
+    lines = _lines_of(file)
+    out = []
+    for (what, path, message), rules in merged.items():
+        eras = [e for r in rules.values() for e in r]
+        cited = (f"rule {next(iter(rules))}" if len(rules) == 1 else "rule " + ", ".join(
+            f"{r} in {', '.join(e)}" for r, e in rules.items()))
+        out.append(Problem(file, path, f"{what} in {', '.join(eras)}: {message} ({cited})",
+                           line_for(lines, _loc(path)) if lines else None))
+    return ScenarioError(out)
+
+
+def _lines_of(file: str) -> dict[tuple[Any, ...], int]:
+    try:
+        return line_map(read_scenario_text(Path(file)))
+    except (ScenarioError, ValueError):
+        return {}
+
+
+def _loc(path: str) -> tuple[Any, ...]:
+    """"combat.blocks.b" or "combat.redirect[1]" as a location in the YAML."""
+    out: list[Any] = []
+    for part in path.split("."):
+        name, *indexes = part.replace("]", "").split("[")
+        out += [name, *(int(i) for i in indexes if i.isdigit())]
+    return tuple(out)
 
 
 def choices_refused(scenario: Any, eras: list[str]) -> IllegalChoice | None:
@@ -67,13 +104,18 @@ def run_all(scenario: Any, eras: list[str], file: str = "",
     rules did not have) is left out and its reason put in `refused`, if given; without
     it, the refusal is an error."""
     out = {}
+    illegal: list[IllegalChoice] = []  # said once, for every era that refuses the choice
     for era in of_game(scenario, eras):
         try:
-            out[era] = _run(scenario, era, file)
+            out[era] = run(era, scenario)
+        except IllegalChoice as refusal:
+            illegal.append(refusal)
         except NotInEra as refusal:
             if refused is None:
                 raise not_in_era(refusal, file) from None
             refused[era] = refusal.why
+    if illegal:
+        raise illegal_choice(illegal, file)
     return out
 
 

@@ -133,3 +133,11 @@ def test_every_package_is_installed():
              for top in ("versions", "comparator") for p in (ROOT / top).rglob("__init__.py")}
     assert found <= listed, found - listed
     assert "rulesdiff_data" in listed
+
+
+def test_readme_counts_the_shipped_scenarios():
+    from comparator.data_files import shipped_scenarios
+
+    readme = (ROOT / "README.md").read_text()
+    counted = re.search(r"The\s+(\d+) shipped scenarios", readme)
+    assert counted and int(counted.group(1)) == len(shipped_scenarios())

@@ -60,7 +60,8 @@ def test_the_same_seed_gives_the_same_files(generated, tmp_path):
 def test_every_generated_file_passes_validate(generated):
     result = runner.invoke(app, ["validate", str(generated), "--json"])
     assert result.exit_code == 0, result.output[:2000]
-    assert json.loads(result.output) == {"files": 400, "ok": True, "problems": []}
+    assert json.loads(result.output) == {"files": 400, "ok": True, "problems": [],
+                                         "warnings": []}
 
 
 def test_the_distribution_covers_what_the_dataset_needs(generated):

@@ -125,7 +125,8 @@ def test_imported_cards_are_usable_by_name_and_run_names_what_it_ignores(importe
     assert r.exit_code in (0, 1) and "note: Test Knight: not modelled" in r.stdout
     monkeypatch.delenv("RULESDIFF_CARDS")
     r = runner.invoke(app, ["validate", str(f)])
-    assert r.exit_code == 2 and "unknown card 'Test Wurm'" in r.output
+    assert r.exit_code == 2 and "unknown cards 'Test Wurm'" in r.output
+    assert "--cards FILE" in r.output  # the library was forgotten: said once
 
 
 def test_all_printings_shape_is_read_once_per_name(tmp_path):

@@ -12,11 +12,12 @@ the command line.
 from __future__ import annotations
 
 import pkgutil
+import re
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from versions.common import EraInfo, IllegalChoice, NotInEra
+from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
 ENGINE_VERSION = "5"  # 5: Duel Masters: shinobi in a hand try Ninja Strike unless combat.ninja
@@ -48,14 +49,20 @@ def eras_of(game: str) -> tuple[str, ...]:
     return tuple(e.id for e in GAMES[game])
 
 
-def find_era(name: str) -> Any:
-    """The era named by its id or one of its aliases (case-insensitive), of any game."""
+def find_era(name: str, game: str | None = None) -> Any:
+    """The era named by its id or one of its aliases (case-insensitive), of any game; or,
+    named by a date (YYYY-MM-DD), the era of `game` (the main game's by default) in force
+    that day."""
     key = name.strip().lower()
+    if re.fullmatch(r"\d{4}-\d\d-\d\d", key):
+        return era_on(key, game or DEFAULT_GAME)
     for era in ALL_ERAS:
         if key == era.id or key in era.aliases:
             return era
-    known = ", ".join(f"{e.id} ({', '.join(e.aliases)})" for e in ALL_ERAS)
-    raise KeyError(f"unknown era {name!r}; known: {known}")
+    known = ", ".join(e.id + (f" ({', '.join(e.aliases)})" if e.aliases else "")
+                      for e in ALL_ERAS)
+    names = [n for e in ALL_ERAS for n in (e.id, *e.aliases)]
+    raise KeyError(f"unknown era {name!r}{did_you_mean(key, names)}; known: {known}")
 
 
 def run(era: str, scenario: Any) -> dict[str, Any]:
@@ -73,6 +80,28 @@ def exploration(era: str, scenario: Any) -> Any:
     return PLAYS[rules.game].exploration(rules(), scenario)
 
 
+def era_on(date: str, game: str) -> Any:
+    """The era of `game` in force on `date` (YYYY-MM-DD)."""
+    for era in GAMES[game]:
+        if era.began <= date and (era.ended is None or date <= era.ended):
+            return era
+    first = GAMES[game][0]
+    raise KeyError(f"no era of {game} modelled on {date}: the first, {first.id}, began "
+                   f"{first.began}" if date < first.began else
+                   f"no era of {game} modelled on {date}")
+
+
+def eras_on(date: str) -> list[Any]:
+    """Each game's era in force on `date` (those of games that had one)."""
+    out = []
+    for game in GAMES:
+        try:
+            out.append(era_on(date, game))
+        except KeyError:
+            continue
+    return out
+
+
 __all__ = ["ALL_ERAS", "DEFAULT_GAME", "ENGINE_VERSION", "ERAS", "ERA_IDS", "GAMES",
-           "PACKAGES", "PLAYS", "TITLES", "EraInfo", "IllegalChoice", "NotInEra", "eras_of",
-           "exploration", "find_era", "run"]
+           "PACKAGES", "PLAYS", "TITLES", "EraInfo", "IllegalChoice", "NotInEra", "era_on",
+           "eras_of", "eras_on", "exploration", "find_era", "run"]

@@ -171,12 +171,13 @@ def parse_keyword(raw: Any, model: type[K], plain: tuple[str, ...], valued: dict
             return model(name=raw)
         if raw in valued:
             raise ValueError(f"keyword {raw!r} needs a value, as {{{raw}: ...}}")
-        raise ValueError(f"unknown keyword {raw!r}")
+        raise ValueError(f"unknown keyword {_short(raw)}{did_you_mean(raw, [*plain, *valued])}")
     if isinstance(raw, dict) and len(raw) == 1:
         ((name, value),) = raw.items()
         kind = valued.get(name)
         if kind is None:
-            raise ValueError(f"unknown keyword {name!r}")
+            raise ValueError(f"unknown keyword {_short(name)}"
+                             f"{did_you_mean(str(name), [*valued, *plain])}")
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)
                             or not 1 <= value <= BOUND):
             raise ValueError(f"{name} needs a whole number from 1 to {BOUND}, got "
@@ -186,6 +187,14 @@ def parse_keyword(raw: Any, model: type[K], plain: tuple[str, ...], valued: dict
             raise ValueError(f"{name} needs one of {', '.join(allowed)}, got {_short(value)}")
         return model(name=name, value=value)
     raise ValueError(f"a keyword is a name or a one-key map, got {_short(raw)}")
+
+
+def did_you_mean(word: str, known: Any) -> str:
+    """"; did you mean 'x'?" with the closest known name to a misspelt one, or ""."""
+    from difflib import get_close_matches
+
+    found = get_close_matches(word, [str(k) for k in known], n=1, cutoff=0.75)
+    return f"; did you mean {found[0]!r}?" if found else ""
 
 
 def _short(value: Any) -> str:

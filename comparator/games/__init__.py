@@ -37,6 +37,9 @@ class GameAdapter:
     # blocks); a game whose eras check them as they run has none.
     choices_refused: Callable[[Any, list[str]], Any] | None = None
     not_modelled: Callable[[Any], list[str]] = field(default=lambda scenario: [])
+    # Legal but surely not what the author meant: (field location, "warning: ...").
+    warnings: Callable[[Any], list[tuple[tuple[Any, ...], str]]] = field(
+        default=lambda scenario: [])
 
 
 def game_named(name: str) -> GameAdapter:

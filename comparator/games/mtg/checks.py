@@ -66,8 +66,8 @@ def _permanents(s: Scenario) -> Found:
         if p.card is not None:
             card = cards.get(p.card)
             if card is None:
-                yield (*here, "card"), f"unknown card {p.card!r} (not in the card library)"
-            elif not card.is_permanent_card:
+                continue  # said by loading.raw_card_problems, once for all unknown cards
+            if not card.is_permanent_card:
                 yield (*here, "card"), (f"{p.card} is a {card.type_line}, not a creature or "
                                         f"planeswalker; name it in an action's `card:`")
                 card = None
@@ -337,3 +337,29 @@ def _expected_state(here: tuple[Any, ...], exp: ExpectState, ids: set[str],
                     k in ("+1/+1", "-1/-1") and isinstance(n, int) for k, n in v.items())):
                 yield (*here, "permanents", pid, f), \
                     "counters is a map of +1/+1 or -1/-1 to a number, e.g. {-1/-1: 2}"
+
+
+# Keywords whose triggers change a creature's power during combat.
+POWER_KEYWORDS = frozenset({"rampage", "bushido", "flanking"})
+
+
+def warnings(s: Scenario) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """What is legal but surely not what the author meant: an intended division whose
+    amounts add up to other than the creature's power, when nothing in the scenario can
+    change that power (no action on it, no triggered ability, no rampage, bushido or
+    flanking): `run` would replace it with the default division in every era."""
+    if any(a.trigger for p in s.permanents for a in p.abilities) or any(
+            k.name in POWER_KEYWORDS for p in s.permanents for k in p.keywords):
+        return
+    touched = {t for a in s.actions for t in a.targets} | {
+        x for a in s.actions for x in (a.source, a.attacker) if x}
+    for creature, intent in s.combat.assign.items():
+        p = s.permanent(creature)
+        if not isinstance(intent, dict) or p is None or p.power is None or creature in touched:
+            continue
+        total = sum(intent.values())
+        if total != max(p.power, 0):
+            yield (("combat", "assign", creature),
+                   f"warning: the intended division adds up to {total}, but {creature}'s "
+                   f"power is {p.power} and nothing in the scenario changes it: `run` uses "
+                   f"the default division instead in every era (scenario-format §1.5)")

@@ -4,11 +4,12 @@ abilities)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from pydantic import ValidationError
 
-from comparator.games.mtg.cards import library
+from comparator.games.mtg.cards import USER_CARDS, library
 from comparator.loader import (
     Problem,
     ScenarioError,
@@ -16,8 +17,9 @@ from comparator.loader import (
     line_for,
     line_map,
     pydantic_problems,
-    refuse_problems,
 )
+from comparator.terminal import cut
+from versions.common import did_you_mean
 from versions.mtg.scenario import PermanentSpec, Scenario
 
 
@@ -28,11 +30,23 @@ def parse(text: str, file: str, raw: dict[str, Any]) -> Scenario:
         scenario = Scenario.model_validate(raw)
     except ValidationError as err:
         lines = line_map(text)  # only a file with problems pays for the line numbers
-        problems = pydantic_problems(file, err, lines) + raw_card_problems(file, raw, lines)
-        raise ScenarioError(problems) from None
+        cards = raw_card_problems(file, raw, lines)
+        # A permanent whose card is unknown lacks its power and toughness for that reason
+        # alone: say the cause once, not its consequences.
+        unknown = {p.path.rsplit(".", 1)[0] for p in cards}
+        others = [p for p in pydantic_problems(file, err, lines)
+                  if p.path.rsplit(".", 1)[0] not in unknown
+                  or p.path.rsplit(".", 1)[1] not in ("power", "toughness")]
+        raise ScenarioError(others + cards) from None
     from comparator.games.mtg.checks import check_scenario
 
-    refuse_problems(file, text, check_scenario(scenario))
+    found = list(check_scenario(scenario))
+    unknown = raw_card_problems(file, raw, line_map(text)) if any(
+        p.card is not None and p.card not in library() for p in scenario.permanents) else []
+    if found or unknown:
+        lines = line_map(text)
+        raise ScenarioError([Problem(file, field_path(loc), msg, line_for(lines, loc))
+                             for loc, msg in found] + unknown)
     return resolve_cards(scenario)
 
 
@@ -43,13 +57,26 @@ def raw_card_problems(
     one run of `validate` shows them too."""
     cards = library()
     out = []
+    far: list[tuple[tuple[Any, ...], str]] = []  # unknown, and like no known card
     permanents = raw.get("permanents")
     for i, p in enumerate(permanents if isinstance(permanents, list) else []):
         name = p.get("card") if isinstance(p, dict) else None
         if isinstance(name, str) and name not in cards:
             loc = ("permanents", i, "card")
-            out.append(Problem(file, field_path(loc), f"unknown card {name!r} (not in the card "
-                               f"library)", line_for(lines, loc)))
+            near = did_you_mean(name, cards)
+            if near or os.environ.get(USER_CARDS):
+                out.append(Problem(file, field_path(loc), f"unknown card {cut(name, 60)!r} "
+                                   f"(not in the card library){near}", line_for(lines, loc)))
+            else:
+                far.append((loc, name))
+    if far:  # most likely the user's own cards, and their library not given: say it once
+        loc = far[0][0]
+        names = ", ".join(repr(cut(n, 60)) for _, n in far[:5]) + (
+            f" and {len(far) - 5} more" if len(far) > 5 else "")
+        out.append(Problem(file, field_path(loc), (
+            f"unknown card{'s' if len(far) > 1 else ''} {names}: not in the shipped card "
+            f"library; give your own with --cards FILE or {USER_CARDS} (docs/cards.md)"),
+            line_for(lines, loc)))
     return out
 
 

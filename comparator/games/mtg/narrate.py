@@ -40,6 +40,12 @@ def sentence(e: dict[str, Any]) -> str:
             return f"{src} assigns {n} damage to {tgt}"
         case "damage-on-stack":
             return "the combat damage goes on the stack as one object"
+        case "damage-prevention-step":
+            return ("a damage prevention step: the assigned combat damage can still be "
+                    "prevented, and creatures it would destroy regenerated, before it takes "
+                    "effect")
+        case "tap":
+            return f"{tgt} is tapped{card}"
         case "damage":
             kind = "combat damage" if e.get("combat") else "damage"
             return f"{src or 'a spell'} deals {n} {kind} to {tgt}"
