@@ -109,6 +109,19 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+def _echo(text: str, hang: str = "    ", err: bool = False) -> None:
+    """Lines of a human report, each wrapped to the terminal's width with a hanging indent
+    (words never cut); errors stay one line each and don't come through here."""
+    import shutil
+
+    from comparator.terminal import wrapped
+
+    width = shutil.get_terminal_size().columns
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        typer.echo("\n".join(wrapped(line.strip(), width, indent, hang)), err=err)
+
+
 def _load(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
     from comparator.data_files import find_scenario
     from comparator.loader import ScenarioError, load
@@ -213,10 +226,15 @@ def run(
     if as_json:
         typer.echo(json.dumps(outcome, indent=2))
     else:
-        from comparator.terminal import clean
+        import shutil
 
-        typer.echo(clean(narrate(outcome, scenario.title, find_era(era_id).name,
-                                 game_of(scenario))))
+        from comparator.terminal import clean, wrapped
+
+        width = shutil.get_terminal_size().columns
+        for line in clean(narrate(outcome, scenario.title, find_era(era_id).name,
+                                  game_of(scenario))).split("\n"):
+            indent = line[:len(line) - len(line.lstrip(" "))]
+            typer.echo("\n".join(wrapped(line.strip(), width, indent, "    ")))
         _say_unmodelled(scenario)
 
 
@@ -233,7 +251,7 @@ def new(
         path = new_scenario(name)
     except ScaffoldError as err:
         fail(str(err))
-    typer.echo(f"wrote {path}: edit it, then `rulesdiff validate {path}` and "
+    _echo(f"wrote {path}: edit it, then `rulesdiff validate {path}` and "
                f"`rulesdiff diff {path}`")
 
 
@@ -265,7 +283,7 @@ def validate(
     if problems:
         typer.echo(f"{len(problems)} problem(s) in {len(paths)} file(s)", err=True)
         raise typer.Exit(2)
-    typer.echo(f"ok: {len(paths)} file(s)")
+    _echo(f"ok: {len(paths)} file(s)")
 
 
 @app.command(epilog=EXITS["verify"])
@@ -296,10 +314,10 @@ def verify(
         f"; {era} can't run {n} file(s) (they use what its rules lacked)"
         for era, n in found.refused.items())
     if not found.ok:
-        typer.echo(f"{len(found.mismatches)} mismatch(es) in {found.files} file(s){missing}",
+        _echo(f"{len(found.mismatches)} mismatch(es) in {found.files} file(s){missing}",
                    err=True)
         raise typer.Exit(1)
-    typer.echo(f"ok: {found.files} file(s), {found.checked} era outcome(s) as "
+    _echo(f"ok: {found.files} file(s), {found.checked} era outcome(s) as "
                f"expected{missing}")
 
 
@@ -313,28 +331,62 @@ def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported laz
 
 
 @app.command(epilog=EXITS["eras"])
-def eras(as_json: JsonFlag = False) -> None:
-    """The eras: ids, aliases, dates, the CR modelled, sources and what changed."""
+def eras(
+    era: Annotated[str | None, typer.Argument(
+        help="one era (id, alias or date): its whole record", metavar="[ERA]")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The eras, oldest first, each with its dates and what it is; with ERA, that era's
+    whole record: aliases, the rules text it cites, what changed, its sources."""
+    from rich.console import Console
+
+    from comparator.terminal import say
     from versions import ALL_ERAS
 
-    data = [e.metadata() for e in ALL_ERAS]
+    data = [e.metadata() for e in ALL_ERAS] if era is None else [
+        find.metadata() for find in [_find_era(era)]]
     if as_json:
-        typer.echo(json.dumps(data, indent=2))
+        typer.echo(json.dumps(data if era is None else data[0], indent=2))
         return
-    from rich.console import Console
-    from rich.table import Table
+    console = Console(highlight=False)
+    for i, e in enumerate(data):
+        if era is not None:
+            _era_record(console, e)
+            continue
+        if i and e["game"] != data[i - 1]["game"]:
+            console.print()
+        say(console, f"{e['id']} ({e['game']}, {e['began']} to {e['ended'] or 'today'}): "
+                     f"{e['name']}", hang="  ")
+        say(console, e["summary"], indent="  ", hang="")
+    if era is None:
+        console.print()
+        say(console, "`rulesdiff eras ERA` gives one era's aliases, the rules text it cites, "
+                     "what changed and its sources; --json gives them all.", hang="")
 
-    table = Table(show_lines=True)
-    for col in ("era", "game", "aliases", "in force", "rules modelled", "what changed",
-                "sources"):
-        table.add_column(col)
-    for e in data:
-        table.add_row(
-            f"{e['id']}\n{e['name']}", e["game"], ", ".join(e["aliases"]),
-            f"{e['began']} to {e['ended'] or 'today'}", e["cr"],
-            "\n".join(f"- {c}" for c in e["changes"]),
-            "\n".join(f"- {c}" for c in e["sources"]))
-    Console().print(table)
+
+def _find_era(name: str):  # noqa: ANN202 - an era class, imported lazily
+    from versions import find_era
+
+    try:
+        return find_era(name)
+    except KeyError as err:
+        fail(str(err.args[0]))
+
+
+def _era_record(console: Any, e: dict[str, Any]) -> None:
+    from comparator.terminal import say
+
+    say(console, f"{e['id']} — {e['name']}", hang="  ")
+    say(console, f"game: {e['game']}; in force {e['began']} to {e['ended'] or 'today'}",
+        indent="  ")
+    if e["aliases"]:
+        say(console, f"aliases: {', '.join(e['aliases'])}", indent="  ")
+    say(console, f"rules cited: {e['cr']}", indent="  ")
+    say(console, e["summary"], indent="  ", hang="")
+    for title, items in (("what changed", e["changes"]), ("sources", e["sources"])):
+        console.print(f"  {title}:", highlight=False)
+        for item in items:
+            say(console, f"- {item}", indent="    ", hang="  ")
 
 
 @app.command(epilog=EXITS["diff"])
@@ -469,18 +521,21 @@ def _say_refused(file: object, refused: dict[str, str]) -> None:
     """An era that can't run a scenario, on stderr: the JSON keeps the contract's keys."""
     from comparator.terminal import clean
 
-    for era, why in refused.items():
-        typer.echo(clean(f"rulesdiff: {era} can't run {file}: {why}"), err=True)
+    for era, why in refused.items():  # a note, not an error: wrapped as the report is
+        _echo(clean(f"rulesdiff: {era} can't run {file}: {why}"), err=True)
 
 
 def _say_unmodelled(scenario: Any) -> None:
     """Under a human report: the text of the cards the scenario uses that rulesdiff does
     not model (the JSON documents keep the contract's keys)."""
-    from comparator.games import game_of
-    from comparator.terminal import clean
+    import shutil
 
+    from comparator.games import game_of
+    from comparator.terminal import clean, wrapped
+
+    width = shutil.get_terminal_size().columns
     for line in game_of(scenario).not_modelled(scenario):
-        typer.echo(clean(f"note: {line}"))
+        typer.echo("\n".join(wrapped(clean(f"note: {line}"), width, "", "      ")))
 
 
 @contextmanager
@@ -543,7 +598,7 @@ def cards_import(
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"wrote {out}: {summary['cards']} cards ({summary['creatures']} creatures, "
+    _echo(f"wrote {out}: {summary['cards']} cards ({summary['creatures']} creatures, "
                f"{summary['planeswalkers']} planeswalkers, {summary['battles']} battles); "
                f"{summary['creatures_fully_modelled']} creatures "
                f"({summary['creatures_fully_modelled_share']:.1%}) fully modelled")
@@ -610,15 +665,15 @@ def dataset_build(
         typer.echo(json.dumps(built.document(), indent=2))
         return
     total = built.summary
-    typer.echo(f"{total.scenarios} scenarios, {total.runs} runs stored; "
+    _echo(f"{total.scenarios} scenarios, {total.runs} runs stored; "
                f"{total.diverging} diverge")
     for era, n in total.refused.items():
-        typer.echo(f"  {era} can't run {n} of them (they use what its rules did not have)")
+        _echo(f"  {era} can't run {n} of them (they use what its rules did not have)")
     if built.explored is not None:
-        typer.echo(f"{built.explored['scenarios']} scenarios explored and stored; "
+        _echo(f"{built.explored['scenarios']} scenarios explored and stored; "
                    f"{built.explored['diverging']} diverge in what players can make happen")
     for (a, b), n in sorted(total.pairs.items()):
-        typer.echo(f"  {a} vs {b}: {n} diverging scenario(s)")
+        _echo(f"  {a} vs {b}: {n} diverging scenario(s)")
 
 
 @dataset_app.command("generate", epilog=EXITS["dataset_generate"])
@@ -658,7 +713,7 @@ def dataset_generate(
                                "generator": GENERATOR_VERSION,
                                "manifest": str(out / MANIFEST)}, indent=2))
         return
-    typer.echo(f"{count} scenarios of seed {seed} in {out} (generator {GENERATOR_VERSION}); "
+    _echo(f"{count} scenarios of seed {seed} in {out} (generator {GENERATOR_VERSION}); "
                f"next: rulesdiff dataset build {out}")
 
 
@@ -684,7 +739,7 @@ def dataset_check(
     if changes:
         typer.echo(f"{len(changes)} change(s) in {checked} stored run(s)", err=True)
         raise typer.Exit(1)
-    typer.echo(f"ok: {checked} stored run(s) unchanged")
+    _echo(f"ok: {checked} stored run(s) unchanged")
 
 
 @dataset_app.command("export", epilog=EXITS["dataset_export"])
@@ -730,19 +785,19 @@ def show(
     if as_json:
         typer.echo(json.dumps(found, indent=2))
         return
-    typer.echo(f"{scenario_id}: {len(found['versions'])} stored version(s)")
+    _echo(f"{scenario_id}: {len(found['versions'])} stored version(s)")
     for v in found["versions"]:
-        typer.echo(f"version {v['content_hash'][:12]} ({v['first_stored']}): "
+        _echo(f"version {v['content_hash'][:12]} ({v['first_stored']}): "
                    f"{clean(cut(v['title']))}")
         for r in v["runs"]:
-            typer.echo(f"  run {r['era']} engine {r['engine_version']} "
+            _echo(f"  run {r['era']} engine {r['engine_version']} "
                        f"outcome {r['outcome_hash'][:12]} at {r['created']}")
         for d in v["divergences"]:
             typer.echo(f"  {d['path']}: {d['era_a']} {json.dumps(d['value_a'])} vs "
                        f"{d['era_b']} {json.dumps(d['value_b'])}")
         for x in v["explorations"]:
             value = x["value"]["score"] if x["value"] else "no legal line"
-            typer.echo(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
+            _echo(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
                        f"fields {x['fields']}): {x['lines']} lines, {x['outcomes']} "
                        f"outcome(s), value {value}, at {x['created']}")
 
@@ -779,7 +834,10 @@ def blocks(
         doc, lines = block_survey(scenario, _era(era, "mtg"), str(path))
     except ScenarioError as err:
         fail(str(err.problems[0]))
-    typer.echo(json.dumps(doc, indent=2) if as_json else "\n".join(lines))
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+    else:
+        _echo("\n".join(lines), hang="      ")
 
 
 @app.command(epilog=EXITS["catalog"])
@@ -801,7 +859,7 @@ def catalog(
         typer.echo(json.dumps(items, indent=2))
     else:
         for i in items:
-            typer.echo(f"{i['id']}: {i['verdict']}")
+            _echo(f"{i['id']}: {i['verdict']}")
 
 
 @app.command("scenarios", epilog=EXITS["list_scenarios"])
@@ -815,7 +873,7 @@ def list_scenarios(as_json: JsonFlag = False) -> None:
         typer.echo(json.dumps(rows, indent=2))
         return
     for r in rows:
-        typer.echo(clean(f"{r['id']}: {cut(r['title'])}") + (f"  [{', '.join(r['tags'])}]"
+        _echo(clean(f"{r['id']}: {cut(r['title'])}") + (f"  [{', '.join(r['tags'])}]"
                                                  if r["tags"] else ""))
 
 

@@ -5,11 +5,10 @@ only one era reaches."""
 from __future__ import annotations
 
 import json
-import textwrap
 from typing import Any
 
 from comparator.games import game_of
-from comparator.terminal import clean, cut, plain
+from comparator.terminal import clean, cut, plain, say
 
 TABLE_ROWS = 20  # rows shown unless --all
 
@@ -36,27 +35,23 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> 
 
     losses = game_of(scenario).losses
     eras = list(doc["eras"])
-    console.print(f"[bold]{plain(doc['scenario'])}[/bold] — {plain(cut(scenario.title, 200))}",
-                  highlight=False)
-    console.print(f"objective: {doc['objective']} · blocks: {doc['blocks']} · "
-                  f"fields: {doc['fields']}", markup=False, highlight=False)
+    say(console, f"{doc['scenario']} — {cut(scenario.title, 200)}", hang="  ")
+    say(console, f"objective: {doc['objective']} · blocks: {doc['blocks']} · "
+                 f"fields: {doc['fields']}")
     for era, res in doc["eras"].items():
         console.print()
         console.print(f"[bold]{era}[/bold]: {res['lines']} line(s) of play, "
                       f"{len(res['outcomes'])} outcome(s)", highlight=False)
         for note in res.get("notes", []):  # a trick unavailable or moved in this era
-            for line in textwrap.wrap(clean(f"{note['text']}  [{note['rule']}]"),
-                                      width=max(console.width, 40), initial_indent="  note: ",
-                                      subsequent_indent="        "):
-                console.print(line, markup=False, highlight=False)
+            say(console, f"note: {note['text']}  [{note['rule']}]", indent="  ", hang="      ")
         value = res["value"]
         if value is None:
             console.print("  no legal line of play", markup=False)
             continue
-        console.print(clean(f"  with best play: {losses(value['state'], scenario)} "
-                            f"(score {value['score']})"), markup=False, highlight=False)
-        for line in describe_line(value["line"], scenario, "    "):
-            console.print(line, markup=False, highlight=False, soft_wrap=True)
+        say(console, f"with best play: {losses(value['state'], scenario)} "
+                     f"(score {value['score']})", indent="  ")
+        for line in describe_line(value["line"], scenario, ""):
+            say(console, line, indent="    ")
 
     # One row per distinct outcome, over every era, described by the fields that vary.
     rows: dict[str, dict[str, Any]] = {}
@@ -70,19 +65,27 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> 
                       if len({json.dumps(fl.get(f)) for fl in flats.values()}) > 1})
     ordered = sorted(rows.items(), key=lambda kv: ([-s for s in kv[1]["score"]], kv[0]))
     console.print()
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("outcome", overflow="fold")
-    table.add_column("score", no_wrap=True)
-    for era in eras:
-        table.add_column(era, justify="right", min_width=len(era))
     shown = ordered if show_all else ordered[:TABLE_ROWS]
-    for key, row in shown:
-        # A field an outcome doesn't have (a destroyed creature's `tapped`) says nothing.
-        words = ", ".join(_words(f, v) for f in varying
-                          if (v := flats[key].get(f)) is not None) or "(all alike)"
-        cells = [str(row["eras"][e][1]) if e in row["eras"] else "—" for e in eras]
-        table.add_row(words, ",".join(map(str, row["score"])), *cells)
-    console.print(table)
+    described = [(", ".join(_words(f, v) for f in varying  # an absent field says nothing
+                            if (v := flats[key].get(f)) is not None) or "(all alike)",
+                  ",".join(map(str, row["score"])),
+                  [str(row["eras"][e][1]) if e in row["eras"] else "—" for e in eras])
+                 for key, row in shown]
+    fixed = sum(max(len(e), 3) + 3 for e in eras) + len("score") + 3 + 4
+    if console.width - fixed >= 24:  # room enough for the outcomes' words
+        table = Table(show_header=True, header_style="bold")
+        table.add_column("outcome")
+        table.add_column("score", no_wrap=True)
+        for era in eras:
+            table.add_column(era, justify="right", no_wrap=True)
+        for words, score, cells in described:
+            table.add_row(plain(words), score, *cells)
+        console.print(table)
+    else:  # too narrow for a column per era: each outcome, then its score and lines
+        for words, score, cells in described:
+            say(console, words)
+            say(console, f"score {score} · lines: " + ", ".join(
+                f"{e} {c}" for e, c in zip(eras, cells, strict=True)), indent="  ")
     if len(ordered) > len(shown):
         console.print(f"({len(ordered) - len(shown)} more outcome(s); --all shows them)",
                       markup=False)
@@ -94,12 +97,11 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> 
             key = json.dumps(o["state"], sort_keys=True)
             words = ", ".join(_words(f, v) for f in varying
                               if (v := flats[key].get(f)) is not None)
-            console.print(clean(f"only in {era}: {words or losses(o['state'], scenario)}"),
-                          markup=False, highlight=False)
-            for line in describe_line(o["example"], scenario, "    "):
-                console.print(line, markup=False, highlight=False, soft_wrap=True)
+            say(console, f"only in {era}: {words or losses(o['state'], scenario)}")
+            for line in describe_line(o["example"], scenario, ""):
+                say(console, line, indent="    ")
     console.print()
-    console.print(verdict(doc), markup=False, highlight=False)
+    say(console, verdict(doc))
 
 
 def _plain(value: Any) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from comparator.diffing import event_differences, log_difference, verdict
 from comparator.games import game_of
-from comparator.terminal import clean, cut, plain
+from comparator.terminal import cut, plain, say
 
 
 def _key(e: dict[str, Any]) -> str:
@@ -47,39 +47,53 @@ def _cell(value: Any) -> str:
 
 def render(doc: dict[str, Any], scenario: Any, console: Any,
            refused: dict[str, str] | None = None) -> None:
-    from rich.table import Table
-
     outcomes = doc["outcomes"]
     eras = doc["eras"]
-    console.print(f"[bold]{plain(doc['scenario'])}[/bold] — {plain(cut(scenario.title, 200))}",
-                  highlight=False)
+    say(console, f"{doc['scenario']} — {cut(scenario.title, 200)}", hang="  ")
     found = doc["divergences"]
     if found:
-        table = Table(show_header=True, header_style="bold")
-        # The field names the row: never cut it; values fold instead. Ids are unique across
-        # players and permanents, so the row drops the JSON path's first part.
-        rows = [(d["path"].split(".", 1)[1], d) for d in found]
-        table.add_column("field", no_wrap=True, min_width=max(len(r) for r, _ in rows))
-        for e in eras:
-            table.add_column(e, overflow="fold", min_width=len(e))
-        for row, d in rows:
-            shown = {e: _cell(d["values"][e]) for e in eras}
-            common, _ = Counter(shown.values()).most_common(1)[0]
-            cells = [v if v == common else f"[bold yellow]{v}[/bold yellow]"
-                     for v in shown.values()]
-            table.add_row(row, *cells)
-        console.print(table)
+        # Ids are unique across players and permanents: a row drops the path's first part.
+        rows = [(d["path"].split(".", 1)[1], {e: _cell(d["values"][e]) for e in eras})
+                for d in found]
+        if _table_width(rows, eras) <= console.width:
+            console.print(_table(rows, eras))
+        else:  # too wide for the terminal: each field, its values, the eras of each
+            for field, shown in rows:
+                by_value: dict[str, list[str]] = {}
+                for era, value in shown.items():
+                    by_value.setdefault(value, []).append(era)
+                say(console, f"{field}: " + "; ".join(
+                    f"{value} in {', '.join(where)}" for value, where in by_value.items()))
         for era, lines in explanations(outcomes, game_of(scenario)).items():
             if lines:
                 console.print(f"[bold]{era}[/bold]")
                 for line in lines:
-                    console.print(f"  {clean(line)}", markup=False, highlight=False,
-                                  soft_wrap=True)
+                    say(console, line, indent="  ")
     apart = event_differences(outcomes)
     if apart and not found:
-        console.print(clean(f"the states agree; the event logs differ: "
-                            f"{log_difference(outcomes)}"), markup=False, highlight=False)
-    console.print(verdict(outcomes, found) if outcomes else "no era can run this scenario")
+        say(console, f"the states agree; the event logs differ: {log_difference(outcomes)}")
+    say(console, verdict(outcomes, found) if outcomes else "no era can run this scenario")
     for era, why in (refused or {}).items():
-        console.print(f"{era}: not run: {clean(why)}", markup=False, highlight=False,
-                      soft_wrap=True)
+        say(console, f"{era}: not run: {why}")
+
+
+def _table_width(rows: list[tuple[str, dict[str, str]]], eras: list[str]) -> int:
+    """The width the divergence table needs to show every value whole."""
+    widths = [max(len("field"), *(len(f) for f, _ in rows))] + [
+        max(len(e), *(len(shown[e]) for _, shown in rows)) for e in eras]
+    return sum(widths) + 3 * len(widths) + 1
+
+
+def _table(rows: list[tuple[str, dict[str, str]]], eras: list[str]) -> Any:
+    from rich.table import Table
+
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("field", no_wrap=True)
+    for e in eras:
+        table.add_column(e, no_wrap=True)
+    for field, shown in rows:
+        common, _ = Counter(shown.values()).most_common(1)[0]
+        table.add_row(plain(field), *[plain(v) if v == common
+                                      else f"[bold yellow]{plain(v)}[/bold yellow]"
+                                      for v in shown.values()])
+    return table

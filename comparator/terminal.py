@@ -5,6 +5,7 @@ must not crash the table), no endless lines (a 100 KB title is cut in tables).""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rich.markup import escape
 
@@ -23,3 +24,20 @@ def plain(text: str) -> str:
 
 def cut(text: str, width: int = 120) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def wrapped(text: str, width: int, indent: str = "", hang: str = "    ") -> list[str]:
+    """`text` as lines of at most `width` columns, first indented by `indent`, the rest by
+    `indent + hang`; words are never cut, not even at their hyphens (a window name or a
+    rule number stays whole)."""
+    import textwrap
+
+    return textwrap.wrap(text, width=max(width, 20), initial_indent=indent,
+                         subsequent_indent=indent + hang, break_long_words=False,
+                         break_on_hyphens=False) or [indent.rstrip()]
+
+
+def say(console: Any, text: str, indent: str = "", hang: str = "    ") -> None:
+    """Print user text (cleaned, no markup) wrapped to the console's width."""
+    for line in wrapped(clean(text), console.width, indent, hang):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)

@@ -35,7 +35,7 @@ def test_readme_diff_example_is_what_rulesdiff_prints():
                       re.S)
     assert block, "README lost its diff example"
     args, shown = block.group(1).split(), block.group(2)
-    result = CliRunner().invoke(app, args, env={"COLUMNS": "100"})
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
     assert result.output.rstrip("\n") == shown
     assert result.exit_code == 1
 
@@ -46,7 +46,7 @@ def test_readme_explore_example_is_what_rulesdiff_prints():
                       readme, re.S)
     assert block, "README lost its explore example"
     args, shown = block.group(1).split(), block.group(2)
-    result = CliRunner().invoke(app, args, env={"COLUMNS": "100"})
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
     assert result.output.rstrip("\n") == shown
     assert result.exit_code == 1
 

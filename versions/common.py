@@ -117,7 +117,8 @@ class EraInfo:
             "began": cls.began, "ended": cls.ended, "cr": cls.cr_modelled,
             "cr_date": cls.cr_date, "sources": list(cls.sources),
             "changes": list(cls.changes),
-            "summary": (cls.__doc__ or "").strip().split("\n")[0],
+            # The docstring's first paragraph, whole.
+            "summary": " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split()),
         }
 
 
