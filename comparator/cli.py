@@ -103,9 +103,9 @@ def _main(
 
 def fail(message: str) -> NoReturn:
     """Bad input or usage: one line on stderr, exit 2."""
-    from comparator.terminal import clean
+    from comparator.terminal import clean, masked
 
-    typer.echo(f"rulesdiff: {clean(message)}", err=True)
+    typer.echo(f"rulesdiff: {clean(masked(message))}", err=True)
     raise typer.Exit(2)
 
 
@@ -114,10 +114,10 @@ def _echo(text: str, hang: str = "    ", err: bool = False) -> None:
     (words never cut); errors stay one line each and don't come through here."""
     import shutil
 
-    from comparator.terminal import wrapped
+    from comparator.terminal import clean, masked, wrapped
 
     width = shutil.get_terminal_size().columns
-    for line in text.split("\n"):
+    for line in clean(masked(text)).split("\n"):
         indent = line[:len(line) - len(line.lstrip(" "))]
         typer.echo("\n".join(wrapped(line.strip(), width, indent, hang)), err=err)
 
@@ -461,7 +461,7 @@ def explore(
     = "end-of-turn",
     limit: Annotated[int, typer.Option(
         "--limit", help="refuse a search of more lines of play than this",
-        metavar="N")] = 1_000_000,
+        metavar="N", min=1, max=10**12)] = 1_000_000,
     as_json: Annotated[bool, json_flag("print the explore JSON")] = False,
     show_all: Annotated[bool, typer.Option("--all", help="show every outcome row")] = False,
     db: DbOption = None,
@@ -581,13 +581,22 @@ def cards_import(
     """Write a card library of every creature, planeswalker and battle in an MTGJSON file
     (never downloaded); use it with --cards FILE or RULESDIFF_CARDS."""
     import yaml
+    from rich.console import Console
+    from rich.progress import Progress
 
     from comparator.games.mtg.mtgjson import MtgjsonError, read
 
-    try:
-        imported = read(file)
-    except MtgjsonError as err:
-        fail(str(err))
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"reading {file.name}", total=None)
+        try:
+            imported = read(file, progress=lambda n: bar.update(task, completed=n,
+                                                              description=f"{n} cards read"))
+        except MtgjsonError as err:
+            fail(str(err))
+    for why in imported.skipped[:50]:  # one line each; the count says the rest
+        _echo(f"skipped {why}", err=True)
+    if len(imported.skipped) > 50:
+        _echo(f"... and {len(imported.skipped) - 50} more cards skipped", err=True)
     text = yaml.safe_dump({"cards": imported.cards}, sort_keys=False, allow_unicode=True,
                           width=100)
     try:
@@ -601,7 +610,9 @@ def cards_import(
     _echo(f"wrote {out}: {summary['cards']} cards ({summary['creatures']} creatures, "
                f"{summary['planeswalkers']} planeswalkers, {summary['battles']} battles); "
                f"{summary['creatures_fully_modelled']} creatures "
-               f"({summary['creatures_fully_modelled_share']:.1%}) fully modelled")
+               f"({summary['creatures_fully_modelled_share']:.1%}) fully modelled"
+               + (f"; {summary['skipped']} skipped (of the wrong shape)"
+                  if summary["skipped"] else ""))
 
 
 dataset_app = typer.Typer(help="The regression dataset: build, check, export.",
@@ -621,7 +632,8 @@ def dataset_build(
     = False,
     jobs: JobsOption = None,
     batch: Annotated[int, typer.Option(
-        "--batch", help="scenarios stored per transaction", metavar="N")] = 500,
+        "--batch", help="scenarios stored per transaction", metavar="N", min=1,
+        max=100_000)] = 500,
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", help="run on this Dask scheduler's workers (the `cluster` extra); "
         "they write to --db, a shared PostgreSQL database", metavar="ADDRESS")] = None,
@@ -645,6 +657,8 @@ def dataset_build(
     if scheduler and explore_too:
         fail("--explore runs on this machine only: build on the cluster first, then run "
              "`dataset build --explore` here")
+    from sqlalchemy.exc import SQLAlchemyError
+
     paths = _expand(dirs or [scenarios_dir()])
     engine = _engine(db)
     if scheduler and engine.dialect.name == "sqlite":
@@ -661,6 +675,10 @@ def dataset_build(
         fail(str(err.problems[0]))
     except (ClusterError, DatasetError, ExploreError) as err:
         fail(str(err))
+    except SQLAlchemyError as exc:  # a read-only or full database: its batch rolled back
+        from comparator.dataset import write_failed
+
+        fail(write_failed(exc))
     if as_json:
         typer.echo(json.dumps(built.document(), indent=2))
         return
@@ -679,9 +697,10 @@ def dataset_build(
 @dataset_app.command("generate", epilog=EXITS["dataset_generate"])
 def dataset_generate(
     out: Annotated[Path, typer.Argument(help="the folder to write into", metavar="DIR")],
-    seed: Annotated[int, typer.Option("--seed", help="the random seed", metavar="N")] = 0,
-    count: Annotated[int, typer.Option("--count", help="how many scenarios", metavar="N")]
-    = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="the random seed", metavar="N", min=0,
+                                      max=2**63 - 1)] = 0,
+    count: Annotated[int, typer.Option("--count", help="how many scenarios", metavar="N",
+                                       min=1, max=100_000_000)] = 1000,
     jobs: JobsOption = None,
     as_json: SummaryJsonFlag = False,
 ) -> None:
@@ -704,10 +723,14 @@ def dataset_generate(
         count = generation_count(out, seed, count, GENERATOR_VERSION)
     except DatasetError as err:
         fail(str(err))
-    with Progress(transient=True) as progress:
-        task = progress.add_task("generating", total=count)
-        generate_all(out, seed, count, jobs or os.cpu_count() or 1,
-                     lambda n: progress.advance(task, n))
+    try:
+        with Progress(transient=True) as progress:
+            task = progress.add_task("generating", total=count)
+            generate_all(out, seed, count, jobs or os.cpu_count() or 1,
+                         lambda n: progress.advance(task, n))
+    except OSError as exc:  # a read-only folder, a full disk: every written file is whole
+        fail(f"{exc.filename or out}: can't write: {exc.strerror or exc}; the files written "
+             f"are whole, and generating again into {out} resumes")
     if as_json:
         typer.echo(json.dumps({"folder": str(out), "seed": seed, "count": count,
                                "generator": GENERATOR_VERSION,

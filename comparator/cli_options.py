@@ -31,7 +31,8 @@ SummaryJsonFlag = Annotated[bool, json_flag("print the summary as JSON")]
 DbOption = Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")]
 NoStoreFlag = Annotated[bool, typer.Option("--no-store", help="don't write the database")]
 JobsOption = Annotated[int | None, typer.Option(
-    "--jobs", help="worker processes (default: the machine's cores)", metavar="N")]
+    "--jobs", help="worker processes (default: the machine's cores)", metavar="N", min=1,
+    max=256)]
 
 ScenarioArg = Annotated[str, typer.Argument(help=FILE_HELP, metavar="FILE")]
 # validate and verify take paths; diff and explore also take shipped ids.

@@ -30,6 +30,14 @@ def read_manifest(folder: Path) -> dict[str, Any] | None:
                                          "parameters"} <= set(doc):
         raise ValueError(f"{path}: not a generator manifest (it needs generator, seed, count "
                          f"and parameters)")
+    for field, low, high in (("seed", 0, 2**63 - 1), ("count", 0, 100_000_000),
+                             ("generator", 1, 1_000)):
+        value = doc[field]  # a manifest is input like any other: checked, never trusted
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"{path}: {field}: a whole number from {low} to {high}, not "
+                             f"{json.dumps(value)[:40]}")
+    if not isinstance(doc["parameters"], dict):
+        raise ValueError(f"{path}: parameters: a map of the generator's parameters")
     return doc
 
 

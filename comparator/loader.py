@@ -76,7 +76,7 @@ class UniqueKeyLoader(SafeLoader):  # type: ignore[misc, valid-type]
         return super().construct_mapping(node, deep=deep)
 
 
-def _expanded_size(text: str) -> int:
+def _expanded_size(text: str, max_nodes: int = MAX_NODES) -> int:
     """How many nodes the document has with every alias expanded, counted from the parser's
     events without building anything; stops counting past MAX_NODES."""
     sizes: dict[str, int] = {}
@@ -104,18 +104,13 @@ def _expanded_size(text: str) -> int:
         else:
             continue
         open_sizes[-1] += size
-        if open_sizes[-1] > MAX_NODES:
+        if open_sizes[-1] > max_nodes:
             break
     return max(open_sizes)
 
 
 def _load_yaml(text: str) -> Any:
-    if "*" in text:  # only then can there be aliases: size the document before building it
-        size = _expanded_size(text)
-        if size > MAX_NODES:
-            raise yaml.YAMLError(f"more than {MAX_NODES} values once its aliases are "
-                                 f"expanded (an alias bomb?)")
-    return yaml.load(text, Loader=UniqueKeyLoader)  # noqa: S506 - a safe loader
+    return load_yaml(text)  # only with aliases is the document sized before it is built
 
 
 def _yaml_hint(problem: str) -> str:
@@ -241,27 +236,47 @@ def refuse_problems(file: str, text: str, found: list[tuple[tuple[Any, ...], str
             Problem(file, field_path(loc), msg, line_for(lines, loc)) for loc, msg in found])
 
 
-def read_scenario_text(path: Path) -> str:
-    """A scenario file's text: only a regular file, at most MAX_BYTES, UTF-8 (a FIFO, a
-    device or /dev/zero would hang or fill memory)."""
+def read_text_file(path: Path, max_bytes: int, what: str = "file") -> str:
+    """A text file's contents, guarded: only a regular file (a FIFO, a device or /dev/zero
+    would hang or fill memory), at most `max_bytes`, UTF-8. Raises ValueError with one line
+    naming the file and the cause."""
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
-            raise ScenarioError([Problem(str(path), "", "not a regular file")])
-        if info.st_size > MAX_BYTES:
-            raise ScenarioError([Problem(str(path), "", f"the file is {info.st_size} bytes; "
-                                         f"a scenario is at most {MAX_BYTES}")])
+            raise ValueError(f"{path}: not a regular file")
+        if info.st_size > max_bytes:
+            raise ValueError(f"{path}: the file is {info.st_size} bytes; a {what} is at most "
+                             f"{max_bytes}")
         with path.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise ScenarioError([Problem(str(path), "", f"more than {MAX_BYTES} bytes")])
+            data = f.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise ValueError(f"{path}: more than {max_bytes} bytes")
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ScenarioError([Problem(str(path), "", f"not UTF-8 text ({exc.reason} at byte "
-                                     f"{exc.start})")]) from None
+        raise ValueError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}; save it "
+                         f"as UTF-8)") from None
     except OSError as exc:
-        raise ScenarioError([Problem(str(path), "", f"can't read the file: "
-                                     f"{exc.strerror or exc}")]) from None
+        raise ValueError(f"{path}: can't read the file: {exc.strerror or exc}") from None
+
+
+def read_scenario_text(path: Path) -> str:
+    """A scenario file's text (``read_text_file``, at most MAX_BYTES)."""
+    try:
+        return read_text_file(path, MAX_BYTES, "scenario")
+    except ValueError as exc:
+        file, _, why = str(exc).partition(": ")
+        raise ScenarioError([Problem(file, "", why)]) from None
+
+
+def load_yaml(text: str, max_nodes: int = MAX_NODES) -> Any:
+    """YAML with the guards of a scenario file (an alias bomb refused before it is built,
+    a key written twice refused); `max_nodes` bounds the document once aliases expand."""
+    if "*" in text:
+        size = _expanded_size(text, max_nodes)
+        if size > max_nodes:
+            raise yaml.YAMLError(f"more than {max_nodes} values once its aliases are "
+                                 f"expanded (an alias bomb?)")
+    return yaml.load(text, Loader=UniqueKeyLoader)  # noqa: S506 - a safe loader
 
 
 def load(path: Path | str) -> Any:

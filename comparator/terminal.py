@@ -10,11 +10,16 @@ from typing import Any
 from rich.markup import escape
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Characters that reorder or hide text (bidi overrides and isolates, marks, separators, a
+# byte-order mark): a name with U+202E would print "evil" backwards.
+_INVISIBLE = re.compile("[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
 
 
 def clean(text: str) -> str:
-    """Control characters shown as escapes; newlines and tabs kept."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """Control characters shown as escapes (`\\x1b`), and the invisible ones that reorder
+    text (`\\u202e`); newlines and tabs kept."""
+    text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _INVISIBLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def plain(text: str) -> str:
@@ -41,3 +46,16 @@ def say(console: Any, text: str, indent: str = "", hang: str = "    ") -> None:
     """Print user text (cleaned, no markup) wrapped to the console's width."""
     for line in wrapped(clean(text), console.width, indent, hang):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+_USERINFO = re.compile(r"(?<![\w%])([\w.+-]+)(:|%3[Aa])([^\s/@%]+|[^\s/@]+?)(@|%40)")
+_QUERY_PASSWORD = re.compile(r"((?:[?&;]|%3[Ff]|%26)(?:password|passwd|pwd)(?:=|%3[Dd]))"
+                             r"[^&\s;]*", re.IGNORECASE)
+
+
+def masked(text: str) -> str:
+    """Any credentials in `text` hidden: a URL's password (`user:PW@host`, also URL-encoded
+    `user%3APW%40host`, and a malformed `scheme:/user:PW@host`), a `password=` query
+    parameter. Errors naming a database go through here: a password is never printed."""
+    text = _QUERY_PASSWORD.sub(lambda m: f"{m.group(1)}***", text)
+    return _USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}***{m.group(4)}", text)

@@ -113,6 +113,7 @@ def test_schema_describes_every_field_and_closes_the_vocabularies():
 def test_help_shows_no_python_type_names():
     for name in command_names(app):
         out = CliRunner().invoke(app, [*name.split(), "--help"]).output
+        out = re.sub(r"-?\d+<=x(<=\d+)?|x<=\d+", "", out)  # a bounded option's range is fine
         assert "<" not in out and "list[" not in out, (name, out)
 
 

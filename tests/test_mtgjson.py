@@ -143,7 +143,6 @@ def test_all_printings_shape_is_read_once_per_name(tmp_path):
     ("not json", "not JSON"),
     ('{"meta": {}}', "data"),
     ('{"data": {"X": 3}}', "data.X"),
-    ('{"data": {"X": [{"types": ["Creature"]}]}}', "data.X.0.name"),
 ])
 def test_a_file_that_is_not_mtgjson_is_one_clear_error(tmp_path, content, field):
     src = tmp_path / "bad.json"
@@ -189,3 +188,19 @@ def test_the_share_documented_for_the_reference_cards():
     doc = (root / "docs" / "cards.md").read_text()
     assert f"On the {creatures} creature cards" in doc
     assert f"models {full}\nfully: {full / creatures:.1%}" in doc
+
+
+def test_a_card_of_the_wrong_shape_is_skipped_with_its_reason(tmp_path):
+    src, out = tmp_path / "a.json", tmp_path / "l.yaml"
+    src.write_text(json.dumps({"data": {
+        "X": [{"types": ["Creature"]}],
+        "Y": [{"name": "Y", "types": "Creature", "text": 5}],
+        "Z": [{"name": "Z", "types": ["Creature"], "power": 1e300, "toughness": "1"}],
+        "W": [WURM]}}))
+    r = runner.invoke(app, ["cards", "import", str(src), "--out", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["cards"] == 1 and json.loads(r.stdout)["skipped"] == 3
+    said = runner.invoke(app, ["cards", "import", str(src), "--out", str(out)]).output
+    assert "skipped data.X.0: name: a card has a name (a string)" in said
+    assert "skipped data.Y.0: text: a string, not int" in said
+    assert "skipped data.Z.0: power:" in said

@@ -12,6 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from comparator.data_files import cards_file
+from versions.common import BOUND, Count, Number
 from versions.mtg.scenario import Ability, Keyword, parse_keyword
 
 
@@ -21,11 +22,11 @@ class Card(BaseModel):
     name: str
     types: list[str]
     type_line: str = Field(alias="type-line")
-    power: int | None = None
-    toughness: int | None = None
-    loyalty: int | None = None
-    defense: int | None = None
-    mana_value: float | None = Field(default=None, alias="mana-value")
+    power: Number | None = None
+    toughness: Number | None = None
+    loyalty: Count | None = None
+    defense: Count | None = None
+    mana_value: float | None = Field(default=None, alias="mana-value", ge=0, le=BOUND)
     artifact: bool = False
     colors: list[str] = []
     keywords: list[Keyword] = []
@@ -77,14 +78,32 @@ def _merged(shipped: Path, user: str | None) -> dict[str, Card]:
     return cards
 
 
+# A library of every creature MTGJSON knows is about 10 MB and 30,000 cards.
+MAX_LIBRARY_BYTES = 200_000_000
+MAX_LIBRARY_NODES = 20_000_000
+
+
 def read_library(path: Path) -> dict[str, Card]:
+    """A card library file, with the guards of a scenario file: a regular UTF-8 file of
+    bounded size, no alias bomb, bounded numbers; any problem is one CardLibraryError
+    naming the file and the field."""
+    from comparator.loader import load_yaml, read_text_file
+
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-    except OSError as exc:
-        raise CardLibraryError(f"{path}: can't read the card library: "
-                               f"{exc.strerror or exc}") from None
+        raw = load_yaml(read_text_file(path, MAX_LIBRARY_BYTES, "card library"),
+                        MAX_LIBRARY_NODES)
     except yaml.YAMLError as exc:
         raise CardLibraryError(f"{path}: not YAML: {str(exc).splitlines()[0]}") from None
+    except RecursionError:
+        raise CardLibraryError(f"{path}: nested too deeply") from None
+    except ValueError as exc:  # can't read it, not UTF-8, a number of thousands of digits
+        message = str(exc)
+        if "digits" in message:
+            message = (f"{path}: a number of thousands of digits (numbers in a card library "
+                       f"are at most {BOUND})")
+        elif not message.startswith(str(path)):
+            message = f"{path}: {message.splitlines()[0]}"
+        raise CardLibraryError(message) from None
     entries = raw.get("cards") if isinstance(raw, dict) else None
     if not isinstance(entries, list):
         raise CardLibraryError(f"{path}: cards: a card library is a map with a `cards` list")

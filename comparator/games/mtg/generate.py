@@ -270,8 +270,12 @@ def _write_range(job: tuple[str, int, int, int]) -> int:
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(exist_ok=True)
             tmp = path.with_suffix(".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)  # never a half-written scenario file
+            try:
+                tmp.write_text(text, encoding="utf-8")
+                tmp.replace(path)  # never a half-written scenario file
+            except OSError:
+                tmp.unlink(missing_ok=True)  # a full disk leaves no half of it behind
+                raise
     return stop - start
 
 

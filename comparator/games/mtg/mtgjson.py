@@ -11,13 +11,16 @@ entirely such keywords is kept, whole, as the card's `not-modelled` text, which 
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from versions.common import BOUND
 from versions.mtg.scenario import COLORS
 
 COLOR_OF = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -71,61 +74,126 @@ class Imported:
     planeswalkers: int = 0
     battles: int = 0
     creatures_fully_modelled: int = 0
+    skipped: list[str] = dataclass_field(default_factory=list)  # "where.field: why", one a card
 
     def summary(self) -> dict[str, Any]:
         share = (self.creatures_fully_modelled / self.creatures) if self.creatures else 0.0
         return {"cards": len(self.cards), "creatures": self.creatures,
                 "planeswalkers": self.planeswalkers, "battles": self.battles,
                 "creatures_fully_modelled": self.creatures_fully_modelled,
-                "creatures_fully_modelled_share": round(share, 4)}
+                "creatures_fully_modelled_share": round(share, 4),
+                "skipped": len(self.skipped)}
 
 
-def read(path: Path) -> Imported:
-    """Every creature, planeswalker and battle in the file, once each by name."""
+# What one card object may hold, by the fields `library_entry` reads: a card with a field of
+# another JSON type is skipped with its reason, never trusted.
+_TEXT_FIELDS = ("name", "faceName", "type", "text")
+_LIST_FIELDS = ("types", "colors")
+_NUMBER_FIELDS = ("power", "toughness", "loyalty", "defense")
+_VALUE_FIELDS = ("manaValue", "faceManaValue", "convertedManaCost")
+MAX_TEXT = 10_000  # a card's rules text is a paragraph
+
+
+def card_problem(card: Any) -> str | None:
+    """Why a card object can't be read (a field of the wrong JSON type, a number out of
+    bounds, an endless text), or None."""
+    if not isinstance(card, dict):
+        return "a card is a JSON object"
+    if not isinstance(card.get("name"), str) or not card["name"]:
+        return "name: a card has a name (a string)"
+    for field in _TEXT_FIELDS:
+        value = card.get(field)
+        if value is not None and not isinstance(value, str):
+            return f"{field}: a string, not {type(value).__name__}"
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            return f"{field}: longer than {MAX_TEXT} characters"
+    for field in _LIST_FIELDS:
+        value = card.get(field)
+        if value is not None and not (isinstance(value, list) and len(value) <= 50
+                                      and all(isinstance(v, str) for v in value)):
+            return f"{field}: a list of strings"
+    for field in _NUMBER_FIELDS:
+        value = card.get(field)
+        if value is None or isinstance(value, str) and len(value) <= 20:
+            continue  # "*", "1+*", "3": read by library_entry
+        if isinstance(value, bool) or not isinstance(value, int | float | Decimal) or \
+                abs(value) > BOUND:
+            return f"{field}: a number from -{BOUND} to {BOUND}, or a short string"
+    for field in _VALUE_FIELDS:
+        value = card.get(field)
+        if value is not None and (isinstance(value, bool) or not isinstance(
+                value, int | float | Decimal) or not 0 <= value <= BOUND):
+            return f"{field}: a number from 0 to {BOUND}"
+    return None
+
+
+def read(path: Path, progress: Callable[[int], None] | None = None) -> Imported:
+    """Every creature, planeswalker and battle in the file, once each by name. The file is
+    streamed (an AllPrintings.json is hundreds of megabytes): memory holds one card's set
+    at a time. A card of the wrong shape is skipped, with its reason (`Imported.skipped`);
+    a file that is not MTGJSON is an MtgjsonError naming the file and the field."""
+    import ijson
+
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise MtgjsonError(f"{path}: not a regular file")
+        f = path.open("rb")
     except OSError as exc:
         raise MtgjsonError(f"{path}: can't read it: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise MtgjsonError(f"{path}: not JSON: {exc}") from None
-    data = doc.get("data") if isinstance(doc, dict) else None
-    if not isinstance(data, dict):
-        raise MtgjsonError(f"{path}: data: an MTGJSON file has a `data` map (AtomicCards: "
-                           f"name -> faces; AllPrintings: set code -> set)")
     out = Imported([])
     seen: set[str] = set()
-    for where, card in _card_objects(path, data):
-        entry = library_entry(card, source=f"MTGJSON {path.name}", where=where)
-        if entry is None or entry["name"] in seen:
-            continue
-        seen.add(entry["name"])
-        out.cards.append(entry)
-        types = entry["types"]
-        if "creature" in types:
-            out.creatures += 1
-            out.creatures_fully_modelled += "not-modelled" not in entry
-        if "planeswalker" in types:
-            out.planeswalkers += 1
-        if "battle" in types:
-            out.battles += 1
+    found_data = False
+    try:
+        with f:
+            # use_float: yajl reads numbers natively and refuses an overflowing one (its
+            # arbitrary-precision path is not to be trusted with 5,000 digits).
+            for key, value in ijson.kvitems(f, "data", use_float=True):
+                found_data = True
+                for where, card in _card_objects(path, str(key), value):
+                    why = card_problem(card)
+                    if why is not None:
+                        out.skipped.append(f"{where}: {why}")
+                        continue
+                    _add(out, seen, library_entry(card, source=f"MTGJSON {path.name}",
+                                                  where=where))
+                    if progress and (len(out.cards) + len(out.skipped)) % 5000 == 0:
+                        progress(len(out.cards) + len(out.skipped))
+    except (ijson.JSONError, ijson.IncompleteJSONError, UnicodeDecodeError,
+            RecursionError, ValueError) as exc:
+        raise MtgjsonError(f"{path}: not JSON, or not MTGJSON: "
+                           f"{str(exc).splitlines()[0][:200]}") from None
+    if not found_data:
+        raise MtgjsonError(f"{path}: data: an MTGJSON file has a `data` map (AtomicCards: "
+                           f"name -> faces; AllPrintings: set code -> set)")
     return out
 
 
-def _card_objects(path: Path, data: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
-    for key, value in data.items():
-        if isinstance(value, list):  # AtomicCards: a card name -> its faces
-            faces = value
-            where = f"data.{key}"
-        elif isinstance(value, dict) and isinstance(value.get("cards"), list):  # AllPrintings
-            faces = value["cards"]
-            where = f"data.{key}.cards"
-        else:
-            raise MtgjsonError(f"{path}: data.{key}: neither a card's faces (AtomicCards) nor "
-                               f"a set with `cards` (AllPrintings)")
-        for i, face in enumerate(faces):
-            if not isinstance(face, dict) or not isinstance(face.get("name"), str):
-                raise MtgjsonError(f"{path}: {where}.{i}.name: a card has a name")
-            yield f"{where}.{i}", face
+def _add(out: Imported, seen: set[str], entry: dict[str, Any] | None) -> None:
+    if entry is None or entry["name"] in seen:
+        return
+    seen.add(entry["name"])
+    out.cards.append(entry)
+    types = entry["types"]
+    if "creature" in types:
+        out.creatures += 1
+        out.creatures_fully_modelled += "not-modelled" not in entry
+    if "planeswalker" in types:
+        out.planeswalkers += 1
+    if "battle" in types:
+        out.battles += 1
+
+
+def _card_objects(path: Path, key: str, value: Any) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, list):  # AtomicCards: a card name -> its faces
+        faces, where = value, f"data.{key}"
+    elif isinstance(value, dict) and isinstance(value.get("cards"), list):  # AllPrintings
+        faces, where = value["cards"], f"data.{key}.cards"
+    else:
+        raise MtgjsonError(f"{path}: data.{key}: neither a card's faces (AtomicCards) nor a "
+                           f"set with `cards` (AllPrintings)")
+    for i, face in enumerate(faces):
+        yield f"{where}.{i}", face
 
 
 def library_entry(card: dict[str, Any], source: str, where: str = "") -> dict[str, Any] | None:
@@ -167,9 +235,11 @@ def library_entry(card: dict[str, Any], source: str, where: str = "") -> dict[st
 
 
 def _number(raw: Any) -> int | None:
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return raw
-    if isinstance(raw, str) and re.fullmatch(r"-?\d+", raw):
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int | float | Decimal) and raw == int(raw) and abs(raw) <= BOUND:
+        return int(raw)
+    if isinstance(raw, str) and re.fullmatch(r"-?\d{1,7}", raw) and abs(int(raw)) <= BOUND:
         return int(raw)
     return None
 

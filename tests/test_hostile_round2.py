@@ -1,0 +1,158 @@
+"""Hostile input, second round (tests/hostile/ holds the corpus): escapes and invisible
+characters never reach the terminal raw; passwords in database URLs are never printed, in
+any form the URL takes; card files and MTGJSON files are read guarded (encoding, numbers,
+nesting, wrong JSON types); absurd numbers on the command line and in a generator manifest
+are refused; a read-only or full file system is one line naming the path. Each case runs
+as a real process under a timeout: exit 0, 1 or 2 only, never a traceback."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+# What must never reach a terminal raw: control characters, and those that reorder text.
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069]")
+
+
+def rulesdiff(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None):
+    exe = shutil.which("rulesdiff")
+    cmd = [exe, *args] if exe else [sys.executable, "-m", "comparator", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=cwd,
+                          stdin=subprocess.DEVNULL, errors="replace",
+                          env={**os.environ, "COLUMNS": "80", **(env or {})})
+
+
+def clean_exit(result, *, code=None):
+    out = result.stdout + result.stderr
+    assert "Traceback" not in out, out[-3000:]
+    assert result.returncode in (0, 1, 2), (result.returncode, out[-3000:])
+    if code is not None:
+        assert result.returncode == code, (result.returncode, out[-2000:])
+    assert not RAW.search(out), [m.group() for m in RAW.finditer(out)][:5]
+    return out
+
+
+@pytest.mark.parametrize("name", ["escape-in-a-key.yaml", "bidi-player-name.yaml",
+                                  "escape-in-the-title.yaml", "escape-in-the-id.yaml"])
+@pytest.mark.parametrize("command", [["validate"], ["run", "--era", "m10"],
+                                     ["diff", "--no-store"], ["explore", "--no-store"]])
+def test_escapes_and_bidi_are_shown_escaped(name, command):
+    out = clean_exit(rulesdiff(command[0], str(HOSTILE / name), *command[1:]))
+    if name == "bidi-player-name.yaml" and command[0] != "validate":
+        assert "B\\u202eevil" in out  # said, and escaped
+
+
+@pytest.mark.parametrize("url", [
+    "postgresql://u@localhost:1/db?password=SECRET",
+    "postgresql:/user:SECRET@host/db",
+    "user:SECRET@host/db",
+    "postgresql+psycopg://user:SECRET@127.0.0.1:1/db",
+])
+@pytest.mark.parametrize("command", [["dataset", "check"], ["diff", "lure-all-must-block"],
+                                     ["show", "x"]])
+def test_a_password_is_never_printed(url, command):
+    out = clean_exit(rulesdiff(*command, "--db", url), code=2)
+    assert "SECRET" not in out and "***" in out
+
+
+@pytest.mark.parametrize("name", ["cards-latin1.yaml", "cards-huge-number.yaml",
+                                  "cards-alias-bomb.yaml"])
+def test_a_card_file_is_read_guarded(name):
+    example = Path(__file__).resolve().parents[1] / "data" / "scenarios" / \
+        "lure-all-must-block.yaml"
+    out = clean_exit(rulesdiff("--cards", str(HOSTILE / name), "validate", str(example)),
+                     code=2)
+    assert name in out and len(out.strip().splitlines()) == 1
+
+
+def test_a_fifo_or_a_device_as_card_file_does_not_hang(tmp_path):
+    fifo = tmp_path / "cards.fifo"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero")):
+        out = clean_exit(rulesdiff("scenarios", env={"RULESDIFF_CARDS": str(path)}), code=2)
+        assert "not a regular file" in out
+
+
+def test_mtgjson_of_the_wrong_shape(tmp_path):
+    wrong = clean_exit(rulesdiff("cards", "import", str(HOSTILE / "mtgjson-wrong-types.json"),
+                                 "--out", str(tmp_path / "a.yaml")), code=0)
+    assert "skipped data.A.0: text: a string, not int" in wrong  # each with its reason
+    said = " ".join(wrong.split())
+    assert "2 skipped" in said and ": 1 cards" in said
+    for name in ("mtgjson-deep.json", "mtgjson-huge-number.json"):
+        clean_exit(rulesdiff("cards", "import", str(HOSTILE / name), "--out",
+                             str(tmp_path / "b.yaml")))
+
+
+@pytest.mark.parametrize("args", [
+    ["--count", str(2**63)], ["--seed", "9" * 4000], ["--jobs", "100000"],
+    ["--jobs", str(2**63)], ["--count", "0"], ["--seed", "-1"]])
+def test_absurd_numbers_on_the_command_line_are_refused(tmp_path, args):
+    clean_exit(rulesdiff("dataset", "generate", str(tmp_path / "g"), *args), code=2)
+    assert not (tmp_path / "g").exists()
+
+
+def test_an_absurd_limit_is_refused():
+    clean_exit(rulesdiff("explore", "lure-all-must-block", "--limit", str(2**70),
+                         "--no-store"), code=2)
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in HOSTILE.glob("manifest-*")))
+def test_a_manifest_is_checked_like_any_input(tmp_path, folder):
+    path = HOSTILE / folder
+    db = tmp_path / "x.db"
+    for args in (["validate", str(path)], ["dataset", "build", str(path), "--db", str(db)]):
+        out = clean_exit(rulesdiff(*args), code=2)
+        assert "generator.json: count:" in out
+    assert not db.exists() or db.stat().st_size == 0 or _no_runs(db)
+
+
+def _no_runs(db: Path) -> bool:
+    import sqlite3
+
+    with sqlite3.connect(db) as c:
+        tables = {r[0] for r in c.execute("select name from sqlite_master")}
+        return "run" not in tables or not c.execute("select count(*) from run").fetchone()[0]
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 256 KB file system of its own (a tmpfs), which the tests fill or make read-only:
+    needs the right to mount (CI runs as root); skipped elsewhere."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(where)],
+                             capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("can't mount a small file system here (not root)")
+    yield where
+    subprocess.run(["umount", str(where)], capture_output=True)
+
+
+def test_a_full_disk_is_one_line_and_leaves_whole_files(small_disk):
+    out = clean_exit(rulesdiff("dataset", "generate", str(small_disk / "gen"), "--count",
+                               "500", "--jobs", "1"), code=2)
+    assert "No space left on device" in out and len(out.strip().splitlines()) == 1
+    assert not list(small_disk.rglob("*.tmp"))
+
+
+def test_a_read_only_file_system_is_one_line(small_disk):
+    db = small_disk / "x.db"
+    clean_exit(rulesdiff("dataset", "build", "lure-all-must-block", "--db", str(db)), code=0)
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    try:
+        out = clean_exit(rulesdiff("dataset", "build", "lure-all-must-block",
+                                   "--db", str(db)), code=2)
+        assert "readonly database" in out
+        out = clean_exit(rulesdiff("dataset", "generate", str(small_disk / "g"), "--count",
+                                   "3"), code=2)
+        assert "Read-only file system" in out
+        out = clean_exit(rulesdiff("new", "x", cwd=small_disk), code=2)
+        assert "Read-only file system" in out
+    finally:
+        subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=True)
