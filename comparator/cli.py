@@ -586,23 +586,30 @@ def cards_import(
 
     from comparator.games.mtg.mtgjson import MtgjsonError, read
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"reading {file.name}", total=None)
-        try:
-            imported = read(file, progress=lambda n: bar.update(task, completed=n,
-                                                              description=f"{n} cards read"))
-        except MtgjsonError as err:
-            fail(str(err))
-    for why in imported.skipped[:50]:  # one line each; the count says the rest
-        _echo(f"skipped {why}", err=True)
-    if len(imported.skipped) > 50:
-        _echo(f"... and {len(imported.skipped) - 50} more cards skipped", err=True)
-    text = yaml.safe_dump({"cards": imported.cards}, sort_keys=False, allow_unicode=True,
-                          width=100)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when the wheel has it
+    tmp = out.with_name(f".{out.name}.part")
     try:
-        out.write_text(text, encoding="utf-8")
+        with tmp.open("w", encoding="utf-8") as f, \
+                Progress(console=Console(stderr=True), transient=True) as bar:
+            f.write("cards:\n")
+            task = bar.add_task(f"reading {file.name}", total=None)
+            imported = read(
+                file, progress=lambda n: bar.update(task, completed=n,
+                                                    description=f"{n} cards read"),
+                write=lambda entry: f.write(yaml.dump(
+                    [entry], Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)))
+        tmp.replace(out)  # the library appears whole, or not at all
+    except MtgjsonError as err:
+        tmp.unlink(missing_ok=True)
+        fail(str(err))
     except OSError as exc:
+        tmp.unlink(missing_ok=True)
         fail(f"{out}: can't write the card library: {exc.strerror or exc}")
+    for why in imported.skipped:  # one line each, for the first 50; the count says all
+        _echo(f"skipped {why}", err=True)
+    if imported.skipped_count > len(imported.skipped):
+        _echo(f"... and {imported.skipped_count - len(imported.skipped)} more cards skipped",
+              err=True)
     summary = {"file": str(file), "out": str(out), **imported.summary()}
     if as_json:
         typer.echo(json.dumps(summary, indent=2))

@@ -20,10 +20,28 @@ DEFAULT_LIMIT = 1_000_000
 Line = tuple[dict[str, Any], "Line"] | None
 
 
+# However high --limit goes, a single decision never lists more options than this: the list
+# itself would not fit in memory.
+MAX_OPTIONS = 10_000_000
+
+
 class TooLarge(Exception):
-    def __init__(self, era: str, reached: int, limit: int):
-        self.era, self.reached, self.limit = era, reached, limit
-        super().__init__(f"more than {limit} lines of play in {era} (reached {reached})")
+    """A search larger than the limit: counted as it went (`how` "counted"), estimated before
+    it began ("estimated": one line played, each decision's options multiplied), or one
+    decision with more options than the limit ("decision")."""
+
+    def __init__(self, era: str, reached: int, limit: int, how: str = "counted"):
+        self.era, self.reached, self.limit, self.how = era, reached, limit, how
+        super().__init__(f"{era}: {self.said()}")
+
+    def said(self) -> str:
+        if self.how == "estimated":
+            return (f"about {self.reached:.2g} lines of play, estimated before searching "
+                    f"(the limit is {self.limit})")
+        if self.how == "decision":
+            return (f"a decision with {self.reached} options, each at least one line of play "
+                    f"(the limit is {min(self.limit, MAX_OPTIONS)})")
+        return f"more than {self.limit} lines of play (reached {self.reached})"
 
 
 class Unsupported(Exception):

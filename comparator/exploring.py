@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from comparator.explore import TooLarge, Unsupported, explore
-from comparator.explore_tree import DEFAULT_LIMIT
+from comparator.explore_tree import DEFAULT_LIMIT, MAX_OPTIONS
 from comparator.loader import ScenarioError
 from comparator.running import game_eras, illegal_choice
 from versions import IllegalChoice
@@ -40,8 +40,9 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
         try:
             return explore(scenario, eras, objective, fields, blocks, limit, progress)
         except TooLarge as big:
-            raise ExploreError(f"{path}: {big.era}: more than {big.limit} lines of play "
-                               f"(reached {big.reached}); raise --limit to explore it") from None
+            raise ExploreError(f"{path}: {big.era}: {big.said()}; raise --limit to explore it"
+                               + ("" if big.reached <= MAX_OPTIONS or big.how != "decision"
+                                  else " (no limit lists that many)")) from None
         except Unsupported as why:
             raise ExploreError(f"{path}: players: {why}") from None
         except IllegalChoice as illegal:

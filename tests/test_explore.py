@@ -139,7 +139,8 @@ def test_fast_search_agrees_with_brute_force(path):
 def test_limit_refuses_with_a_clear_message():
     result = runner.invoke(app, ["explore", SPLIT, "--limit", "5", "--no-store"])
     assert result.exit_code == 2
-    assert "more than 5 lines of play" in result.output and "--limit" in result.output
+    said = " ".join(result.output.split())
+    assert "line of play" in said and "the limit is 5" in said and "--limit" in said
 
 
 def test_more_than_two_players_is_refused(tmp_path):
@@ -250,3 +251,33 @@ def test_explore_cites_each_effect_by_the_rule_its_handler_cites():
                           and isinstance(c.args[0], ast.Constant)}
     for effect, handler in effects.HANDLERS.items():
         assert EFFECT_RULES[effect] in cited[handler.__name__], effect
+
+
+def test_a_board_far_beyond_the_limit_is_refused_at_once(tmp_path):
+    # Ten blockers of a 30-power trampler, three tricks with ten targets each, in three
+    # windows: the whole tree is about 10^11 lines. The search is sized before it begins
+    # (one line played, each decision's options multiplied) and refused in a moment, with
+    # the size and the flag to raise; never a search that grows until the machine stops it.
+    import time
+
+    blockers = [f"b{i}" for i in range(1, 11)]
+    text = "\n".join([
+        "id: far-beyond", "title: far beyond the limit",
+        "players: [{name: A}, {name: B}]", "active: A", "permanents:",
+        "  - {id: wurm, controller: A, power: 30, toughness: 30, keywords: [trample]}",
+        *[f"  - {{id: {b}, controller: B, power: 1, toughness: 1}}" for b in blockers],
+        "combat:", "  attacks: {wurm: B}",
+        "  blocks: {" + ", ".join(f"{b}: wurm" for b in blockers) + "}",
+        "actions:",
+        *[f"  - {{at: [declare-blockers, damage-on-stack, combat-damage], by: {by}, effect: "
+          f"{what}, target: [{', '.join(blockers)}]}}"
+          for by, what in (("B", "pump, power: 3, toughness: 3"),
+                           ("A", "damage, amount: 2"))], ""])
+    path = tmp_path / "far.yaml"
+    path.write_text(text)
+    started = time.monotonic()
+    result = runner.invoke(app, ["explore", str(path), "--no-store"])
+    assert time.monotonic() - started < 20  # seconds, for five eras on a busy machine
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert "raise --limit" in said and "the limit is 1000000" in said

@@ -156,3 +156,32 @@ def test_a_read_only_file_system_is_one_line(small_disk):
         assert "Read-only file system" in out
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=True)
+
+
+def test_a_large_mtgjson_is_streamed_in_flat_memory(tmp_path):
+    # 20,000 distinct cards (about 8 MB): read as a stream and written as it goes, under a
+    # 2 GiB address-space cap; the child's peak memory stays far below the file's objects.
+    import json
+    import resource
+
+    src = tmp_path / "AtomicCards.json"
+    src.write_text(json.dumps({"meta": {}, "data": {
+        f"Card {i:05d}": [{"name": f"Card {i:05d}", "type": "Creature — Test",
+                           "types": ["Creature"], "power": str(i % 9),
+                           "toughness": str(i % 7 + 1), "text": "Flying\n" + "x" * 300}]
+        for i in range(20_000)}}))
+
+    def capped():
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+
+    exe = shutil.which("rulesdiff")
+    cmd = [exe] if exe else [sys.executable, "-m", "comparator"]
+    out = tmp_path / "cards.yaml"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    result = subprocess.run([*cmd, "cards", "import", str(src), "--out", str(out), "--json"],
+                            capture_output=True, text=True, timeout=120, preexec_fn=capped)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout)["cards"] == 20_000
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert peak_kb < max(before, 400_000), peak_kb  # KB: well under the file's objects
+    assert out.read_text().startswith("cards:\n- name: Card 00000")

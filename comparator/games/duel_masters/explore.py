@@ -26,6 +26,7 @@ from typing import Any
 from comparator.encoding import sorted_json
 from comparator.explore_tree import (
     DEFAULT_LIMIT,
+    MAX_OPTIONS,
     Reach,
     TooLarge,
     combine,
@@ -140,8 +141,8 @@ class Explorer:
             if d.kind == "redirect" and self.blocks == "fixed":
                 play.resume(d.scripted)  # as written; the era refuses an illegal choice
                 continue
-            if d.count > self.limit:  # each option is at least one line of play
-                raise TooLarge(self.era.id, d.count, self.limit)
+            if d.count > min(self.limit, MAX_OPTIONS):  # each option is at least one line
+                raise TooLarge(self.era.id, d.count, self.limit, "decision")
             if self.merge and d.kind == "trigger-order" and d.commute:
                 # Every order leaves the same state: the first, as listed, stands for all
                 # of them (its line counted once for each; the value the same).

@@ -17,6 +17,7 @@ from typing import Any
 from comparator.encoding import sorted_json
 from comparator.explore_tree import (
     DEFAULT_LIMIT,
+    MAX_OPTIONS,
     Reach,
     TooLarge,
     Unsupported,
@@ -26,6 +27,7 @@ from versions import find_era
 from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.engine.assignment import (
     TOTAL,
+    TooManyDivisions,
     division_classes,
 )
 from versions.mtg.engine.availability import Availability
@@ -37,6 +39,11 @@ from versions.mtg.engine.state import Board
 from versions.mtg.engine.steps import ASSIGNING
 from versions.mtg.play import exploration
 from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario, Window
+
+# A search whose estimated size is this many times the limit is refused before it begins:
+# one probe's estimate may be off by that much, and the search would only find it out
+# after all its work.
+ESTIMATE_MARGIN = 10
 
 # The rule an action's effect is cited by, as the engine cites it.
 EFFECT_RULES = {
@@ -102,9 +109,10 @@ class Options:
     """Each decision's options in the contract's canonical order, and how each is recorded
     in a line of play."""
 
-    def __init__(self, combat: Combat, blocks: str):
+    def __init__(self, combat: Combat, blocks: str, budget: int | None = None):
         self.order = {pid: i for i, pid in enumerate(combat.board.order)}
         self.blocks = blocks
+        self.budget = budget  # the most divisions one decision may have
         self.written: Declaration = written(combat.board.scenario.combat)
 
     def of(self, d: Decision) -> list[Any]:
@@ -150,7 +158,8 @@ class Options:
                 sure[k] = max(1, toughness_lethal(board, k, o.earlier) + extra)
         # In permissive mode the rest is checked once the player's whole assignment is made.
         rules = (TOTAL,) if o.permissive else None
-        return division_classes(board, o.creature, o.targets, o.earlier, sure, rules, keys)
+        return division_classes(board, o.creature, o.targets, o.earlier, sure, rules, keys,
+                                budget=self.budget)
 
     @staticmethod
     def _boosts(combat: Combat) -> dict[str, int | None]:
@@ -293,32 +302,68 @@ class Explorer:
         self.notes: list[dict[str, Any]] = []  # actions unavailable or moved in this era
         self.quick: dict[Any, tuple[str, tuple[int, ...]]] = {}
         self.leaves = 0  # complete lines actually played out (the work done)
+        self.visited = 0  # positions searched: bounded too, so time and memory are
 
     def run(self) -> Reach | None:
         """Explore the era. Refused (TooLarge) past `limit` lines of play: counted as the
         search goes (lines actually played out) and, at the end, all of them (lines that
         merged subtrees stand for included)."""
         combat = exploration(self.era, self.scenario)
-        self.options = Options(combat, self.blocks)
+        self.options = Options(combat, self.blocks, min(self.limit, MAX_OPTIONS))
         self.notes = action_notes(combat)
         if self.blocks == "all":
             count = declaration_count(combat.board)
             if count > self.limit:  # each declaration is at least one line of play
-                raise TooLarge(self.era.id, count, self.limit)
+                raise TooLarge(self.era.id, count, self.limit, "decision")
+        estimate = self._estimate(combat)
+        if estimate > ESTIMATE_MARGIN * self.limit:
+            raise TooLarge(self.era.id, estimate, self.limit, "estimated")
         found = self._search(combat)
         if found is not None and found.lines > self.limit:
             raise TooLarge(self.era.id, found.lines, self.limit)
         return found
 
+    def _estimate(self, combat: Combat) -> int:
+        """The size of the game tree before searching it: one line played (the first option
+        of each decision), each decision's count of options multiplied (Knuth's estimate,
+        from one probe). Seconds at most, where the search would take hours."""
+        probe = combat.copy()
+        size = 1
+        while size <= ESTIMATE_MARGIN * self.limit:
+            try:
+                d = probe.advance()
+            except IllegalLine:
+                break
+            if d is None:
+                break
+            fixed = d.kind == "blocks" and self.blocks == "fixed"
+            size *= 1 if fixed else max(d.options.count(), 1)
+            # The first option of each, but never a list of them: a division's options
+            # are all listed at once, so the default division stands in for them.
+            probe.resume(self.options.written if fixed else d.options.default()
+                         if d.kind == "divide" else next(iter(d.options)))
+        return size
+
     def _search(self, combat: Combat) -> Reach | None:
+        self.visited += 1
+        if self.visited > 2 * self.limit:  # positions: what bounds time and memory
+            raise TooLarge(self.era.id, self.visited, self.limit)
         try:
             d = combat.advance()
         except IllegalLine:
             return None
         if d is None:
             return self._leaf(combat)
+        if d.kind in ("order", "trigger-order", "priority") or (
+                d.kind == "blocks" and self.blocks == "all"):
+            count = d.options.count()  # exact: each option is at least one line of play
+            if count > min(self.limit, MAX_OPTIONS):
+                raise TooLarge(self.era.id, count, self.limit, "decision")
         if d.kind == "divide" and self.merge:
-            weighted = self.options.divisions(combat, d)
+            try:
+                weighted = self.options.divisions(combat, d)
+            except TooManyDivisions as many:
+                raise TooLarge(self.era.id, many.found, self.limit, "decision") from None
         else:
             weighted = [(o, 1) for o in self.options.of(d)]
         options = [o for o, _ in weighted]

@@ -69,20 +69,23 @@ class MtgjsonError(Exception):
 
 @dataclass
 class Imported:
-    cards: list[dict[str, Any]]
+    cards: list[dict[str, Any]]  # kept only when no `write` takes them as they come
+    count: int = 0  # cards read (kept or written)
     creatures: int = 0
     planeswalkers: int = 0
     battles: int = 0
     creatures_fully_modelled: int = 0
-    skipped: list[str] = dataclass_field(default_factory=list)  # "where.field: why", one a card
+    # "where: field: why" for the first cards of the wrong shape; `skipped_count` counts all
+    skipped: list[str] = dataclass_field(default_factory=list)
+    skipped_count: int = 0
 
     def summary(self) -> dict[str, Any]:
         share = (self.creatures_fully_modelled / self.creatures) if self.creatures else 0.0
-        return {"cards": len(self.cards), "creatures": self.creatures,
+        return {"cards": self.count, "creatures": self.creatures,
                 "planeswalkers": self.planeswalkers, "battles": self.battles,
                 "creatures_fully_modelled": self.creatures_fully_modelled,
                 "creatures_fully_modelled_share": round(share, 4),
-                "skipped": len(self.skipped)}
+                "skipped": self.skipped_count}
 
 
 # What one card object may hold, by the fields `library_entry` reads: a card with a field of
@@ -127,11 +130,13 @@ def card_problem(card: Any) -> str | None:
     return None
 
 
-def read(path: Path, progress: Callable[[int], None] | None = None) -> Imported:
+def read(path: Path, progress: Callable[[int], None] | None = None,
+         write: Callable[[dict[str, Any]], None] | None = None) -> Imported:
     """Every creature, planeswalker and battle in the file, once each by name. The file is
     streamed (an AllPrintings.json is hundreds of megabytes): memory holds one card's set
-    at a time. A card of the wrong shape is skipped, with its reason (`Imported.skipped`);
-    a file that is not MTGJSON is an MtgjsonError naming the file and the field."""
+    at a time, and with `write` each card goes out as it is read, none kept. A card of the
+    wrong shape is skipped, with its reason (`Imported.skipped`); a file that is not
+    MTGJSON is an MtgjsonError naming the file and the field."""
     import ijson
 
     try:
@@ -153,12 +158,14 @@ def read(path: Path, progress: Callable[[int], None] | None = None) -> Imported:
                 for where, card in _card_objects(path, str(key), value):
                     why = card_problem(card)
                     if why is not None:
-                        out.skipped.append(f"{where}: {why}")
+                        out.skipped_count += 1
+                        if len(out.skipped) < 50:
+                            out.skipped.append(f"{where}: {why}")
                         continue
                     _add(out, seen, library_entry(card, source=f"MTGJSON {path.name}",
-                                                  where=where))
-                    if progress and (len(out.cards) + len(out.skipped)) % 5000 == 0:
-                        progress(len(out.cards) + len(out.skipped))
+                                                  where=where), write)
+                    if progress and (out.count + out.skipped_count) % 5000 == 0:
+                        progress(out.count + out.skipped_count)
     except (ijson.JSONError, ijson.IncompleteJSONError, UnicodeDecodeError,
             RecursionError, ValueError) as exc:
         raise MtgjsonError(f"{path}: not JSON, or not MTGJSON: "
@@ -169,11 +176,16 @@ def read(path: Path, progress: Callable[[int], None] | None = None) -> Imported:
     return out
 
 
-def _add(out: Imported, seen: set[str], entry: dict[str, Any] | None) -> None:
+def _add(out: Imported, seen: set[str], entry: dict[str, Any] | None,
+         write: Callable[[dict[str, Any]], None] | None) -> None:
     if entry is None or entry["name"] in seen:
         return
     seen.add(entry["name"])
-    out.cards.append(entry)
+    out.count += 1
+    if write is None:
+        out.cards.append(entry)
+    else:
+        write(entry)
     types = entry["types"]
     if "creature" in types:
         out.creatures += 1

@@ -313,10 +313,18 @@ def legal_divisions(
     return [d for d, _ in division_classes(board, source, targets, others)]
 
 
+class TooManyDivisions(Exception):
+    """More legal divisions than the caller's budget: a search refuses the decision."""
+
+    def __init__(self, found: int):
+        self.found = found
+        super().__init__(f"more than {found - 1} divisions")
+
+
 def division_classes(
     board: Board, source: str, targets: Targets, others: list[Assignment],
     sure: dict[str, int | None] | None = None, rules: tuple[DivisionRule, ...] | None = None,
-    canonical: list[str] | None = None,
+    canonical: list[str] | None = None, budget: int | None = None,
 ) -> list[tuple[dict[str, int], int]]:
     """Every legal division of `source`'s combat damage, as classes of divisions with the
     same future: (the class's first division in canonical order, how many it stands for).
@@ -345,6 +353,8 @@ def division_classes(
             done = {**amounts, keys[i]: left} if left else amounts  # the rest to the last
             if check(done, True) is None:
                 out.append((done, 1))
+                if budget is not None and len(out) > budget:
+                    raise TooManyDivisions(len(out))
             return
         if i == len(keys):
             if left and not lethal:
@@ -355,6 +365,8 @@ def division_classes(
             if check(final, True) is None:
                 out.append((final, comb(left + len(lethal) - 1, len(lethal) - 1)
                             if lethal else 1))
+                if budget is not None and len(out) > budget:
+                    raise TooManyDivisions(len(out))
             return
         k = keys[i]
         n = sure.get(k)

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import permutations
+from math import comb, factorial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from versions.mtg.engine.assignment import (
@@ -27,7 +28,7 @@ from versions.mtg.engine.assignment import (
     division_problem,
     legal_divisions,
 )
-from versions.mtg.engine.blocks import Declaration, legal_declarations
+from versions.mtg.engine.blocks import Declaration, declaration_count, legal_declarations
 from versions.mtg.engine.state import Board, PendingTrigger
 
 if TYPE_CHECKING:
@@ -38,6 +39,11 @@ class Options(ABC):
 
     @abstractmethod
     def __iter__(self) -> Iterator[Any]: ...
+
+    @abstractmethod
+    def count(self) -> int:
+        """How many options there are, or at most (a division's), without listing them:
+        a search sizes a decision before it expands it."""
 
 
 @dataclass
@@ -50,6 +56,9 @@ class BlockOptions(Options):
     def __iter__(self) -> Iterator[Declaration]:
         return iter(legal_declarations(self.board))
 
+    def count(self) -> int:
+        return declaration_count(self.board)
+
 
 @dataclass
 class OrderOptions(Options):
@@ -61,6 +70,9 @@ class OrderOptions(Options):
 
     def __iter__(self) -> Iterator[tuple[str, ...]]:
         return permutations(self.others)
+
+    def count(self) -> int:
+        return factorial(len(self.others))
 
 
 @dataclass
@@ -81,6 +93,12 @@ class DivideOptions(Options):
         if self.permissive:
             return iter(all_divisions(self.board, self.creature, self.targets))
         return iter(legal_divisions(self.board, self.creature, self.targets, self.earlier))
+
+    def count(self) -> int:
+        """At most every division of its power among what it may assign to."""
+        keys = len(self.targets.keys)
+        power = max(self.board.perm(self.creature).power, 0)
+        return comb(power + keys - 1, keys - 1) + 1 if keys else 1
 
     def default(self) -> dict[str, int]:
         return default_division(self.board, self.creature, self.targets, self.earlier)
@@ -118,6 +136,9 @@ class PriorityOptions(Options):
     acts: list[Act]
     can_pass: bool = True  # not while a required action of this player waits (explore)
 
+    def count(self) -> int:
+        return len(self.acts) + self.can_pass
+
     def __iter__(self) -> Iterator[Pass | Act]:
         if self.can_pass:
             yield Pass()
@@ -134,6 +155,9 @@ class TriggerOrderOptions(Options):
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         return permutations(range(len(self.triggers)))
+
+    def count(self) -> int:
+        return factorial(len(self.triggers))
 
 
 @dataclass(frozen=True)
