@@ -31,6 +31,32 @@ from comparator.cli_options import (
 # the metavar already says what to give, so show only that.
 typer.core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
+
+def _help_words_whole() -> None:
+    """Help text wraps at 80 columns without cutting a word: not at its hyphens (a date
+    like 2008-06-01, `sub-folder`), and a command's summary in a list is its whole first
+    sentence, wrapped, not cut with "..."."""
+    # Typer carries its own copy of click (`typer._click`): its help goes through that one.
+    import typer._click.core as click_core
+    from typer._click import _textwrap
+
+    init = _textwrap.TextWrapper.__init__
+
+    def whole_words(self: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("break_on_hyphens", False)
+        init(self, *args, **kwargs)
+
+    _textwrap.TextWrapper.__init__ = whole_words  # type: ignore[method-assign]
+
+    def first_sentence(help: str, max_length: int) -> str:  # noqa: ARG001 - click's API
+        text = " ".join(help.split())
+        return text.split(". ")[0].rstrip(".") if text else ""
+
+    click_core.make_default_short_help = first_sentence  # type: ignore[assignment]
+
+
+_help_words_whole()
+
 class _CardsAnywhere(typer.core.TyperGroup):
     """`--cards FILE` belongs to `rulesdiff` itself, before the command; written after the
     command (`rulesdiff diff x.yaml --cards mine.yaml`) it means the same, so it is moved
@@ -54,7 +80,7 @@ class _CardsAnywhere(typer.core.TyperGroup):
 
 
 app = typer.Typer(
-    cls=_CardsAnywhere,
+    cls=_CardsAnywhere, epilog=EXITS["rulesdiff"],
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
     help="Run a Magic: The Gathering combat (or a Duel Masters attack) under each era's "
          "rules and show where the outcomes diverge, and why.",
@@ -566,7 +592,7 @@ def _search_bar(scenario_id: str) -> Iterator[Callable[[str, int], None]]:
 
 
 cards_app = typer.Typer(help="Card libraries: import one from MTGJSON.",
-                        no_args_is_help=True)
+                        no_args_is_help=True, epilog=EXITS["group"])
 app.add_typer(cards_app, name="cards")
 
 
@@ -623,7 +649,7 @@ def cards_import(
 
 
 dataset_app = typer.Typer(help="The regression dataset: build, check, export.",
-                          no_args_is_help=True)
+                          no_args_is_help=True, epilog=EXITS["group"])
 app.add_typer(dataset_app, name="dataset")
 
 

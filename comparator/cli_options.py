@@ -69,5 +69,10 @@ _EXITS = {
     "catalog": "Exit: 0; 2 bad input.",
     "list_scenarios": "Exit: 0.",
     "new": "Exit: 0 written; 2 the file exists or can't be written.",
+    "rulesdiff": (
+        "Exit: 0 success (and for diff and explore, the eras agree); 1 a divergence, a "
+        "mismatch (verify) or a changed outcome (dataset check); 2 bad input or usage, said "
+        "in one line naming the file and the field. Each command's --help says its own."),
+    "group": "Exit: as each command's --help says; 2 bad usage.",
 }
 EXITS = {k: f"{v} 70 is an internal error (a bug)." for k, v in _EXITS.items()}

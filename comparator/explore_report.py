@@ -121,6 +121,8 @@ def _words(field: str, value: Any) -> str:
 
 
 def verdict(doc: dict[str, Any]) -> str:
+    if len(doc["eras"]) == 1:
+        return f"only {next(iter(doc['eras']))} was explored: nothing to compare"
     if not doc["diverges"]:
         return "every era reaches the same outcomes, with the same value"
     only = [e for e, ix in doc["only_in"].items() if ix]

@@ -13,7 +13,7 @@ from typing import Any
 from comparator.explore import TooLarge, Unsupported, explore
 from comparator.explore_tree import DEFAULT_LIMIT, MAX_OPTIONS
 from comparator.loader import ScenarioError
-from comparator.running import game_eras, illegal_choice
+from comparator.running import choices_refused, game_eras, illegal_choice
 from versions import IllegalChoice
 
 Reporter = Callable[[str, int], None]  # (era, lines of play searched so far)
@@ -36,6 +36,9 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
                  searching: Searching | None = None) -> dict[str, Any]:
     """The explore JSON (contract §6.4) of a loaded scenario in `eras`, with its eras'
     refusals under "refused"."""
+    if blocks == "fixed" and (refused := choices_refused(scenario, eras)):
+        # The written blocks, refused by these eras: said once, for all of them.
+        raise ExploreError(str(illegal_choice(refused, str(path)).problems[0]))
     with (searching or _unwatched)(scenario.id) as progress:
         try:
             return explore(scenario, eras, objective, fields, blocks, limit, progress)

@@ -204,8 +204,12 @@ def parse(text: str, file: str) -> Any:
         line = mark.line + 1 if mark else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         where = f" at column {mark.column + 1}" if mark else ""
-        raise ScenarioError([Problem(file, "", f"malformed YAML{where}: {problem}"
-                                     f"{_yaml_hint(problem)}", line)]) from None
+        hint = _yaml_hint(problem)
+        lines = text.splitlines()
+        if mark and mark.line < len(lines) and "\t" in lines[mark.line]:
+            hint = " (a tab on this line: YAML indents with spaces, never tabs)"
+        raise ScenarioError([Problem(file, "", f"malformed YAML{where}: {problem}{hint}",
+                                     line)]) from None
     if not isinstance(raw, dict):
         raise ScenarioError([Problem(file, "", "a scenario file is a YAML mapping", 1)])
     from comparator.games import game_id, game_named

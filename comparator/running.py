@@ -70,7 +70,7 @@ def _loc(path: str) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def choices_refused(scenario: Any, eras: list[str]) -> IllegalChoice | None:
+def choices_refused(scenario: Any, eras: list[str]) -> list[IllegalChoice] | None:
     """The first era whose rules refuse the scenario's written choices before anything
     runs, if its game checks them so (Magic's blocks), or None."""
     check = game_of(scenario).choices_refused

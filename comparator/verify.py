@@ -10,7 +10,7 @@ from typing import Any
 
 from comparator.games import game_of
 from comparator.loader import load
-from comparator.running import run_all
+from comparator.running import choices_refused, illegal_choice, run_all
 from versions import eras_of, find_era
 from versions.common import ExpectState
 
@@ -82,6 +82,9 @@ def verify_files(paths: Sequence[Path]) -> Verified:
     out = Verified(files=len(paths))
     for path in paths:
         scenario = load(path)
+        # A choice an era refuses makes the file invalid, whichever eras it expects.
+        if refused := choices_refused(scenario, list(eras_of(scenario.game))):
+            raise illegal_choice(refused, str(path))
         outcomes = run_all(scenario, list(scenario.expect), str(path))
         for m in mismatches(scenario, outcomes):
             out.mismatches.append({"file": str(path), "era": m.era, "field": m.field,

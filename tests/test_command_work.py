@@ -72,7 +72,7 @@ def test_validate_finds_every_problem_once(tmp_path):
 def test_explore_failures_are_one_line_errors():
     path = find_scenario(EXAMPLE)
     scenario = load(path)
-    with pytest.raises(ExploreError, match=r"line of play .*the limit is 5.*raise --limit"):
+    with pytest.raises(ExploreError, match=r"(more than 5 lines|the limit is 5).*raise --limit"):
         explore_file(path, scenario, list(ERA_IDS), limit=5)
     with pytest.raises(ExploreError, match="is an era of"):
         next(explore_files([(path, scenario)], ["dm-2021-09"], "material", "end-of-turn",

@@ -13,9 +13,10 @@ from versions.mtg.play import combat
 from versions.mtg.scenario import Scenario
 
 
-def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:
-    """The first era of `eras` (Magic's), whose rules refuse its written blocks
-    (with its first problem), or None."""
+def blocks_refused(scenario: Scenario, eras: list[str]) -> list[IllegalBlocks] | None:
+    """Each era of `eras` (Magic's) whose rules refuse the written blocks, with what it
+    refuses (said once for all of them: ``running.illegal_choice``), or None."""
+    refused = []
     for era in eras:
         try:
             board = combat(find_era(era)(), scenario).board
@@ -23,8 +24,8 @@ def blocks_refused(scenario: Scenario, eras: list[str]) -> IllegalBlocks | None:
             continue  # that era won't run it: not a problem of the blocks
         problems = check_blocks(board, written(scenario.combat))
         if problems:
-            return IllegalBlocks(era, problems[:1])
-    return None
+            refused.append(IllegalBlocks(era, problems))
+    return refused or None
 
 
 def block_survey(scenario: Any, era_id: str, file: str) -> tuple[dict[str, Any], list[str]]:
@@ -36,9 +37,9 @@ def block_survey(scenario: Any, era_id: str, file: str) -> tuple[dict[str, Any],
     rules = find_era(era_id)
     if scenario.game != rules.game:
         raise ScenarioError([Problem(file, "game", (
-            f"{era_id} is an era of {rules.game}, not {scenario.game}"
-            + ("; `explore --blocks all` lists every redirection a Duel Masters defender "
-               "can choose" if scenario.game == "duel-masters" else "")))])
+            f"`blocks` lists Magic's block declarations, and this is a {scenario.game} "
+            f"scenario" + ("; `explore --blocks all` lists every redirection a Duel Masters "
+                           "defender can choose" if scenario.game == "duel-masters" else "")))])
     try:
         found = play.block_survey(rules(), scenario)
     except NotInEra as refusal:

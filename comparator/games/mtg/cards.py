@@ -21,7 +21,7 @@ class Card(BaseModel):
 
     name: str
     types: list[str]
-    type_line: str = Field(alias="type-line")
+    type_line: str = Field(default="", alias="type-line")  # optional in a library of yours
     power: Number | None = None
     toughness: Number | None = None
     loyalty: Count | None = None
@@ -33,7 +33,7 @@ class Card(BaseModel):
     abilities: list[Ability] = []
     oracle: str = ""
     not_modelled: str | None = Field(default=None, alias="not-modelled")
-    source: str
+    source: str = ""  # where the card's facts come from (the shipped library says)
 
     @field_validator("keywords", mode="before")
     @classmethod

@@ -40,6 +40,10 @@ from versions.mtg.engine.steps import ASSIGNING
 from versions.mtg.play import exploration
 from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario, Window
 
+# Refusals an era makes of an effect in a window whatever the state (only prevention,
+# redirection and regeneration in a damage prevention step): an action never offered.
+STATICALLY_REFUSED = frozenset({"prevention-only"})
+
 # A search whose estimated size is this many times the limit is refused before it begins:
 # one probe's estimate may be off by that much, and the search would only find it out
 # after all its work.
@@ -246,25 +250,45 @@ def action_notes(combat: Combat) -> list[dict[str, Any]]:
     def exists(w: str) -> bool:
         return era.has_window(w) and (w not in FIRST_STRIKE_WINDOWS or striking)
 
+    def refused_in(action: Any, windows: list[str]) -> tuple[str, str] | None:
+        """The era's rule that refuses this effect in every one of these windows, whatever
+        happens (only prevention in a damage prevention step, T.10.3), or None."""
+        effect = combat.effect_of(action)
+        found = [era.action_refused(board, [], w, effect, action.first_target, action.from_)
+                 for w in windows]
+        return found[0] if found and all(r and r[0] in STATICALLY_REFUSED
+                                         for r in found) else None
+
     notes = []
     for i, action in enumerate(board.scenario.actions):
-        if any(exists(w) for w in action.windows):
+        p = board.scenario.permanent(action.source) if action.source else None
+        what = f"the {action.card or (p.card if p else None) or action.source or action.effect}" \
+               f" by {action.by}"
+        own = [w for w in action.windows if exists(w)]
+        if own:
+            if refused := refused_in(action, own):
+                notes.append({"type": "action-unavailable", "action": i, "window": own[0],
+                              "rule": era.rule(refused[0]),
+                              "text": f"{what} can't be taken at {', '.join(own)} in "
+                                      f"{era.id}: {refused[1]}"})
             continue
         written = next((w for w in action.windows if era.has_window(w)), action.window)
         at = WINDOWS.index(written)
         way = {"earlier": WINDOWS[at - 1::-1] if at else (), "later": WINDOWS[at + 1:]}.get(
             action.if_missing, ())
         to = next((w for w in way if exists(w)), None)
-        what = f"the {action.card or action.effect} by {action.by}"
+        refused = refused_in(action, [to]) if to else None
         text = (f"window {written} does not exist in {era.id}"
                 + (" (no creature has first strike)" if written in FIRST_STRIKE_WINDOWS
                    and era.has_window(written) else "")
-                + (f"; {what} is available at {to} instead" if to else
+                + (f"; {what} would be moved to {to}, where it can't be taken: {refused[1]}"
+                   if refused else f"; {what} is available at {to} instead" if to else
                    f"; {what} is not available") + f" (if-missing: {action.if_missing})"
                 + ("; a line that grants first strike may place it otherwise" if granted
                    else ""))
-        notes.append({"type": "action-moved" if to else "action-unavailable", "action": i,
-                      "window": written, **({"moved-to": to} if to else {}),
+        moved = to is not None and refused is None
+        notes.append({"type": "action-moved" if moved else "action-unavailable",
+                      "action": i, "window": written, **({"moved-to": to} if moved else {}),
                       "rule": era.window_missing(board.copy(), written), "text": text})
     return notes
 
@@ -389,6 +413,8 @@ class Explorer:
             if sub is not None:
                 children.append((record, sub, count))
         found = combine(children, maximise=d.player == self.score.active)
+        if found is not None and found.lines > self.limit:  # a subtree alone is too large:
+            raise TooLarge(self.era.id, found.lines, self.limit)  # no need to finish
         if key is not None:
             self.memo[key] = found
         return found

@@ -22,7 +22,9 @@ def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:
             return f"{who} divides {d['creature']}'s combat damage: {parts}"
         case "act":
             a = scenario.actions[d["action"]]
-            what = action_words(a, d.get("target"))
+            what = action_words(a, d.get("target"), scenario)
+            if a.effect == "activate":
+                return f"{who} activates {_source_name(a, scenario)}'s ability: {what}"
             return f"{who} plays {a.card}: {what}" if a.card else f"{who}: {what}"
         case "pass":
             return f"{who} passes"
@@ -31,10 +33,16 @@ def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:
     return json.dumps(d)
 
 
-def action_words(a: Any, target: str | None) -> str:
-    """What an action does, as a sentence: "bear gets +3/+3", "wall is tapped"."""
+def _source_name(a: Any, scenario: Scenario | None) -> str:
+    p = scenario.permanent(a.source) if scenario is not None and a.source else None
+    return (a.card or (p.card if p is not None else None) or a.source or "its source")
+
+
+def action_words(a: Any, target: str | None, scenario: Scenario | None = None) -> str:
+    """What an action (or an ability) does, as a sentence: "bear gets +3/+3", "wall is
+    tapped"; an activation says what its ability does."""
     t = target or "it"
-    n = a.amount
+    n = getattr(a, "amount", None)
     match a.effect:
         case "pump":
             return f"{t} gets {a.power:+d}/{a.toughness:+d}"
@@ -47,7 +55,8 @@ def action_words(a: Any, target: str | None) -> str:
         case "regenerate":
             return f"a regeneration shield on {t}"
         case "prevent":
-            return (f"the next {n} damage {a.from_} would deal is prevented" if a.from_
+            origin = getattr(a, "from_", None)
+            return (f"the next {n} damage {origin} would deal is prevented" if origin
                     else f"the next {n} damage to {t} is prevented")
         case "remove-from-combat":
             return f"{t} is removed from combat"
@@ -58,21 +67,27 @@ def action_words(a: Any, target: str | None) -> str:
         case "gain-life" | "lose-life":
             return f"{t} {a.effect.split('-')[0]}s {n} life"
         case "counters":
-            return f"{n} {a.kind or '+1/+1'} counter(s) on {t}"
+            return f"{n} {getattr(a, 'kind', None) or '+1/+1'} counter(s) on {t}"
         case "prevent-all-combat-damage":
-            return ("all combat damage " + (f"{a.from_} would deal " if a.from_ else "")
+            origin = getattr(a, "from_", None)
+            return ("all combat damage " + (f"{origin} would deal " if origin else "")
                     + "this turn is prevented")
         case "become-blocked":
             return f"{t} becomes blocked"
         case "enter-blocking":
-            return f"{a.id} enters the battlefield blocking {a.attacker}"
+            return f"{getattr(a, 'id', 'a creature')} enters the battlefield blocking " \
+                   f"{getattr(a, 'attacker', 'an attacker')}"
         case "add-mana":
-            return f"{a.by} adds {n} mana"
+            return f"{getattr(a, 'by', 'its controller')} adds {n} mana"
         case "discard":
             return f"{t} discards a card"
         case "activate":
-            return f"{a.source} activates its ability {a.ability}" + (
-                f" on {target}" if target else "")
+            p = scenario.permanent(a.source) if scenario is not None else None
+            if p is not None and a.ability < len(p.abilities):
+                ability = p.abilities[a.ability]
+                aimed = a.source if ability.target == "self" else target
+                return action_words(ability, aimed, scenario)
+            return f"{a.source}'s ability {a.ability}" + (f" on {target}" if target else "")
     return f"{a.effect} on {t}"
 
 
