@@ -185,3 +185,53 @@ def test_a_large_mtgjson_is_streamed_in_flat_memory(tmp_path):
     peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     assert peak_kb < max(before, 400_000), peak_kb  # KB: well under the file's objects
     assert out.read_text().startswith("cards:\n- name: Card 00000")
+
+
+def _capped_explore(path: Path, *more: str):
+    """`explore` as its own process under a 2 GiB address-space cap and a 60 s clock."""
+    import resource
+
+    def capped():
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+
+    exe = shutil.which("rulesdiff")
+    cmd = [exe] if exe else [sys.executable, "-m", "comparator"]
+    return subprocess.run([*cmd, "explore", str(path), "--no-store", *more],
+                          capture_output=True, text=True, timeout=60, preexec_fn=capped,
+                          env={**os.environ, "COLUMNS": "80"})
+
+
+def test_explore_of_hostile_boards_stays_bounded(tmp_path):
+    blockers = [f"b{i}" for i in range(1, 13)]
+    magic = "\n".join([
+        "id: twelve-blockers", "title: twelve blockers, burn and pumps",
+        "players: [{name: A}, {name: B}]", "active: A", "permanents:",
+        "  - {id: wurm, controller: A, power: 40, toughness: 40}",
+        "  - {id: wurm2, controller: A, power: 40, toughness: 40}",
+        *[f"  - {{id: {b}, controller: B, power: 1, toughness: 1, abilities: [{{trigger: "
+          f"blocks, effect: pump, target: self, power: 1, toughness: 1}}]}}"
+          for b in blockers],
+        "combat:", "  attacks: {wurm: B, wurm2: B}",
+        "  blocks: {" + ", ".join(f"{b}: wurm" for b in blockers) + "}",
+        "actions:",
+        *[f"  - {{at: [declare-blockers, combat-damage, end-of-combat], by: {by}, effect: "
+          f"damage, amount: 1, target: [{', '.join(blockers)}, wurm, wurm2]}}"
+          for by in ("A", "B", "A", "B")], ""])
+    (tmp_path / "magic.yaml").write_text(magic)
+    redirectors = [f"g{i}" for i in range(1, 13)]
+    dm = "\n".join([
+        "id: dm-twelve-blockers", "title: twelve blockers and a huge limit",
+        "game: duel-masters", "players: [{name: A}, {name: B}]", "active: A", "permanents:",
+        "  - {id: big, controller: A, power: 9000}",
+        *[f"  - {{id: {g}, controller: B, power: 1000, keywords: [blocker], abilities: "
+          f"[{{trigger: blocks, effect: draw, target: controller}}]}}" for g in redirectors],
+        "combat:", "  attacks: {big: B}", ""])
+    (tmp_path / "dm.yaml").write_text(dm)
+    for path, more in ((tmp_path / "magic.yaml", ["--blocks", "all"]),
+                       (tmp_path / "magic.yaml", []),
+                       (tmp_path / "dm.yaml", ["--blocks", "all", "--limit", str(10**12)])):
+        result = _capped_explore(path, *more)
+        out = result.stdout + result.stderr
+        assert result.returncode in (0, 1, 2) and "Traceback" not in out, out[-2000:]
+        if result.returncode == 2:
+            assert "raise --limit" in out or "lists that many" in out, out[-500:]

@@ -184,3 +184,30 @@ def test_the_shipped_mtgjson_sample_imports(tmp_path):
     docs = (data_dir().parent / "docs" / "cards.md")
     if docs.exists():
         assert "https://mtgjson.com/downloads/all-files/" in docs.read_text()
+
+
+def test_verify_refuses_an_illegal_block_even_without_expectations(tmp_path):
+    text = _board().replace("keywords: [trample]", "keywords: [flying]")
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 2 and "illegal block in fifth, sixth, m10, m11" in result.output
+
+
+def test_a_tab_gets_its_own_hint(tmp_path):
+    path, result = _validate(tmp_path, _board().replace("active: A", "active:\tA\n\tx: 1"))
+    assert result.exit_code == 2 and "a tab on this line" in result.output
+
+
+def test_help_lists_never_cut_a_summary():
+    for args in (["--help"], ["dataset", "--help"], ["cards", "--help"]):
+        out = runner.invoke(app, args, env={"COLUMNS": "80"}).output
+        listed = out.split("Commands:")[1]  # the usage line's "[ARGS]..." is click's own
+        assert "..." not in listed and "Exit:" in out, out
+
+
+def test_fifth_names_a_trick_its_prevention_step_refuses():
+    out = runner.invoke(app, ["explore", "fifth-giant-growth-in-the-prevention-step", "--era",
+                              "fifth", "--json", "--no-store"]).output
+    (note,) = json.loads(out)["eras"]["fifth"]["notes"]
+    assert note["type"] == "action-unavailable" and note["rule"] == "T.10.3"
