@@ -138,11 +138,9 @@ def fail(message: str) -> NoReturn:
 def _echo(text: str, hang: str = "    ", err: bool = False) -> None:
     """Lines of a human report, each wrapped to the terminal's width with a hanging indent
     (words never cut); errors stay one line each and don't come through here."""
-    import shutil
+    from comparator.terminal import clean, echo_width, masked, wrapped
 
-    from comparator.terminal import clean, masked, wrapped
-
-    width = shutil.get_terminal_size().columns
+    width = echo_width()
     for line in clean(masked(text)).split("\n"):
         indent = line[:len(line) - len(line.lstrip(" "))]
         typer.echo("\n".join(wrapped(line.strip(), width, indent, hang)), err=err)
@@ -252,11 +250,9 @@ def run(
     if as_json:
         typer.echo(json.dumps(outcome, indent=2))
     else:
-        import shutil
+        from comparator.terminal import clean, echo_width, wrapped
 
-        from comparator.terminal import clean, wrapped
-
-        width = shutil.get_terminal_size().columns
+        width = echo_width()
         for line in clean(narrate(outcome, scenario.title, find_era(era_id).name,
                                   game_of(scenario))).split("\n"):
             indent = line[:len(line) - len(line.lstrip(" "))]
@@ -554,12 +550,10 @@ def _say_refused(file: object, refused: dict[str, str]) -> None:
 def _say_unmodelled(scenario: Any) -> None:
     """Under a human report: the text of the cards the scenario uses that rulesdiff does
     not model (the JSON documents keep the contract's keys)."""
-    import shutil
-
     from comparator.games import game_of
-    from comparator.terminal import clean, wrapped
+    from comparator.terminal import clean, echo_width, wrapped
 
-    width = shutil.get_terminal_size().columns
+    width = echo_width()
     for line in game_of(scenario).not_modelled(scenario):
         typer.echo("\n".join(wrapped(clean(f"note: {line}"), width, "", "      ")))
 

@@ -59,3 +59,15 @@ def masked(text: str) -> str:
     parameter. Errors naming a database go through here: a password is never printed."""
     text = _QUERY_PASSWORD.sub(lambda m: f"{m.group(1)}***", text)
     return _USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}***{m.group(4)}", text)
+
+
+def echo_width() -> int:
+    """The width plain report lines wrap at: the terminal's (or $COLUMNS); lines piped to a
+    file or another program are not wrapped, so that a script reads one line a thing."""
+    import os
+    import shutil
+    import sys
+
+    if os.environ.get("COLUMNS") or sys.stdout.isatty():
+        return shutil.get_terminal_size().columns
+    return 10**6
