@@ -642,6 +642,104 @@ def cards_import(
                   if summary["skipped"] else ""))
 
 
+rules_app = typer.Typer(help="The rules' own texts: import the Comprehensive Rules you have, "
+                             "then read a rule as it stood on a date or in an era.",
+                        no_args_is_help=True, epilog=EXITS["group"])
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("import", epilog=EXITS["rules_import"])
+def rules_import(
+    files: Annotated[list[Path], typer.Argument(
+        help="Comprehensive Rules text files, as published", metavar="FILE...")],
+    db: DbOption = None,
+    as_json: SummaryJsonFlag = False,
+) -> None:
+    """Store each Comprehensive Rules text (its date read from the document itself, each
+    numbered rule with the headings above it); importing the same text again stores
+    nothing. The texts are their publisher's: rulesdiff ships none."""
+    from comparator.loader import read_text_file
+    from comparator.rules_store import import_document
+    from comparator.rules_text import NotRulesText, read_rules
+
+    read = []
+    for path in files:  # every file read and checked before anything is written
+        try:
+            raw = path.read_bytes() if path.is_file() else b""
+            try:
+                text = read_text_file(path, 50_000_000, "rules text")
+            except ValueError as exc:
+                if "UTF-8" not in str(exc) or not raw:
+                    raise
+                text = raw.decode("cp1252", errors="replace")  # older files' quotes
+            read.append((path, text, read_rules(text)))
+        except (ValueError, NotRulesText) as exc:
+            message = str(exc)
+            fail(message if message.startswith(str(path)) else f"{path}: {message}")
+    engine = _engine(db)
+    stored: list[int] = []
+    for path, text, doc in read:
+        _writing(lambda p=path, t=text, d=doc: stored.append(  # type: ignore[misc]
+            import_document(engine, d, p.name, t)))
+        n = stored[-1]
+        if not as_json:
+            _echo(f"{path}: rules effective {doc.effective}: "
+                  + (f"{n} rules stored" if n else "imported before, nothing new"))
+    if as_json:
+        typer.echo(json.dumps([{"file": str(p), "effective": d.effective.isoformat(),
+                                "rules": len(d.rules), "stored": n}
+                               for (p, _, d), n in zip(read, stored, strict=True)], indent=2))
+
+
+@rules_app.command("show", epilog=EXITS["rules_show"])
+def rules_show(
+    number: Annotated[str, typer.Argument(help="a rule's number, e.g. 510.1c",
+                                          metavar="NUMBER")],
+    on: Annotated[str | None, typer.Option(
+        "--date", help="the rules in force that day (YYYY-MM-DD; default: the newest)",
+        metavar="DATE")] = None,
+    era: Annotated[str | None, era_option("the rules of this era's document")] = None,
+    db: DbOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """A rule's words as they stood on a date, or in an era's document: where it sits (its
+    section and title) and its subrules."""
+    import re
+
+    from comparator.rules_store import rule_on
+
+    if on is not None and not re.fullmatch(r"\d{4}-\d\d-\d\d", on):
+        fail(f"--date: a date as YYYY-MM-DD, not {on!r}")
+    if on is not None and era is not None:
+        fail("--date or --era, not both")
+    between = None
+    if era is not None:
+        e = _find_era(era)
+        between = (e.began, e.ended, e.cr_date)
+    engine = _engine(db)
+    found = _reading(db, lambda: rule_on(engine, number.strip().rstrip("."), on, between))
+    if found is None:
+        fail("no imported rules document is in force then: import one with "
+             "`rulesdiff rules import FILE`" if on or era else
+             "no rules document imported: `rulesdiff rules import FILE`")
+    if not found.text:
+        fail(f"{number}: not a rule of the document effective {found.effective} "
+             f"({found.document}); its number may differ in that document")
+    if as_json:
+        typer.echo(json.dumps({"number": found.number, "effective": found.effective,
+                               "document": found.document, "section": found.section,
+                               "title": found.title, "text": found.text,
+                               "subrules": [{"number": n, "text": t}
+                                            for n, t in found.subrules]}, indent=2))
+        return
+    _echo(f"{found.number} — the Comprehensive Rules effective {found.effective} "
+          f"({found.document})", hang="  ")
+    _echo(f"  {found.section} > {found.title}")
+    _echo(f"  {found.text}")
+    for n, t in found.subrules:
+        _echo(f"    {n} {t}", hang="      ")
+
+
 dataset_app = typer.Typer(help="The regression dataset: build, check, export.",
                           no_args_is_help=True, epilog=EXITS["group"])
 app.add_typer(dataset_app, name="dataset")

@@ -74,5 +74,9 @@ _EXITS = {
         "mismatch (verify) or a changed outcome (dataset check); 2 bad input or usage, said "
         "in one line naming the file and the field. Each command's --help says its own."),
     "group": "Exit: as each command's --help says; 2 bad usage.",
+    "rules_import": (
+        "Exit: 0 stored (or imported before); 2 a file that is no rules text, or a database "
+        "error."),
+    "rules_show": "Exit: 0; 2 no document in force then, the rule not in it, or bad input.",
 }
 EXITS = {k: f"{v} 70 is an internal error (a bug)." for k, v in _EXITS.items()}

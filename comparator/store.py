@@ -25,7 +25,7 @@ from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 from comparator.encoding import hash_of, ordered_digest, ordered_json
 from versions import ALL_ERAS
 
-SCHEMA_VERSION = 4  # = len(MIGRATIONS)
+SCHEMA_VERSION = 5  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
 
 
@@ -189,6 +189,31 @@ class GenerationRow(SQLModel, table=True):
     stored: str
 
 
+class RuleDocumentRow(SQLModel, table=True):
+    """A rules document the user imported (`rules import`): the texts are the publisher's,
+    never shipped; keyed by the hash of the text, so importing it again adds nothing."""
+
+    __tablename__ = "rule_document"
+    document_id: int | None = Field(default=None, primary_key=True)
+    content_hash: str = Field(unique=True)
+    effective: str  # YYYY-MM-DD, as the document says
+    name: str  # the file it was imported from
+    imported: str
+
+
+class RuleTextRow(SQLModel, table=True):
+    """One numbered rule of an imported document, with the headings above it."""
+
+    __tablename__ = "rule_text"
+    __table_args__ = (UniqueConstraint("document_id", "number"),)
+    rule_id: int | None = Field(default=None, primary_key=True)
+    document_id: int = Field(foreign_key="rule_document.document_id", index=True)
+    number: str = Field(index=True)
+    text: str
+    section: str
+    title: str
+
+
 # -- connecting -----------------------------------------------------------------------------
 
 
@@ -300,6 +325,11 @@ def _generations(session: Session) -> None:
     GenerationRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _rule_texts(session: Session) -> None:
+    for row in (RuleDocumentRow, RuleTextRow):
+        row.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
+
+
 # Named migrations, in order: the schema version is the number of them applied. A database
 # of an older version is upgraded in the transaction that opens it; a newer one is refused.
 def _views_anew(session: Session) -> None:
@@ -313,6 +343,7 @@ MIGRATIONS: list[tuple[str, Any]] = [
     ("2-explorations", _explorations),
     ("3-views-of-the-newest-runs", _views_anew),
     ("4-generations", _generations),
+    ("5-rule-texts", _rule_texts),
 ]
 
 

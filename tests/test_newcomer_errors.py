@@ -130,7 +130,7 @@ def test_an_intended_division_no_era_can_use_is_a_warning(tmp_path):
 
 COMMANDS = ["run", "validate", "verify", "eras", "diff", "explore", "cards import",
             "dataset build", "dataset generate", "dataset check", "dataset export", "show",
-            "schema", "blocks", "catalog", "scenarios", "new"]
+            "schema", "blocks", "catalog", "scenarios", "new", "rules import", "rules show"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -59,3 +59,68 @@ def test_what_is_no_rules_text_is_refused_in_one_line(text):
     with pytest.raises(NotRulesText) as refused:
         read_rules(text)
     assert "\n" not in str(refused.value)
+
+
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from comparator.cli import app
+
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "80"})
+
+
+SMALL = ("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of July "
+         "11, 2009.\n\n5. Turn Structure\n\n510. Combat Damage Step\n\n510.1. Combat "
+         "damage is assigned.\n\n510.1a First words.\n\n510.1b Second words.\n\n510.10 Not "
+         "a subrule of 510.1.\n")
+
+
+def test_rules_import_and_show(tmp_path):
+    db = str(tmp_path / "r.db")
+    src = tmp_path / "cr.txt"
+    src.write_text(SMALL)
+    first = _cli("rules", "import", str(src), "--db", db, "--json")
+    assert first.exit_code == 0, first.output
+    import json
+
+    assert json.loads(first.output)[0]["stored"] == 4
+    again = _cli("rules", "import", str(src), "--db", db, "--json")  # nothing new
+    assert json.loads(again.output)[0]["stored"] == 0
+    shown = json.loads(_cli("rules", "show", "510.1", "--db", db, "--json").output)
+    assert shown["effective"] == "2009-07-11" and shown["title"] == "510. Combat Damage Step"
+    assert [s["number"] for s in shown["subrules"]] == ["510.1a", "510.1b"]
+    by_era = _cli("rules", "show", "510.1a", "--era", "m10", "--db", db)
+    assert by_era.exit_code == 0 and "First words." in by_era.output
+    before = _cli("rules", "show", "510.1a", "--date", "2005-01-01", "--db", db)
+    assert before.exit_code == 2 and "no imported rules document" in before.output
+    missing = _cli("rules", "show", "999.9z", "--db", db)
+    assert missing.exit_code == 2 and "not a rule of the document effective 2009-07-11" \
+        in missing.output
+
+
+def test_rules_import_refuses_what_is_no_rules_text_and_writes_nothing(tmp_path):
+    db = tmp_path / "r.db"
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text(SMALL)
+    bad.write_text("a shopping list\n")
+    result = _cli("rules", "import", str(good), str(bad), "--db", str(db))
+    assert result.exit_code == 2 and "bad.txt" in result.output
+    assert not db.exists()  # every file is read before anything is written
+    cp1252 = tmp_path / "old.txt"
+    cp1252.write_bytes(SMALL.replace("First words.", "First \u201cwords\u201d.").encode("cp1252"))
+    assert _cli("rules", "import", str(cp1252), "--db", str(db)).exit_code == 0
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="shared/reference is not beside the repo")
+def test_a_rule_in_each_eras_document(tmp_path):
+    db = str(tmp_path / "r.db")
+    texts = [str(REFERENCE / f"cr-{d}.txt") for d in
+             ("1999-04-23", "2009-05-01", "2009-07-08", "2010-07-16", "2025-02-07")]
+    assert _cli("rules", "import", *texts, "--db", db).exit_code == 0
+    sixth = _cli("rules", "show", "310.2c", "--era", "sixth", "--db", db)
+    assert "2009-05-01" in sixth.output and "divided as its controller chooses" in \
+        " ".join(sixth.output.split())
+    m10 = " ".join(_cli("rules", "show", "510.1c", "--era", "m10", "--db", db).output.split())
+    assert "2009-07-11" in m10 and "damage assignment order" in m10
+    now = " ".join(_cli("rules", "show", "510.1c", "--db", db).output.split())
+    assert "2025-02-07" in now and "divided as its controller chooses" in now
