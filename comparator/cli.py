@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 import typer.core
@@ -85,6 +85,9 @@ app = typer.Typer(
     help="Run a Magic: The Gathering combat (or a Duel Masters attack) under each era's "
          "rules and show where the outcomes diverge, and why.",
 )
+
+T = TypeVar("T")
+
 
 def _version(value: bool) -> None:
     if value:
@@ -186,14 +189,15 @@ def _reading(db: str | None, work: Any) -> Any:
              f"this rulesdiff")
 
 
-def _writing(work: Callable[[], None]) -> None:
-    """Run a write of the database; a refused one is a clear error, exit 2."""
+def _writing(work: Callable[[], T]) -> T:
+    """Run a write of the database and give what it returns; a refused one is a clear
+    error, exit 2."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from comparator.dataset import write_failed
 
     try:
-        work()
+        return work()
     except SQLAlchemyError as exc:
         fail(write_failed(exc))
 
@@ -288,11 +292,11 @@ def validate(
 
     Exit 0 when every file is valid (warnings or not), 2 on any problem."""
     from comparator.terminal import clean
-    from comparator.validation import validate_files, warnings_of
+    from comparator.validation import check_files
 
     paths = _expand(files)
-    problems = validate_files(paths)
-    warned = warnings_of(paths)
+    checked = check_files(paths)
+    problems, warned = checked.problems, checked.warnings
     if as_json:
         typer.echo(json.dumps({"files": len(paths), "ok": not problems, "problems": [
             {"file": p.file, "line": p.line, "field": p.path, "message": p.message}
@@ -658,6 +662,8 @@ def rules_import(
     """Store each Comprehensive Rules text (its date read from the document itself, each
     numbered rule with the headings above it); importing the same text again stores
     nothing. The texts are their publisher's: rulesdiff ships none."""
+    from functools import partial
+
     from comparator.loader import read_text_file
     from comparator.rules_store import import_document
     from comparator.rules_text import NotRulesText, read_rules
@@ -665,13 +671,8 @@ def rules_import(
     read = []
     for path in files:  # every file read and checked before anything is written
         try:
-            raw = path.read_bytes() if path.is_file() else b""
-            try:
-                text = read_text_file(path, 50_000_000, "rules text")
-            except ValueError as exc:
-                if "UTF-8" not in str(exc) or not raw:
-                    raise
-                text = raw.decode("cp1252", errors="replace")  # older files' quotes
+            # The older files have cp1252 quotes: read as such where they aren't UTF-8.
+            text = read_text_file(path, 50_000_000, "rules text", fallback="cp1252")
             read.append((path, text, read_rules(text)))
         except (ValueError, NotRulesText) as exc:
             message = str(exc)
@@ -679,9 +680,8 @@ def rules_import(
     engine = _engine(db)
     stored: list[int] = []
     for path, text, doc in read:
-        _writing(lambda p=path, t=text, d=doc: stored.append(  # type: ignore[misc]
-            import_document(engine, d, p.name, t)))
-        n = stored[-1]
+        n = _writing(partial(import_document, engine, doc, path.name, text))
+        stored.append(n)
         if not as_json:
             _echo(f"{path}: rules effective {doc.effective}: "
                   + (f"{n} rules stored" if n else "imported before, nothing new"))

@@ -109,8 +109,6 @@ def _expanded_size(text: str, max_nodes: int = MAX_NODES) -> int:
     return max(open_sizes)
 
 
-def _load_yaml(text: str) -> Any:
-    return load_yaml(text)  # only with aliases is the document sized before it is built
 
 
 def _yaml_hint(problem: str) -> str:
@@ -193,7 +191,7 @@ def parse(text: str, file: str) -> Any:
     """YAML text -> the checked scenario of its game (Magic's with its cards merged in);
     raise ScenarioError with every problem."""
     try:
-        raw = _load_yaml(text)
+        raw = load_yaml(text)
     except RecursionError:
         raise ScenarioError([Problem(file, "", "nested too deeply")]) from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
@@ -240,10 +238,11 @@ def refuse_problems(file: str, text: str, found: list[tuple[tuple[Any, ...], str
             Problem(file, field_path(loc), msg, line_for(lines, loc)) for loc, msg in found])
 
 
-def read_text_file(path: Path, max_bytes: int, what: str = "file") -> str:
+def read_text_file(path: Path, max_bytes: int, what: str = "file",
+                   fallback: str | None = None) -> str:
     """A text file's contents, guarded: only a regular file (a FIFO, a device or /dev/zero
-    would hang or fill memory), at most `max_bytes`, UTF-8. Raises ValueError with one line
-    naming the file and the cause."""
+    would hang or fill memory), at most `max_bytes`, UTF-8 (else the `fallback` encoding,
+    if one is given). Raises ValueError with one line naming the file and the cause."""
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
@@ -255,7 +254,12 @@ def read_text_file(path: Path, max_bytes: int, what: str = "file") -> str:
             data = f.read(max_bytes + 1)
         if len(data) > max_bytes:
             raise ValueError(f"{path}: more than {max_bytes} bytes")
-        return data.decode("utf-8")
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            if fallback is None:
+                raise
+            return data.decode(fallback, errors="replace")
     except UnicodeDecodeError as exc:
         raise ValueError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}; save it "
                          f"as UTF-8)") from None

@@ -41,12 +41,11 @@ def parse(text: str, file: str, raw: dict[str, Any]) -> Scenario:
     from comparator.games.mtg.checks import check_scenario
 
     found = list(check_scenario(scenario))
-    unknown = raw_card_problems(file, raw, line_map(text)) if any(
-        p.card is not None and p.card not in library() for p in scenario.permanents) else []
-    if found or unknown:
-        lines = line_map(text)
+    cards = library()
+    if found or any(p.card is not None and p.card not in cards for p in scenario.permanents):
+        lines = line_map(text)  # only a file with problems pays for the line numbers
         raise ScenarioError([Problem(file, field_path(loc), msg, line_for(lines, loc))
-                             for loc, msg in found] + unknown)
+                             for loc, msg in found] + raw_card_problems(file, raw, lines))
     return resolve_cards(scenario)
 
 

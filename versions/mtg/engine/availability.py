@@ -12,6 +12,7 @@ strike), in a priority round of its own, as `run` takes it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from versions.mtg.engine.choices import Act
@@ -20,12 +21,12 @@ from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario, Windo
 
 
 class Availability:
-    def __init__(self, scenario: Scenario, has_window: Any = None):
+    def __init__(self, scenario: Scenario, has_window: Callable[[str], bool]):
         self.actions = scenario.actions
         # The window an action is placed from when none of its windows exists: the first
         # this era has (as `run` scripts it), else the first written.
-        self.written = [next((w for w in a.windows if has_window is None or has_window(w)),
-                             a.window) for a in scenario.actions]
+        self.written = [next((w for w in a.windows if has_window(w)), a.window)
+                        for a in scenario.actions]
         self.used: frozenset[int] = frozenset()
         self.late_round = False  # the round combat damage adds to declare blockers was held
 
