@@ -8,17 +8,19 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any
 
 import typer
 import typer.core
 
+from comparator.cli_common import _echo, _engine, _find_era, _reading, _writing, fail
 from comparator.cli_options import (
     EXITS,
     DbOption,
     JobsOption,
     JsonFlag,
     NoStoreFlag,
+    QuoteFlag,
     ScenarioArg,
     ScenarioNamesArg,
     ScenarioPathsArg,
@@ -86,7 +88,7 @@ app = typer.Typer(
          "rules and show where the outcomes diverge, and why.",
 )
 
-T = TypeVar("T")
+
 
 
 def _version(value: bool) -> None:
@@ -130,25 +132,6 @@ def _main(
             fail(str(err))
 
 
-def fail(message: str) -> NoReturn:
-    """Bad input or usage: one line on stderr, exit 2."""
-    from comparator.terminal import clean, masked
-
-    typer.echo(f"rulesdiff: {clean(masked(message))}", err=True)
-    raise typer.Exit(2)
-
-
-def _echo(text: str, hang: str = "    ", err: bool = False) -> None:
-    """Lines of a human report, each wrapped to the terminal's width with a hanging indent
-    (words never cut); errors stay one line each and don't come through here."""
-    from comparator.terminal import clean, echo_width, masked, wrapped
-
-    width = echo_width()
-    for line in clean(masked(text)).split("\n"):
-        indent = line[:len(line) - len(line.lstrip(" "))]
-        typer.echo("\n".join(wrapped(line.strip(), width, indent, hang)), err=err)
-
-
 def _load(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
     from comparator.data_files import find_scenario
     from comparator.loader import ScenarioError, load
@@ -163,43 +146,6 @@ def _load(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
         more = len(err.problems) - 1
         tail = f" (and {more} more; see `rulesdiff validate {name}`)" if more else ""
         fail(f"{first}{tail}")
-
-
-def _engine(db: str | None, create: bool = True):  # noqa: ANN202 - an Engine, lazily
-    from comparator.store import StoreError, open_engine
-
-    try:
-        return open_engine(db, create)
-    except StoreError as err:
-        fail(str(err))
-
-
-def _reading(db: str | None, work: Any) -> Any:
-    """Run a read of the database; a corrupt or tampered one is a clear error, exit 2."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from comparator.store import database_url
-
-    try:
-        return work()
-    except (SQLAlchemyError, ValueError, KeyError, TypeError) as exc:
-        what = str(getattr(exc, "orig", exc)).splitlines()[0] if str(exc) else type(exc).__name__
-        fail(f"{database_url(db).rsplit('/', 1)[-1]}: can't read the stored data "
-             f"({type(exc).__name__}: {what}); the database is damaged or was not written by "
-             f"this rulesdiff")
-
-
-def _writing(work: Callable[[], T]) -> T:
-    """Run a write of the database and give what it returns; a refused one is a clear
-    error, exit 2."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from comparator.dataset import write_failed
-
-    try:
-        return work()
-    except SQLAlchemyError as exc:
-        fail(write_failed(exc))
 
 
 def _era(name: str, game: str | None = None) -> str:
@@ -237,6 +183,8 @@ def run(
     file: ScenarioArg,
     era: Annotated[str, era_option("era id or alias")],
     as_json: Annotated[bool, json_flag("print the outcome JSON")] = False,
+    quote: QuoteFlag = False,
+    db: DbOption = None,
 ) -> None:
     """One era's outcome of a scenario, with its event log and rule citations."""
     from comparator.games import game_of
@@ -251,8 +199,15 @@ def run(
         outcome = run_era(scenario, era_id, str(path))
     except ScenarioError as err:
         fail(str(err.problems[0]))
+    quotes = _quotes(db) if quote else None
     if as_json:
+        if quotes is not None:
+            from comparator.quoting import cited
+
+            outcome = {**outcome, "quotes": _reading(db, lambda: quotes.of(era_id,
+                                                                           cited(outcome)))}
         typer.echo(json.dumps(outcome, indent=2))
+        _quote_footer(quotes, err=True)
     else:
         from comparator.terminal import clean, echo_width, wrapped
 
@@ -261,6 +216,11 @@ def run(
                                   game_of(scenario))).split("\n"):
             indent = line[:len(line) - len(line.lstrip(" "))]
             typer.echo("\n".join(wrapped(line.strip(), width, indent, "    ")))
+            for said in _reading(db, lambda line=line: quotes.after(era_id, line)) if quotes \
+                    else ():
+                typer.echo("\n".join(wrapped(clean(said), width, indent + "    ",
+                                              indent + "    ")))
+        _quote_footer(quotes)
         _say_unmodelled(scenario)
 
 
@@ -390,15 +350,6 @@ def eras(
                      "what changed and its sources; --json gives them all.", hang="")
 
 
-def _find_era(name: str):  # noqa: ANN202 - an era class, imported lazily
-    from versions import find_era
-
-    try:
-        return find_era(name)
-    except KeyError as err:
-        fail(str(err.args[0]))
-
-
 def _era_record(console: Any, e: dict[str, Any]) -> None:
     from comparator.terminal import say
 
@@ -423,6 +374,7 @@ def diff(
     as_json: Annotated[bool, json_flag("print the diff JSON")] = False,
     db: DbOption = None,
     no_store: NoStoreFlag = False,
+    quote: QuoteFlag = False,
 ) -> None:
     """Run each scenario in every era (or those named) and show where they diverge.
 
@@ -446,12 +398,19 @@ def diff(
 
         _writing(lambda: save(engine, results))
     diverged = False
+    quotes = _quotes(db) if quote else None
     if as_json:
         for r in results:
             doc = diff_document(r.scenario.id, r.outcomes)
             diverged |= doc["diverges"]
+            if quotes is not None:
+                from comparator.quoting import cited
+
+                doc["quotes"] = _reading(db, lambda r=r: {
+                    e: quotes.of(e, cited(o)) for e, o in r.outcomes.items()})
             typer.echo(json.dumps(doc) if len(results) > 1 else json.dumps(doc, indent=2))
             _say_refused(r.file, r.refused)
+        _quote_footer(quotes, err=True)
     else:
         from rich.console import Console
 
@@ -463,8 +422,10 @@ def diff(
                 console.print()
             doc = diff_document(r.scenario.id, r.outcomes)
             diverged |= doc["diverges"]
-            render(doc, r.scenario, console, r.refused)
+            _quoting(db, quotes, lambda doc=doc, r=r: render(doc, r.scenario, console,
+                                                             r.refused, quotes))
             _say_unmodelled(r.scenario)
+        _quote_footer(quotes)
     raise typer.Exit(1 if diverged else 0)
 
 
@@ -492,6 +453,7 @@ def explore(
     show_all: Annotated[bool, typer.Option("--all", help="show every outcome row")] = False,
     db: DbOption = None,
     no_store: NoStoreFlag = False,
+    quote: QuoteFlag = False,
 ) -> None:
     """Every line of play in each era: the outcomes each player can make happen, and what
     happens with best play.
@@ -526,9 +488,16 @@ def explore(
 
         _writing(lambda: save_explorations(engine, [(e.scenario, e.doc) for e in done]))
     diverged = any(e.doc["diverges"] for e in done)
+    quotes = _quotes(db) if quote else None
     if as_json:
         for e in done:
+            if quotes is not None:
+                from comparator.explore_report import cited_in
+
+                e.doc["quotes"] = _reading(db, lambda e=e: {
+                    era: quotes.of(era, cited_in(res)) for era, res in e.doc["eras"].items()})
             typer.echo(json.dumps(e.doc) if len(done) > 1 else json.dumps(e.doc, indent=2))
+        _quote_footer(quotes, err=True)
     else:
         from rich.console import Console
 
@@ -538,9 +507,31 @@ def explore(
         for i, e in enumerate(done):
             if i:
                 console.print()
-            render(e.doc, e.scenario, console, show_all)
+            _quoting(db, quotes, lambda e=e: render(e.doc, e.scenario, console, show_all,
+                                                    quotes))
             _say_unmodelled(e.scenario)
+        _quote_footer(quotes)
     raise typer.Exit(1 if diverged else 0)
+
+
+def _quotes(db: str | None):  # noqa: ANN202 - a Quotes, imported lazily
+    from comparator.quoting import Quotes
+
+    return Quotes(_engine(db))
+
+
+def _quoting(db: str | None, quotes: Any, work: Callable[[], None]) -> None:
+    """A report, which reads the store only to quote (so, without --quote, the store's
+    modules are never loaded)."""
+    if quotes is None:
+        work()
+    else:
+        _reading(db, work)
+
+
+def _quote_footer(quotes: Any, err: bool = False) -> None:
+    for line in quotes.footer() if quotes is not None else ():
+        _echo(line, err=err)
 
 
 def _say_refused(file: object, refused: dict[str, str]) -> None:
@@ -646,98 +637,10 @@ def cards_import(
                   if summary["skipped"] else ""))
 
 
-rules_app = typer.Typer(help="The rules' own texts: import the Comprehensive Rules you have, "
-                             "then read a rule as it stood on a date or in an era.",
-                        no_args_is_help=True, epilog=EXITS["group"])
+from comparator.cli_rules import history, rules_app  # noqa: E402 - after the app
+
 app.add_typer(rules_app, name="rules")
-
-
-@rules_app.command("import", epilog=EXITS["rules_import"])
-def rules_import(
-    files: Annotated[list[Path], typer.Argument(
-        help="Comprehensive Rules text files, as published", metavar="FILE...")],
-    db: DbOption = None,
-    as_json: SummaryJsonFlag = False,
-) -> None:
-    """Store each Comprehensive Rules text (its date read from the document itself, each
-    numbered rule with the headings above it); importing the same text again stores
-    nothing. The texts are their publisher's: rulesdiff ships none."""
-    from functools import partial
-
-    from comparator.loader import read_text_file
-    from comparator.rules_store import import_document
-    from comparator.rules_text import NotRulesText, read_rules
-
-    read = []
-    for path in files:  # every file read and checked before anything is written
-        try:
-            # The older files have cp1252 quotes: read as such where they aren't UTF-8.
-            text = read_text_file(path, 50_000_000, "rules text", fallback="cp1252")
-            read.append((path, text, read_rules(text)))
-        except (ValueError, NotRulesText) as exc:
-            message = str(exc)
-            fail(message if message.startswith(str(path)) else f"{path}: {message}")
-    engine = _engine(db)
-    stored: list[int] = []
-    for path, text, doc in read:
-        n = _writing(partial(import_document, engine, doc, path.name, text))
-        stored.append(n)
-        if not as_json:
-            _echo(f"{path}: rules effective {doc.effective}: "
-                  + (f"{n} rules stored" if n else "imported before, nothing new"))
-    if as_json:
-        typer.echo(json.dumps([{"file": str(p), "effective": d.effective.isoformat(),
-                                "rules": len(d.rules), "stored": n}
-                               for (p, _, d), n in zip(read, stored, strict=True)], indent=2))
-
-
-@rules_app.command("show", epilog=EXITS["rules_show"])
-def rules_show(
-    number: Annotated[str, typer.Argument(help="a rule's number, e.g. 510.1c",
-                                          metavar="NUMBER")],
-    on: Annotated[str | None, typer.Option(
-        "--date", help="the rules in force that day (YYYY-MM-DD; default: the newest)",
-        metavar="DATE")] = None,
-    era: Annotated[str | None, era_option("the rules of this era's document")] = None,
-    db: DbOption = None,
-    as_json: JsonFlag = False,
-) -> None:
-    """A rule's words as they stood on a date, or in an era's document: where it sits (its
-    section and title) and its subrules."""
-    import re
-
-    from comparator.rules_store import rule_on
-
-    if on is not None and not re.fullmatch(r"\d{4}-\d\d-\d\d", on):
-        fail(f"--date: a date as YYYY-MM-DD, not {on!r}")
-    if on is not None and era is not None:
-        fail("--date or --era, not both")
-    between = None
-    if era is not None:
-        e = _find_era(era)
-        between = (e.began, e.ended, e.cr_date)
-    engine = _engine(db)
-    found = _reading(db, lambda: rule_on(engine, number.strip().rstrip("."), on, between))
-    if found is None:
-        fail("no imported rules document is in force then: import one with "
-             "`rulesdiff rules import FILE`" if on or era else
-             "no rules document imported: `rulesdiff rules import FILE`")
-    if not found.text:
-        fail(f"{number}: not a rule of the document effective {found.effective} "
-             f"({found.document}); its number may differ in that document")
-    if as_json:
-        typer.echo(json.dumps({"number": found.number, "effective": found.effective,
-                               "document": found.document, "section": found.section,
-                               "title": found.title, "text": found.text,
-                               "subrules": [{"number": n, "text": t}
-                                            for n, t in found.subrules]}, indent=2))
-        return
-    _echo(f"{found.number} — the Comprehensive Rules effective {found.effective} "
-          f"({found.document})", hang="  ")
-    _echo(f"  {found.section} > {found.title}")
-    _echo(f"  {found.text}")
-    for n, t in found.subrules:
-        _echo(f"    {n} {t}", hang="      ")
+app.command("history", epilog=EXITS["history"])(history)
 
 
 dataset_app = typer.Typer(help="The regression dataset: build, check, export.",

@@ -30,6 +30,9 @@ JsonFlag = Annotated[bool, json_flag("print JSON")]
 SummaryJsonFlag = Annotated[bool, json_flag("print the summary as JSON")]
 DbOption = Annotated[str | None, typer.Option("--db", help=DB_HELP, metavar="URL")]
 NoStoreFlag = Annotated[bool, typer.Option("--no-store", help="don't write the database")]
+QuoteFlag = Annotated[bool, typer.Option(
+    "--quote", help="under each cited rule, its words from the era's document (imported "
+                    "with `rulesdiff rules import`)")]
 JobsOption = Annotated[int | None, typer.Option(
     "--jobs", help="worker processes (default: the machine's cores)", metavar="N", min=1,
     max=256)]
@@ -78,5 +81,9 @@ _EXITS = {
         "Exit: 0 stored (or imported before); 2 a file that is no rules text, or a database "
         "error."),
     "rules_show": "Exit: 0; 2 no document in force then, the rule not in it, or bad input.",
+    "rules_check": ("Exit: 0 every rule every era cites is in its imported document; 1 some "
+                    "are not (or an era's document is not imported); 2 bad input."),
+    "history": ("Exit: 0 the rule's versions are printed; 2 no rules imported, not found in "
+                "any, or bad input."),
 }
 EXITS = {k: f"{v} 70 is an internal error (a bug)." for k, v in _EXITS.items()}

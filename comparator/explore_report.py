@@ -30,7 +30,17 @@ def _flat(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> None:
+def cited_in(res: dict[str, Any]) -> list[str]:
+    """The rule numbers an era's exploration cites (its notes, its best line), each once."""
+    value = res.get("value") or {}
+    return list(dict.fromkeys(str(d["rule"]) for d in [*res.get("notes", []),
+                                                        *value.get("line", [])]
+                              if d.get("rule")))
+
+
+def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
+           quotes: Any = None) -> None:
+    """`quotes`: a ``comparator.quoting.Quotes`` for --quote, else None."""
     from rich.table import Table
 
     losses = game_of(scenario).losses
@@ -44,6 +54,8 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> 
                       f"{len(res['outcomes'])} outcome(s)", highlight=False)
         for note in res.get("notes", []):  # a trick unavailable or moved in this era
             say(console, f"note: {note['text']}  [{note['rule']}]", indent="  ", hang="      ")
+            for said in quotes.after(era, f"[{note['rule']}]") if quotes else ():
+                say(console, said, indent="      ", hang="")
         value = res["value"]
         if value is None:
             console.print("  no legal line of play", markup=False)
@@ -52,6 +64,8 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool) -> 
                      f"(score {value['score']})", indent="  ")
         for line in describe_line(value["line"], scenario, ""):
             say(console, line, indent="    ")
+            for said in quotes.after(era, line) if quotes else ():
+                say(console, said, indent="        ", hang="")
 
     # One row per distinct outcome, over every era, described by the fields that vary.
     rows: dict[str, dict[str, Any]] = {}

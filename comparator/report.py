@@ -46,7 +46,8 @@ def _cell(value: Any) -> str:
 
 
 def render(doc: dict[str, Any], scenario: Any, console: Any,
-           refused: dict[str, str] | None = None) -> None:
+           refused: dict[str, str] | None = None, quotes: Any = None) -> None:
+    """`quotes`: a ``comparator.quoting.Quotes`` for --quote, else None."""
     outcomes = doc["outcomes"]
     eras = doc["eras"]
     say(console, f"{doc['scenario']} — {cut(scenario.title, 200)}", hang="  ")
@@ -69,6 +70,8 @@ def render(doc: dict[str, Any], scenario: Any, console: Any,
                 console.print(f"[bold]{era}[/bold]")
                 for line in lines:
                     say(console, line, indent="  ")
+                    for said in quotes.after(era, line) if quotes else ():
+                        say(console, said, indent="      ", hang="")
     apart = event_differences(outcomes)
     if apart and not found:
         say(console, f"the states agree; the event logs differ: {log_difference(outcomes)}")

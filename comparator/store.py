@@ -25,7 +25,7 @@ from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 from comparator.encoding import hash_of, ordered_digest, ordered_json
 from versions import ALL_ERAS
 
-SCHEMA_VERSION = 5  # = len(MIGRATIONS)
+SCHEMA_VERSION = 6  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
 
 
@@ -199,6 +199,10 @@ class RuleDocumentRow(SQLModel, table=True):
     effective: str  # YYYY-MM-DD, as the document says
     name: str  # the file it was imported from
     imported: str
+    # Which game's rules, and which kind of document (comparator.rules_document.KINDS).
+    game: str = Field(default="mtg", sa_column_kwargs={"server_default": "mtg"})
+    kind: str = Field(default="Comprehensive Rules",
+                      sa_column_kwargs={"server_default": "Comprehensive Rules"})
 
 
 class RuleTextRow(SQLModel, table=True):
@@ -212,6 +216,17 @@ class RuleTextRow(SQLModel, table=True):
     text: str
     section: str
     title: str
+
+
+class GlossaryRow(SQLModel, table=True):
+    """One glossary entry of an imported document."""
+
+    __tablename__ = "rule_glossary"
+    __table_args__ = (UniqueConstraint("document_id", "term"),)
+    entry_id: int | None = Field(default=None, primary_key=True)
+    document_id: int = Field(foreign_key="rule_document.document_id", index=True)
+    term: str = Field(index=True)
+    text: str
 
 
 # -- connecting -----------------------------------------------------------------------------
@@ -330,6 +345,18 @@ def _rule_texts(session: Session) -> None:
         row.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _rule_kinds_and_glossary(session: Session) -> None:
+    conn = session.connection()
+    # Migration 5 creates the table as the model is now, so from version 4 it has them.
+    have = {c["name"] for c in inspect(conn).get_columns("rule_document")}
+    for column, default in (("game", "mtg"), ("kind", "Comprehensive Rules")):
+        if column in have:
+            continue
+        conn.exec_driver_sql(f"ALTER TABLE rule_document ADD COLUMN {column} VARCHAR "
+                             f"NOT NULL DEFAULT '{default}'")
+    GlossaryRow.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
+
+
 # Named migrations, in order: the schema version is the number of them applied. A database
 # of an older version is upgraded in the transaction that opens it; a newer one is refused.
 def _views_anew(session: Session) -> None:
@@ -344,6 +371,7 @@ MIGRATIONS: list[tuple[str, Any]] = [
     ("3-views-of-the-newest-runs", _views_anew),
     ("4-generations", _generations),
     ("5-rule-texts", _rule_texts),
+    ("6-rule-kinds-and-glossary", _rule_kinds_and_glossary),
 ]
 
 

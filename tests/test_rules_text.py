@@ -94,7 +94,7 @@ def test_rules_import_and_show(tmp_path):
     before = _cli("rules", "show", "510.1a", "--date", "2005-01-01", "--db", db)
     assert before.exit_code == 2 and "no imported rules document" in before.output
     missing = _cli("rules", "show", "999.9z", "--db", db)
-    assert missing.exit_code == 2 and "not a rule of the document effective 2009-07-11" \
+    assert missing.exit_code == 2 and "not a rule of the Comprehensive Rules effective 2009-07-11" \
         in missing.output
 
 
