@@ -131,3 +131,39 @@ def test_parallel_writers_from_several_processes(postgres_url, tmp_path, writers
     invoke("dataset", "build", str(shared), *map(str, folders), "--db", lite, "--jobs", "1")
     assert counts(postgres_url) == counts(lite)
     assert counts(lite)["scenario"] == 6 + 3 * writers
+
+
+def test_rules_texts_and_history_match_sqlite(postgres_url, tmp_path):
+    """`rules import`, `rules show`, `history` and `rules check` give the same on
+    PostgreSQL, and a version-5 store (no kinds, no glossary) is upgraded there too."""
+    from test_history import write_cr
+
+    old = write_cr(tmp_path / "a.txt", "May 1, 2009", [
+        ("310.2c", "A blocked creature will assign combat damage, divided as its controller "
+                   "chooses, to the creatures blocking it.")], "310. Combat Damage Step")
+    new = write_cr(tmp_path / "b.txt", "July 11, 2009", [
+        ("510.1c", "A blocked creature assigns its combat damage to the creatures blocking "
+                   "it, according to the damage assignment order announced for it.")],
+        "510. Combat Damage Step")
+    lite = sqlite_url(tmp_path / "r.db")
+    out = {}
+    for url in (postgres_url, lite):
+        assert runner.invoke(app, ["rules", "import", str(old), str(new), "--db", url]
+                             ).exit_code == 0
+        shown = runner.invoke(app, ["rules", "show", "510.1c", "--db", url, "--json"])
+        trail = runner.invoke(app, ["history", "510.1c", "--db", url, "--json"])
+        check = runner.invoke(app, ["rules", "check", "--db", url, "--json"])
+        assert check.exit_code == 1  # the fixtures hold two rules of the many cited
+        out[url] = (json.loads(shown.output), json.loads(trail.output),
+                    json.loads(check.output))
+    assert out[postgres_url] == out[lite]
+    assert [v["number"] for v in out[lite][1]["versions"]] == ["310.2c", "510.1c"]
+    engine = create_engine(postgres_url)
+    with engine.begin() as conn:  # back to the schema of version 5
+        conn.execute(text("DROP TABLE rule_glossary"))
+        conn.execute(text("ALTER TABLE rule_document DROP COLUMN game"))
+        conn.execute(text("ALTER TABLE rule_document DROP COLUMN kind"))
+        conn.execute(text("UPDATE meta SET value = '5' WHERE key = 'schema_version'"))
+    engine.dispose()
+    again = runner.invoke(app, ["rules", "show", "510.1c", "--db", postgres_url, "--json"])
+    assert again.exit_code == 0 and json.loads(again.output) == out[lite][0]
