@@ -891,6 +891,63 @@ def blocks(
         _echo("\n".join(lines), hang="      ")
 
 
+@app.command(epilog=EXITS["site"])
+def site(
+    out: Annotated[Path, typer.Argument(help="the folder to write the site into",
+                                        metavar="OUT")],
+    files: Annotated[list[Path] | None, typer.Argument(
+        help="scenario files or folders (default: the shipped library)", metavar="FILE...")]
+    = None,
+    era: Annotated[list[str] | None,
+                   era_option("only these eras (repeat the option)")] = None,
+    db: DbOption = None,
+    explore_too: Annotated[bool, typer.Option(
+        "--explore/--no-explore", help="explore the scenarios the store has not explored "
+                                       "(default options) and show what players could do")]
+    = True,
+    jobs: JobsOption = None,
+    as_json: SummaryJsonFlag = False,
+) -> None:
+    """Write a static website of the eras, the rule changes and the scenarios: a timeline,
+    a page per change, per scenario (pictures of the board before and after combat in each
+    era, the events with their rules) and per era, indexes by mechanic and by rule, the
+    dataset's statistics and a search. It works opened from disk or from any static host;
+    the same input gives the same bytes. Runs what the store lacks, and stores it."""
+    import os
+
+    from comparator.data_files import scenarios_dir
+    from comparator.loader import ScenarioError
+    from comparator.running import era_ids
+
+    try:
+        from comparator.site import build_site
+        from comparator.site.search import SearchError
+    except ImportError as exc:
+        fail(f"the site needs {exc.name}: pip install 'rulesdiff[site]'")
+    if out.exists() and not out.is_dir():
+        fail(f"{out}: not a folder")
+    eras = era_ids(_eras(era))
+    paths = _expand(files or [scenarios_dir()])
+    engine = _engine(db)
+    say = (lambda what: None) if as_json else (lambda what: _echo(what, err=True))
+    try:
+        built = _writing(lambda: build_site(out, engine, paths, eras, explore_too,
+                                            jobs or os.cpu_count() or 1, say))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    except SearchError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"{out}: can't write the site: {err.strerror or err}")
+    if as_json:
+        typer.echo(json.dumps({"out": str(out), "pages": built.pages,
+                               "scenarios": built.scenarios, "explored": built.explored},
+                              indent=2))
+        return
+    _echo(f"wrote {built.pages} pages into {out} ({built.scenarios} scenarios, "
+          f"{built.explored} explored): open {out / 'index.html'}")
+
+
 @app.command(epilog=EXITS["catalog"])
 def catalog(
     markdown: Annotated[bool, typer.Option("--markdown", help="print docs/catalog.md")]

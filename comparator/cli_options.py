@@ -83,6 +83,8 @@ _EXITS = {
     "rules_show": "Exit: 0; 2 no document in force then, the rule not in it, or bad input.",
     "rules_check": ("Exit: 0 every rule every era cites is in its imported document; 1 some "
                     "are not (or an era's document is not imported); 2 bad input."),
+    "site": ("Exit: 0 the site is written; 2 bad input (a scenario file, an era, the "
+             "output folder) or a missing part of the site's tools."),
     "history": ("Exit: 0 the rule's versions are printed; 2 no rules imported, not found in "
                 "any, or bad input."),
 }

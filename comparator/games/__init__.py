@@ -33,6 +33,8 @@ class GameAdapter:
     explaining: frozenset[str]  # event types that explain a divergence in `diff`
     outcome_defaults: dict[str, Any]  # outcome fields an `expect:` may leave out
     schema: Callable[[], dict[str, Any]]  # the JSON Schema of the scenario format
+    # (canonical scenario, an era's outcome or None) -> its picture, a comparator.board.Board
+    board: Callable[[dict[str, Any], dict[str, Any] | None], Any]
     # The first era whose rules refuse the written choices, before anything runs (Magic's
     # blocks); a game whose eras check them as they run has none.
     choices_refused: Callable[[Any, list[str]], Any] | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from comparator.games import GameAdapter
-from comparator.games.duel_masters import explore, narrate, schema
+from comparator.games.duel_masters import board, explore, narrate, schema
 from comparator.loader import refuse_problems, validated
 from versions import TITLES, eras_of
 from versions.duel_masters.scenario import GAME as GAME_ID
@@ -37,4 +37,5 @@ GAME = GameAdapter(
                           "ninja-strike"}),
     outcome_defaults={},
     schema=schema.scenario_schema,
+    board=board.board,
 )

@@ -4,7 +4,7 @@ explorer, and its words. Its eras are ``versions.mtg.ERAS``."""
 from __future__ import annotations
 
 from comparator.games import GameAdapter
-from comparator.games.mtg import checks, explore, explore_words, narrate, schema
+from comparator.games.mtg import board, checks, explore, explore_words, narrate, schema
 from comparator.games.mtg.blocks import blocks_refused
 from comparator.games.mtg.loading import parse
 from versions import TITLES
@@ -39,6 +39,7 @@ GAME = GameAdapter(
     }),
     outcome_defaults=OUTCOME_DEFAULTS,
     schema=schema.scenario_schema,
+    board=board.board,
     choices_refused=blocks_refused,
     warnings=lambda scenario: list(checks.warnings(scenario)),
     not_modelled=not_modelled,

@@ -1,0 +1,58 @@
+"""A Duel Masters board as a picture shows it (``comparator.board``): each player's
+shields (and cards drawn after the attack), each creature with its power, keywords and
+whether it is tapped; who attacks whom and which creatures were chosen to take the attack
+(blocker, guardman). After the attack, from an era's outcome: what was destroyed, shields
+broken, cards drawn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from comparator.board import Board, Link, Piece, Side, keyword_words
+
+
+def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Board:
+    names = [p["name"] for p in scenario["players"]]
+    active = scenario.get("active", names[0])
+    defender = next((n for n in names if n != active), active)
+    after = (outcome or {}).get("permanents", {})
+    players_after = (outcome or {}).get("players", {})
+    sides = {}
+    for name in (active, defender):
+        player = next(p for p in scenario["players"] if p["name"] == name)
+        pieces = [_piece(p, after.get(p["id"])) for p in scenario["permanents"]
+                  if p["controller"] == name]
+        sides[name] = Side(name, _player_lines(player, players_after.get(name)), pieces,
+                           bool(players_after.get(name, {}).get("lost")))
+    combat = scenario.get("combat", {})
+    links = [Link(a, t, "attacks") for a, t in combat.get("attacks", {}).items()]
+    attacker = next(iter(combat.get("attacks", {})), None)
+    if attacker is not None:
+        links += [Link(c, attacker, "is chosen to take the attack of")
+                  for c in combat.get("redirect", [])]
+    return Board(sides[defender], sides[active], links)
+
+
+def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
+    now = {**p, **{k: v for k, v in (after or {}).items() if v is not None}}
+    notes = keyword_words(p.get("keywords", []))
+    if p.get("abilities"):
+        notes += [f"when it {a.get('trigger', '')}: {a.get('effect', '')}"
+                  for a in p["abilities"] if isinstance(a, dict) and a.get("trigger")]
+    if now.get("tapped"):
+        notes.append("tapped")
+    gone = now.get("zone") if now.get("zone") not in (None, "battlefield") else None
+    changed = after is not None and after.get("power") not in (None, p.get("power"))
+    stats = f"{now.get('power', 0)}"
+    if changed:
+        stats = f"{p.get('power', 0)} → {stats}"
+    return Piece(p["id"], p["id"], stats, notes, gone, changed)
+
+
+def _player_lines(player: dict[str, Any], after: dict[str, Any] | None) -> list[str]:
+    before = player.get("shields", 5)
+    now = (after or {}).get("shields", before)
+    lines = [f"{before} → {now} shields" if now != before else f"{now} shields"]
+    if (after or {}).get("drawn"):
+        lines.append(f"drew {after['drawn']}")
+    return lines

@@ -1,0 +1,77 @@
+"""A Magic board as a picture shows it (``comparator.board``): each player's life and
+poison, each permanent with its power and toughness (a planeswalker's loyalty, a battle's
+defense), keywords, tapped and damage; who attacks what and who blocks whom. After combat,
+from an era's outcome: what died (and where it went), damage marked, life changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from comparator.board import Board, Link, Piece, Side, keyword_words
+
+
+def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Board:
+    names = [p["name"] for p in scenario["players"]]
+    active = scenario.get("active", names[0])
+    defender = next((n for n in names if n != active), active)
+    after = (outcome or {}).get("permanents", {})
+    players_after = (outcome or {}).get("players", {})
+    sides = {}
+    for name in (active, defender):
+        player = next(p for p in scenario["players"] if p["name"] == name)
+        pieces = [_piece(p, after.get(p["id"])) for p in scenario["permanents"]
+                  if p["controller"] == name]
+        sides[name] = Side(name, _player_lines(player, players_after.get(name)), pieces,
+                           bool(players_after.get(name, {}).get("lost")))
+    combat = scenario.get("combat", {})
+    links = [Link(a, t, "attacks") for a, t in combat.get("attacks", {}).items()]
+    for blocker, blocked in combat.get("blocks", {}).items():
+        for attacker in blocked if isinstance(blocked, list) else [blocked]:
+            links.append(Link(blocker, attacker, "blocks"))
+    return Board(sides[defender], sides[active], links)
+
+
+def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
+    now = {**p, **{k: v for k, v in (after or {}).items() if v is not None}}
+    notes = [p["card"]] if p.get("card") and p.get("card") != p["id"] else []
+    notes += keyword_words(p.get("keywords", []))
+    if now.get("tapped"):
+        notes.append("tapped")
+    if now.get("damage"):
+        notes.append(f"{now['damage']} damage")
+    gone = now.get("zone") if now.get("zone") not in (None, "battlefield") else None
+    changed = after is not None and any(
+        after.get(k) is not None and after.get(k) != p.get(k, 0 if k == "damage" else None)
+        for k in ("power", "toughness", "damage", "loyalty"))
+    types = p.get("types", ["creature"])
+    stats, was = _stats(types, now), _stats(types, p)
+    return Piece(p["id"], p["id"], _change(was, stats), notes, gone, changed)
+
+
+def _stats(types: list[str], now: dict[str, Any]) -> str:
+    if "planeswalker" in types:
+        return f"loyalty {now.get('loyalty', 0)}"
+    if "battle" in types:
+        return f"defense {now.get('defense', now.get('loyalty', 0))}"
+    return f"{now.get('power', 0)}/{now.get('toughness', 0)}"
+
+
+def _change(was: str, now: str) -> str:
+    """"2/2 → 5/5"; "loyalty 5 → 2" rather than "loyalty 5 → loyalty 2"."""
+    if was == now:
+        return now
+    word, _, number = was.rpartition(" ")
+    if word and now.startswith(word + " "):
+        return f"{word} {number} → {now.removeprefix(word + ' ')}"
+    return f"{was} → {now}"
+
+
+def _player_lines(player: dict[str, Any], after: dict[str, Any] | None) -> list[str]:
+    lines = []
+    for field, word in (("life", "life"), ("poison", "poison")):
+        before = player.get(field, 20 if field == "life" else 0)
+        now = (after or {}).get(field, before)
+        if field == "poison" and not before and not now:
+            continue
+        lines.append(f"{before} → {now} {word}" if now != before else f"{now} {word}")
+    return lines

@@ -1,0 +1,232 @@
+"""What the site shows, gathered in one pass: every scenario run in its game's eras (and
+stored, as `diff` stores it), its explorations read from the store or, where none is
+stored, explored now (and stored); the rules' words where their texts are imported; and
+what the store says of a built dataset. Pages are then written from this alone
+(``comparator.site.pages``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine
+
+from comparator.encoding import hash_of, ordered_json
+from comparator.running import Result, run_file, scenario_json
+from versions import ENGINE_VERSION, GAMES, TITLES, find_era
+
+EXPLORE = {"objective": "material", "fields": "end-of-turn", "blocks": "fixed"}
+
+
+@dataclass
+class Scenario:
+    id: str
+    game: str
+    file: Path
+    data: dict[str, Any]  # the canonical scenario
+    result: Result
+    explored: dict[str, dict[str, Any]] = field(default_factory=dict)  # era -> result
+    not_explored: str | None = None  # why, where it could not be
+
+
+@dataclass
+class Gathered:
+    scenarios: list[Scenario]
+    quotes: dict[tuple[str, str], dict[str, str]]  # (era, number) -> its words, document
+    imported: dict[str, str]  # era -> the document of it that is imported
+    change_rules: dict[str, list[dict[str, Any]]]  # new era -> the rules it changed
+    dataset: dict[str, Any]  # the store's divergence statistics
+
+
+def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool = True,
+           jobs: int = 1, progress: Callable[[str], None] | None = None) -> Gathered:
+    from comparator.dataset import save
+
+    say = progress or (lambda what: None)
+    say(f"running {len(paths)} scenario(s)")
+    results = [run_file(p, eras) for p in paths]
+    save(engine, results)
+    scenarios = [Scenario(r.scenario.id, r.scenario.game, Path(r.file),
+                          scenario_json(r.scenario), r) for r in results]
+    if explore:
+        _explorations(engine, scenarios, eras, jobs, say)
+    say("reading the rules texts")
+    quotes, imported = _quotes(engine, scenarios)
+    return Gathered(scenarios, quotes, imported, _change_rules(engine),
+                    _dataset(engine))
+
+
+# -- explorations -------------------------------------------------------------------------
+
+
+def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jobs: int,
+                  say: Callable[[str], None]) -> None:
+    """Each scenario's stored exploration (default options), else one made now."""
+    from sqlmodel import Session, col, select
+
+    from comparator.store import ExplorationRow
+
+    hashes = {s.id: hash_of(ordered_json(s.data)) for s in scenarios}
+    with Session(engine) as session:
+        rows = session.exec(select(ExplorationRow).where(
+            col(ExplorationRow.scenario_hash).in_(sorted(set(hashes.values()))),
+            ExplorationRow.engine_version == ENGINE_VERSION,
+            ExplorationRow.objective == EXPLORE["objective"],
+            ExplorationRow.fields == EXPLORE["fields"],
+            ExplorationRow.blocks == EXPLORE["blocks"])).all()
+    stored: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        import json
+
+        stored.setdefault(row.scenario_hash, {})[row.era] = json.loads(row.result_json)
+    missing = []
+    for s in scenarios:
+        mine = [e for e in eras if find_era(e).game == s.game and e in s.result.outcomes]
+        have = stored.get(hashes[s.id], {})
+        if mine and all(e in have for e in mine):
+            s.explored = {e: have[e] for e in mine}
+        elif mine:
+            missing.append((s, mine))
+    if not missing:
+        return
+    say(f"exploring {len(missing)} scenario(s) not explored in the store")
+    jobs_list = [(str(s.file), mine) for s, mine in missing]
+    if jobs > 1 and len(missing) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            done = list(pool.map(_explore_one, jobs_list))
+    else:
+        done = [_explore_one(job) for job in jobs_list]
+    from comparator.dataset import save_explorations
+
+    keep = []
+    for (s, _), (doc, why) in zip(missing, done, strict=True):
+        if doc is None:
+            s.not_explored = why
+            continue
+        s.explored = doc["eras"]
+        keep.append((s.result.scenario, doc))
+    save_explorations(engine, keep)
+
+
+def _explore_one(job: tuple[str, list[str]]) -> tuple[dict[str, Any] | None, str]:
+    from comparator.exploring import ExploreError, explore_file
+    from comparator.loader import load
+
+    path, eras = job
+    try:
+        doc = explore_file(path, load(Path(path)), eras, **EXPLORE)
+    except ExploreError as err:
+        return None, str(err)
+    doc.pop("refused", None)
+    return doc, ""
+
+
+# -- the rules' words ---------------------------------------------------------------------
+
+
+def _quotes(engine: Engine, scenarios: list[Scenario]
+            ) -> tuple[dict[tuple[str, str], dict[str, str]], dict[str, str]]:
+    from comparator.quoting import cited
+    from comparator.rules_store import cited_words
+
+    wanted = sorted({(era, number) for s in scenarios
+                     for era, outcome in s.result.outcomes.items()
+                     for number in cited(outcome)})
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    imported: dict[str, str] = {}
+    for era_id, number in wanted:
+        found = cited_words(engine, find_era(era_id), number)
+        if found is not None:
+            imported.setdefault(era_id, found.document)
+        if found is not None and found.text:
+            out[(era_id, number)] = {"text": found.text.split("\nExample")[0],
+                                     "document": found.document,
+                                     "effective": found.effective, "kind": found.kind}
+    return out, imported
+
+
+def _change_rules(engine: Engine) -> dict[str, list[dict[str, Any]]]:
+    """For each era after its game's first: the rules it names in what it changed, each
+    with its words in the era before and in this one, where the texts are imported."""
+    from comparator.history import history, word_diff
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for game, eras in GAMES.items():
+        for older, era in zip(eras, eras[1:], strict=False):
+            said = " ".join(era.changes) + " " + (era.__doc__ or "")
+            numbers = sorted(set(re.findall(r"(?<![\w.])(\d{3}\.\d+[a-z]?|[A-Z]\.\d+\.\d+)"
+                                            r"(?![\w])", said)))
+            rules = []
+            for number in numbers:
+                entry: dict[str, Any] = {"number": number, "before": None, "after": None}
+                try:
+                    trail = history(engine, number, game)
+                except ValueError:
+                    trail = None
+                for v in trail.versions if trail else []:
+                    rule = v.text.split("\nExample")[0]  # the rule, not its examples
+                    if v.era == older.id:
+                        entry["before"] = {"number": v.number, "text": rule,
+                                           "effective": v.effective, "kind": v.kind}
+                    if v.era == era.id and entry["after"] is None:
+                        entry["after"] = {"number": v.number, "text": rule,
+                                          "effective": v.effective, "kind": v.kind}
+                if entry["before"] and entry["after"]:
+                    entry["after"]["words"] = word_diff(entry["before"]["text"],
+                                                        entry["after"]["text"])
+                rules.append(entry)
+            out[era.id] = rules
+    return out
+
+
+# -- the dataset --------------------------------------------------------------------------
+
+
+def _dataset(engine: Engine) -> dict[str, Any]:
+    """What the store holds, newest run of each scenario: how many scenarios each pair of
+    eras ran, how many of them diverge; the same by tag."""
+    import json
+
+    from sqlmodel import Session, select
+
+    from comparator.store import DivergenceRow, ScenarioRow, latest_runs
+
+    with Session(engine) as session:
+        runs = latest_runs(session)
+        ran: dict[str, set[str]] = {}
+        hash_of_id: dict[str, str] = {}
+        for r in runs:
+            ran.setdefault(r.scenario_id, set()).add(r.era)
+            hash_of_id[r.scenario_id] = r.scenario_hash
+        tags = {row.content_hash: json.loads(row.tags)
+                for row in session.exec(select(ScenarioRow)).all()}
+        diverging: set[tuple[str, str, str]] = set()
+        for d in session.exec(select(DivergenceRow).where(
+                DivergenceRow.engine_version == ENGINE_VERSION)).all():
+            if hash_of_id.get(d.scenario_id) == d.scenario_hash:
+                diverging.add((d.scenario_id, d.era_a, d.era_b))
+    pairs = []
+    for game, eras in GAMES.items():
+        for a, b in zip(eras, eras[1:], strict=False):
+            both = [s for s, done in ran.items() if a.id in done and b.id in done]
+            diverge = [s for s in both if (s, a.id, b.id) in diverging]
+            pairs.append({"game": TITLES[game], "pair": f"{a.id} → {b.id}",
+                          "scenarios": len(both), "diverging": len(diverge),
+                          "rate": round(len(diverge) / len(both), 4) if both else 0.0})
+    by_tag: dict[str, list[int]] = {}
+    for sid, done in ran.items():
+        if len(done) < 2:
+            continue
+        any_diverge = any(s == sid for s, _, _ in diverging)
+        for tag in tags.get(hash_of_id[sid], []):
+            counts = by_tag.setdefault(tag, [0, 0])
+            counts[0] += 1
+            counts[1] += any_diverge
+    return {"scenarios": len(ran), "pairs": pairs,
+            "tags": [{"tag": t, "scenarios": n, "diverging": d,
+                      "rate": round(d / n, 4)} for t, (n, d) in sorted(by_tag.items())]}

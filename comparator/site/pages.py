@@ -1,0 +1,258 @@
+"""The site's pages, written from what ``comparator.site.gather`` gathered with Jinja2
+templates (``templates/``): the timeline, a page per change, per scenario and per era, the
+indexes by tag and by rule, the statistics, the search page. Every link is relative, so
+the folder works from disk and from any static host; nothing on a page asks for anything
+outside it; pages carry no date, and everything is written in a stable order, so the same
+input gives the same bytes."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from comparator.diffing import verdict
+from comparator.games import game_named
+from comparator.site import board_svg, charts
+from comparator.site.gather import Gathered, Scenario
+from versions import ENGINE_VERSION, GAMES, TITLES, find_era
+
+HERE = Path(__file__).resolve().parent
+
+
+def anchor(era: str, number: str) -> str:
+    """The id of a rule's entry on the rules page: "m10-510-1c"."""
+    return f"{era}-" + re.sub(r"[^A-Za-z0-9]+", "-", number).strip("-").lower()
+
+
+def environment() -> Any:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+    env = Environment(loader=FileSystemLoader(HERE / "templates"),
+                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.globals["anchor"] = anchor
+    return env
+
+
+def write_pages(out: Path, got: Gathered, say: Callable[[str], None]) -> int:
+    """Every page into `out`; the number written."""
+    env = environment()
+    common = {"engine_version": ENGINE_VERSION, "scenario_count": len(got.scenarios)}
+    written = 0
+
+    def page(path: str, template: str, **context: Any) -> None:
+        nonlocal written
+        root = "../" * path.count("/")
+        html = env.get_template(template).render(root=root, **common, **context)
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(html, encoding="utf-8")
+        written += 1
+
+    (out / "assets").mkdir(parents=True, exist_ok=True)
+    for name in ("site.css", "search.js", "favicon.svg"):
+        shutil.copyfile(HERE / "static" / name, out / "assets" / name)
+    by_game = {g: [s for s in got.scenarios if s.game == g] for g in GAMES}
+    changes = {era.id: f"{older.id}-to-{era.id}" for eras in GAMES.values()
+               for older, era in zip(eras, eras[1:], strict=False)}
+    say("writing the timeline and the changes")
+    page("index.html", "home.html", title="Combat rules through time", section="home",
+         games=[_game(g, changes) for g in GAMES if by_game[g]],
+         era_count=sum(len(GAMES[g]) for g in GAMES if by_game[g]),
+         diverging=sum(1 for s in got.scenarios if s.result.divergences))
+    for eras in GAMES.values():
+        for older, era in zip(eras, eras[1:], strict=False):
+            shown = [_item(s, ", ".join(d["path"] for d in _between(s, older.id, era.id)))
+                     for s in got.scenarios if _between(s, older.id, era.id)]
+            page(f"changes/{changes[era.id]}.html", "change.html",
+                 title=f"{era.name}: what changed on {era.began}", section="home",
+                 era=era.metadata(), older=older.metadata(),
+                 rules=got.change_rules.get(era.id, []), shown=shown)
+    say(f"writing {len(got.scenarios)} scenario pages")
+    for s in got.scenarios:
+        page(f"scenarios/{s.id}.html", "scenario.html", title=s.data["title"],
+             section="scenarios", **_scenario(s, got))
+    say("writing the eras, the indexes and the statistics")
+    for eras in GAMES.values():
+        for era in eras:
+            page(f"eras/{era.id}.html", "era.html", title=era.name, section="home",
+                 **_era(era, got, changes.get(era.id)))
+    page("scenarios.html", "scenarios.html", title="Scenarios", section="scenarios",
+         games=[{"title": TITLES[g], "scenarios": [
+             {"id": s.id, "title": s.data["title"], "tags": s.data.get("tags", []),
+              "verdict": verdict(s.result.outcomes, s.result.divergences)
+              if s.result.outcomes else "no era runs it"}
+             for s in by_game[g]]} for g in GAMES if by_game[g]])
+    page("tags.html", "tags.html", title="Scenarios by mechanic", section="tags",
+         tags=_tags(got.scenarios))
+    rules, any_words = _rules(got)
+    page("rules.html", "rules.html", title="Scenarios by rule", section="rules",
+         eras=rules, any_words=any_words)
+    data = got.dataset
+    page("statistics.html", "statistics.html", title="Statistics", section="statistics",
+         data=data,
+         pair_chart=charts.rates([{"pair": p["pair"], "rate": p["rate"]}
+                                  for p in data["pairs"]], "pair",
+                                 "Divergence by pair of eras"),
+         tag_chart=charts.rates([{"tag": t["tag"], "rate": t["rate"]}
+                                 for t in data["tags"]], "tag", "Divergence by mechanic"))
+    page("search.html", "search.html", title="Search", section="search")
+    return written
+
+
+# -- the contexts -----------------------------------------------------------------------------
+
+
+def _game(game: str, changes: dict[str, str]) -> dict[str, Any]:
+    eras = list(GAMES[game])
+    return {"id": game, "title": TITLES[game],
+            "timeline": charts.timeline(eras, TITLES[game]),
+            "eras": [{**e.metadata(), "change": changes.get(e.id),
+                      "first_change": e.changes[0] if e.changes else ""} for e in eras]}
+
+
+def _item(s: Scenario, note: str = "") -> dict[str, str]:
+    return {"id": s.id, "title": s.data["title"], "note": note}
+
+
+def _between(s: Scenario, a: str, b: str) -> list[dict[str, Any]]:
+    """The divergences of a scenario between eras `a` and `b`."""
+    return [d for d in s.result.divergences
+            if a in d["values"] and b in d["values"] and d["values"][a] != d["values"][b]]
+
+
+def _scenario(s: Scenario, got: Gathered) -> dict[str, Any]:
+    game = game_named(s.game)
+    before = game.board(s.data, None)
+    ran = list(s.result.outcomes)
+    divergences = []
+    for d in s.result.divergences:
+        values = {e: _cell(d["values"].get(e)) for e in ran}
+        common = max(set(values.values()), key=list(values.values()).count)
+        divergences.append({"path": d["path"], "cells": values,
+                            "odd": {e: values[e] != common for e in ran}})
+    eras = []
+    for era_id, outcome in s.result.outcomes.items():
+        after = game.board(s.data, outcome)
+        era = find_era(era_id)
+        eras.append({"id": era_id, "name": era.name,
+                     "board": board_svg.svg(after, f"{s.data['title']}: after combat under "
+                                                   f"{era.name}", f"after-{era_id}"),
+                     "board_words": after.describe(),
+                     "steps": _steps(outcome, game, era_id, got)})
+    return {"s": s.data, "game_title": TITLES[s.game], "ran": ran,
+            "board": board_svg.svg(before, f"{s.data['title']}: the board before combat",
+                                   "before"),
+            "board_words": before.describe(), "divergences": divergences,
+            "verdict": verdict(s.result.outcomes, s.result.divergences) if ran else "",
+            "refused": [{"id": e, "why": why} for e, why in s.result.refused.items()],
+            "eras": eras, "explored": _explored(s, game), "not_explored": s.not_explored}
+
+
+def _cell(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _steps(outcome: dict[str, Any], game: Any, era_id: str, got: Gathered
+           ) -> list[dict[str, Any]]:
+    """The events and notes by step, each with its rule, quoted the first time."""
+    quoted: set[str] = set()
+    steps: list[dict[str, Any]] = []
+
+    def add(step: str, text: str, rule: str) -> None:
+        if not steps or steps[-1]["key"] != step:
+            steps.append({"key": step, "title": game.step_titles.get(step, step),
+                          "events": []})
+        quote = None
+        if rule not in quoted:
+            quoted.add(rule)
+            quote = got.quotes.get((era_id, rule))
+        steps[-1]["events"].append({"text": text, "rule": rule, "quote": quote})
+
+    notes: dict[str, list[dict[str, Any]]] = {}
+    for n in outcome.get("notes", []):
+        notes.setdefault(n.get("step", ""), []).append(n)
+    order = list(dict.fromkeys([*(e["step"] for e in outcome["events"]), *notes]))
+    for step in order:  # a step's events, then what is noted of it
+        for e in outcome["events"]:
+            if e["step"] == step:
+                add(step, game.sentence(e), str(e["rule"]))
+        for n in notes.get(step, []):
+            label = "Hint: " if n["type"] == "hint" else f"Note ({n['type']}): "
+            add(step, label + n["text"], str(n["rule"]))
+    return steps
+
+
+def _explored(s: Scenario, game: Any) -> dict[str, Any] | None:
+    if not s.explored:
+        return None
+    rows = []
+    for era_id, res in s.explored.items():
+        value = res.get("value")
+        rows.append({
+            "id": era_id, "lines": res["lines"], "outcomes": len(res["outcomes"]),
+            "value": game.losses(value["state"], s.result.scenario) if value
+            else "no legal line of play",
+            "line": [{"text": game.describe_decision(d, s.result.scenario),
+                      "rule": str(d["rule"])} for d in (value or {}).get("line", [])]})
+    return {"eras": rows,
+            "chart": charts.explored([{"era": r["id"], "outcomes": r["outcomes"]}
+                                      for r in rows])}
+
+
+def _era(era: Any, got: Gathered, change: str | None) -> dict[str, Any]:
+    from comparator.rules_store import citation
+
+    mine = [s for s in got.scenarios if s.game == era.game]
+    refused = [{"id": s.id, "title": s.data["title"], "why": s.result.refused[era.id]}
+               for s in mine if era.id in s.result.refused]
+    ran = [_item(s) for s in mine if era.id in s.result.outcomes]
+    rules = []
+    for key, number in sorted(era.RULES.items()):
+        words = got.quotes.get((era.id, number), {}).get("text") \
+            if citation(number).kind != "unnumbered" else None
+        rules.append({"key": key, "number": number, "words": words})
+    return {"era": era.metadata(), "game_title": TITLES[era.game], "change": change,
+            "refused": refused, "ran": ran, "rules": rules,
+            "imported": got.imported.get(era.id)}
+
+
+def _tags(scenarios: list[Scenario]) -> list[dict[str, Any]]:
+    tags: dict[str, list[dict[str, str]]] = {}
+    for s in scenarios:
+        for t in s.data.get("tags", []):
+            tags.setdefault(t, []).append(_item(s))
+    return [{"tag": t, "entries": items} for t, items in sorted(tags.items())]
+
+
+def _rules(got: Gathered) -> tuple[list[dict[str, Any]], bool]:
+    from comparator.explore_report import cited_in
+    from comparator.quoting import cited
+
+    out = []
+    for eras in GAMES.values():
+        for era in eras:
+            by_number: dict[str, list[dict[str, str]]] = {}
+            for s in got.scenarios:
+                numbers = cited(s.result.outcomes[era.id]) \
+                    if era.id in s.result.outcomes else []
+                if era.id in s.explored:  # the best line of play cites its rules too
+                    numbers += cited_in(s.explored[era.id])
+                for number in dict.fromkeys(numbers):
+                    by_number.setdefault(number, []).append(_item(s))
+            if by_number:
+                out.append({"id": era.id, "name": era.name, "rules": [
+                    {"number": n, "anchor": anchor(era.id, n), "entries": items,
+                     "quote": got.quotes.get((era.id, n))}
+                    for n, items in sorted(by_number.items(), key=lambda kv: _order(kv[0]))]})
+    return out, bool(got.quotes)
+
+
+def _order(number: str) -> tuple[Any, ...]:
+    """Rule numbers in reading order: 509.1g before 509.10 before 510.1."""
+    return tuple((0, int(p)) if p.isdigit() else (1, p)
+                 for p in re.findall(r"\d+|[A-Za-z]+|\(.*\)", number))
