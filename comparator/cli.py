@@ -920,7 +920,7 @@ def site(
     from comparator.running import era_ids
 
     try:
-        from comparator.site import build_site
+        from comparator.site.build import build_site
         from comparator.site.search import SearchError
     except ImportError as exc:
         fail(f"the site needs {exc.name}: pip install 'rulesdiff[site]'")

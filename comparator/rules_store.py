@@ -182,3 +182,27 @@ def cited_words(engine: Engine, era: Any, value: str) -> Found | None:
     between = None if c.day else (era.began, era.ended, era.cr_date)
     find = glossary_on if c.kind == "glossary" else rule_on
     return find(engine, c.name, c.day, between, era.game)
+
+
+def era_words(engine: Engine, era: Any, values: list[str]) -> tuple[str | None,
+                                                                    dict[str, Found]]:
+    """Many citations of one era at once (a site's worth): the era's document, if
+    imported, and each citation's words found in it (or in the document it names)."""
+    doc = document_on(documents(engine, era.game),
+                      between=(era.began, era.ended, era.cr_date))
+    plain = [v for v in values if citation(v).kind == "rule" and not citation(v).day]
+    found: dict[str, Found] = {}
+    if doc is not None and plain:
+        with Session(engine) as session:
+            rows = session.exec(select(RuleTextRow).where(
+                RuleTextRow.document_id == doc.document_id,
+                col(RuleTextRow.number).in_(sorted(set(plain))))).all()
+        for r in rows:
+            found[r.number] = Found(r.number, doc.effective, doc.name, r.text, r.section,
+                                    r.title, [], doc.kind)
+    for value in values:
+        if value not in plain and citation(value).kind != "unnumbered":
+            other = cited_words(engine, era, value)
+            if other is not None and other.text:
+                found[value] = other
+    return (doc.name if doc else None), found

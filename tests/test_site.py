@@ -169,6 +169,32 @@ def test_a_scenario_page_holds_its_pictures_and_its_rules(built):
     assert "walker loyalty 5 → 2" in html or "loyalty 5 → 2" in html
 
 
+def test_a_duel_masters_page_shows_shields_and_draws(built):
+    html = (built[0] / "scenarios" / "dm-three-blockers-draw.html").read_text(
+        encoding="utf-8")
+    assert "5 shields" in html and "drew 3" in html and "drew 1" in html
+    assert "is chosen to take the attack of striker" in html
+    change = (built[0] / "changes" / "dm-pre-2021-09-to-dm-2021-09.html").read_text(
+        encoding="utf-8")
+    assert "dm-three-blockers-draw.html" in change
+
+
+def test_bad_input_is_one_line_and_writes_no_site(tmp_path):
+    runner = CliRunner()
+    afile = tmp_path / "taken"
+    afile.write_text("not a folder")
+    done = runner.invoke(app, ["site", str(afile), "--db", str(tmp_path / "s.db")])
+    assert done.exit_code == 2 and "not a folder" in done.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\ntitle: x\nplayers: 3\n")
+    out = tmp_path / "out"
+    done = runner.invoke(app, ["site", str(out), str(bad), "--db", str(tmp_path / "s.db")])
+    assert done.exit_code == 2 and "bad.yaml" in done.output
+    assert not out.exists()
+    era = runner.invoke(app, ["site", str(out), "--era", "seventh"])
+    assert era.exit_code == 2 and "seventh" in era.output
+
+
 # -- in the browser ---------------------------------------------------------------------------
 
 

@@ -1,35 +1,4 @@
 """`rulesdiff site OUT/`: a static website of every era, rule change and scenario, for the
-historian without a terminal. ``gather`` runs and reads what the pages show, ``pages``
-writes them, ``board_svg`` and ``charts`` draw the pictures, ``search`` indexes them."""
-
-from __future__ import annotations
-
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-
-from sqlalchemy import Engine
-
-
-@dataclass
-class Built:
-    pages: int
-    scenarios: int
-    explored: int
-    searchable: bool
-
-
-def build_site(out: Path, engine: Engine, paths: Sequence[Path], eras: list[str],
-               explore: bool = True, jobs: int = 1,
-               progress: Callable[[str], None] | None = None) -> Built:
-    from comparator.site.gather import gather
-    from comparator.site.pages import write_pages
-    from comparator.site.search import index
-
-    say = progress or (lambda what: None)
-    got = gather(engine, paths, eras, explore, jobs, say)
-    pages = write_pages(out, got, say)
-    say("indexing the pages for search")
-    index(out)
-    return Built(pages, len(got.scenarios), sum(1 for s in got.scenarios if s.explored),
-                 True)
+historian without a terminal. ``build`` does it all: ``gather`` runs and reads what the
+pages show, ``pages`` writes them, ``board_svg`` and ``charts`` draw the pictures,
+``search`` indexes them."""

@@ -11,7 +11,6 @@ from xml.sax.saxutils import escape
 from comparator.board import Board, Link, Piece, Side
 
 W, H, GAP, MARGIN = 150, 118, 22, 16
-BAND = 30  # a player's lines above or below their row
 MIDDLE = 84  # the space between the rows, where the lines run
 INK, PAPER, MUTED, ACCENT, ATTACK, BLOCK = ("#1b1b1b", "#ffffff", "#d9d9d9", "#8a1c1c",
                                             "#1d4e89", "#6b3a00")
@@ -19,22 +18,19 @@ INK, PAPER, MUTED, ACCENT, ATTACK, BLOCK = ("#1b1b1b", "#ffffff", "#d9d9d9", "#8
 
 def svg(board: Board, label: str, key: str) -> str:
     """The picture; `key` makes its element ids unique on a page that has several."""
-    cols = max(len(board.top.pieces), len(board.bottom.pieces), 3)
+    cols = max(len(board.top.pieces), len(board.bottom.pieces), 2) + 1  # + the player
     width = MARGIN * 2 + cols * W + (cols - 1) * GAP
-    top_y = MARGIN + BAND
+    top_y = MARGIN
     bottom_y = top_y + H + MIDDLE
-    height = bottom_y + H + BAND + MARGIN + 18
+    height = bottom_y + H + MARGIN + 22
     where: dict[str, tuple[float, float, bool]] = {}  # id -> centre x, edge y, is top
     body: list[str] = []
-    body += _side(board.top, top_y, width, where, top=True)
-    body += _side(board.bottom, bottom_y, width, where, top=False)
-    where[board.top.player] = (width / 2, MARGIN + 4, True)
-    where[board.bottom.player] = (width / 2, bottom_y + H + BAND - 4, False)
+    body += _side(board.top, top_y, cols, where, top=True)
+    body += _side(board.bottom, bottom_y, cols, where, top=False)
     for link in board.links:
         body.append(_link(link, where, key))
-    body.append(_text(MARGIN, height - MARGIN + 4,
-                      "solid arrow: attacks · dashed line: blocks",
-                      size=11, fill=INK))
+    body.append(_text(MARGIN, height - MARGIN + 2,
+                      "solid arrow: attacks · dashed line: blocks", size=12, fill=INK))
     title_id, desc_id = f"{key}-title", f"{key}-desc"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" role="img" class="board" '
@@ -48,20 +44,33 @@ def svg(board: Board, label: str, key: str) -> str:
             + "".join(body) + "</svg>")
 
 
-def _side(side: Side, y: int, width: int, where: dict[str, tuple[float, float, bool]],
+def _side(side: Side, y: int, cols: int, where: dict[str, tuple[float, float, bool]],
           top: bool) -> list[str]:
+    """A row: the player's pieces, then the player, in the last column."""
     out = []
-    band_y = y - 10 if top else y + H + 20
-    lost = " — lost the game" if side.lost else ""
-    out.append(_text(MARGIN, band_y, f"{side.player}: {', '.join(side.lines)}{lost}",
-                     size=14, weight="bold", fill=ACCENT if side.lost else INK))
     for i, piece in enumerate(side.pieces):
         x = MARGIN + i * (W + GAP)
         where[piece.id] = (x + W / 2, y + H if top else y, top)
         out.append(_card(piece, x, y))
-    if not side.pieces:
-        out.append(_text(MARGIN, y + H / 2, "no creatures", size=12, fill=INK))
+    x = MARGIN + (cols - 1) * (W + GAP)
+    where[side.player] = (x + W / 2, y + H if top else y, top)
+    out.append(_player(side, x, y))
     return out
+
+
+def _player(side: Side, x: int, y: int) -> str:
+    parts = [f'<g class="player" data-player="{escape(side.player)}">',
+             f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="22" fill="#e8eef6" '
+             f'stroke="{ATTACK}" stroke-width="2"/>',
+             _text(x + 12, y + 24, _cut(f"player {side.player}", 18), size=14,
+                   weight="bold")]
+    for i, line in enumerate(side.lines[:3]):
+        parts.append(_text(x + 12, y + 46 + i * 17, _cut(line, 20), size=13))
+    if side.lost:
+        parts.append(_text(x + 12, y + H - 10, "lost the game", size=13, weight="bold",
+                           fill=ACCENT))
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _card(p: Piece, x: int, y: int) -> str:

@@ -4,6 +4,8 @@ given as text or a table beside it on its page."""
 
 from __future__ import annotations
 
+import functools
+import json
 from datetime import date, timedelta
 from typing import Any
 
@@ -15,9 +17,7 @@ def _svg(chart: Any, label: str) -> str:
     a table beside it); its own size kept as its viewBox, so a phone scales it."""
     from xml.sax.saxutils import quoteattr
 
-    import vl_convert
-
-    svg: str = vl_convert.vegalite_to_svg(chart.to_dict())
+    svg = _drawn(json.dumps(chart.to_dict(), sort_keys=True))
     return svg.replace('class="marks"', f'class="marks" role="img" aria-label={quoteattr(label)}',
                        1)
 
@@ -30,6 +30,15 @@ def _chart(rows: list[dict[str, Any]], title: str) -> Any:
                                   ).configure_view(stroke=None)
 
 
+@functools.lru_cache(maxsize=4096)
+def _drawn(spec: str) -> str:
+    """A spec drawn once a build: many scenarios have the same figures, so the same chart."""
+    import vl_convert
+
+    svg: str = vl_convert.vegalite_to_svg(json.loads(spec))
+    return svg
+
+
 def timeline(eras: list[Any], game: str) -> str:
     """The eras of a game on a line of years. The last era has no end: it is drawn to a
     year after the newest date any era gives, so that the picture never depends on the
@@ -40,8 +49,10 @@ def timeline(eras: list[Any], game: str) -> str:
     open_end = (date.fromisoformat(newest) + timedelta(days=365)).isoformat()
     rows = [{"era": f"{e.id}", "began": e.began, "ended": e.ended or open_end,
              "name": e.name} for e in eras]
+    span = int(open_end[:4]) - int(min(e.began for e in eras)[:4])
     chart = _chart(rows, f"The eras of {game}").mark_bar(color=BAR, height=16).encode(
-        x=alt.X("began:T", title="in force from", axis=alt.Axis(format="%Y")),
+        x=alt.X("began:T", title="in force from", axis=alt.Axis(
+            format="%Y", tickCount={"interval": "year", "step": 2 if span > 12 else 1})),
         x2="ended:T",
         y=alt.Y("era:N", sort=None, title=None),
         tooltip=["name:N", "began:T", "ended:T"]).properties(height=32 * len(rows))

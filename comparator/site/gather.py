@@ -131,22 +131,30 @@ def _explore_one(job: tuple[str, list[str]]) -> tuple[dict[str, Any] | None, str
 
 def _quotes(engine: Engine, scenarios: list[Scenario]
             ) -> tuple[dict[tuple[str, str], dict[str, str]], dict[str, str]]:
+    """The words of every rule the scenarios cite, in each era's imported document (one
+    query an era), and which document that is."""
+    from comparator.explore_report import cited_in
     from comparator.quoting import cited
-    from comparator.rules_store import cited_words
+    from comparator.rules_store import era_words
 
-    wanted = sorted({(era, number) for s in scenarios
-                     for era, outcome in s.result.outcomes.items()
-                     for number in cited(outcome)})
+    wanted: dict[str, set[str]] = {}
+    for s in scenarios:
+        for era, outcome in s.result.outcomes.items():
+            wanted.setdefault(era, set()).update(cited(outcome))
+        for era, res in s.explored.items():
+            wanted.setdefault(era, set()).update(cited_in(res))
     out: dict[tuple[str, str], dict[str, str]] = {}
     imported: dict[str, str] = {}
-    for era_id, number in wanted:
-        found = cited_words(engine, find_era(era_id), number)
-        if found is not None:
-            imported.setdefault(era_id, found.document)
-        if found is not None and found.text:
-            out[(era_id, number)] = {"text": found.text.split("\nExample")[0],
-                                     "document": found.document,
-                                     "effective": found.effective, "kind": found.kind}
+    for era_id in sorted(wanted):
+        era = find_era(era_id)
+        document, found = era_words(engine, era, sorted(wanted[era_id] | set(
+            era.RULES.values())))
+        if document is not None:
+            imported[era_id] = document
+        for number, f in found.items():
+            out[(era_id, number)] = {"text": f.text.split("\nExample")[0],
+                                     "document": f.document, "effective": f.effective,
+                                     "kind": f.kind}
     return out, imported
 
 

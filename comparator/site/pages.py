@@ -14,9 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import comparator.site.board_svg as board_svg
+import comparator.site.charts as charts
 from comparator.diffing import verdict
 from comparator.games import game_named
-from comparator.site import board_svg, charts
 from comparator.site.gather import Gathered, Scenario
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
