@@ -20,8 +20,10 @@ from typing import Any
 from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
-ENGINE_VERSION = "5"  # 5: Duel Masters: shinobi in a hand try Ninja Strike unless combat.ninja
-# lists them; 4: counters events name their kind; poison, wither, infect
+# 6: fifth: a prevention shield ends with its damage prevention step; 5: Duel Masters:
+# shinobi in a hand try Ninja Strike unless combat.ninja lists them; 4: counters events
+# name their kind; poison, wither, infect.
+ENGINE_VERSION = "6"
 
 
 def _games() -> list[ModuleType]:

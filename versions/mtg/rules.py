@@ -224,6 +224,11 @@ class Era(EraInfo, ABC):
         """Damage that waited is dealt: what of it is dealt, and to whom."""
 
     @abstractmethod
+    def waiting_damage_over(self, board: Board) -> None:
+        """What ends once a damage step's waiting damage has been dealt (nothing, where
+        prevention lasts until the end of the turn)."""
+
+    @abstractmethod
     def second_step_creatures(self, board: Board, now: list[str],
                               first_strikers: frozenset[str],
                               assigned_first: frozenset[str]) -> list[str]:

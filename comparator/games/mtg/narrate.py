@@ -54,6 +54,9 @@ def sentence(e: dict[str, Any]) -> str:
                    "all-combat-damage": " (all combat damage is prevented this turn)",
                    "from-source": f" ({src}'s prevention shield)"}.get(e.get("reason", ""), "")
             return f"{n} damage to {tgt} is prevented{why}"
+        case "prevention-ends":
+            return (f"the prevention of {n} more damage to {tgt} ends with its damage "
+                    f"prevention step")
         case "prevent-all-combat-damage":
             whose = f" that {src} would deal" if src else ""
             return f"all combat damage{whose} this turn will be prevented{card}"

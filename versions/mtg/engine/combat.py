@@ -458,7 +458,10 @@ class Combat:
         self.board.log.enter(Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE)
         batch = self.era.waiting_damage_dealt(self.board, self.on_stack, first_strike)
         self.on_stack = []
-        self._deal(batch, first_strike)
+        deal(self.board, batch, combat=True, rule=self.rule("damage-resolves"))
+        self.era.waiting_damage_over(self.board)
+        window = Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
+        self.then((Step.WINDOW, window))
 
     def _deal(self, batch: list[tuple[str | None, str, int]], first_strike: bool) -> None:
         """Deal a step's combat damage (510.2 / 310.4), then its window."""

@@ -191,6 +191,7 @@ class Fifth(Era):
         "prevention-only": "T.10.3",
         "prevent-when": "G.12.1",
         "prevent-nothing": "G.12.2",
+        "prevention-ends": "G.12.5",
         "regenerate-dying": "G.32.Ruling.4",
         "tapped-blocker": "C.8.2",
         "lose-life": "G.24.1",
@@ -312,6 +313,23 @@ class Fifth(Era):
         return [(a.source, target, amount) for a in waiting
                 for target, amount in a.amounts.items()
                 if target in board.players or board.perm(target).on_battlefield]
+
+    @cites("prevention-ends")
+    def waiting_damage_over(self, board: Board) -> None:
+        """G.12.3, G.12.5: a prevention spell prevents damage of its damage prevention step
+        only; once that damage is dealt, what it had left is gone (Bleiweiss 2002: "damage
+        prevention used to prevent just once and then go away")."""
+        left = [(p.id, p.prevention) for p in board.permanents.values() if p.prevention]
+        left += [(name, p.prevention) for name, p in board.players.items() if p.prevention]
+        left += [(source, n) for source, n in board.source_shields.items() if n]
+        for who, amount in sorted(left):
+            board.log.event("prevention-ends", self.rule("prevention-ends"), target=who,
+                            amount=amount)
+        for p in board.permanents.values():
+            p.prevention = 0
+        for player in board.players.values():
+            player.prevention = 0
+        board.source_shields.clear()
 
     def second_step_creatures(self, board: Board, now: list[str],
                               first_strikers: frozenset[str],

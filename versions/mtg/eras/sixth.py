@@ -192,6 +192,10 @@ class Sixth(Fifth):
                         assignments=len(assignments))
         return self.assignment_step(first_strike)
 
+    def waiting_damage_over(self, board: Board) -> None:
+        """Prevention lasts until it is used up or the turn ends (419.7b of 2009-05-01):
+        nothing ends with the damage."""
+
     @cites("damage-lki", "damage-removed", "damage-left")
     def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
                              first_strike: bool) -> Batch:
