@@ -91,13 +91,15 @@ def rules_import(
     engine = _engine(db)
     stored: list[int] = []
     for path, text, doc in read:
-        n = _writing(partial(import_document, engine, doc, path.name, text))
+        n, was = _writing(partial(import_document, engine, doc, path.name, text))
         stored.append(n)
         for warning in doc.warnings:
             _echo(f"{path}: {warning}", err=True)
         if not as_json:
             _echo(f"{path}: {doc.kind} effective {doc.effective}: "
                   + (f"{n} rules and {len(doc.glossary)} glossary entries stored" if n
+                     else f"imported before as effective {was}: its date is now "
+                          f"{doc.effective}" if was
                      else "imported before, nothing new"))
     if as_json:
         typer.echo(json.dumps([{"file": str(p), "kind": d.kind, "game": d.game,
@@ -120,13 +122,13 @@ def rules_show(
 ) -> None:
     """A rule's words (or a glossary entry's) as they stood on a date, or in an era's
     document: where it sits (its section and title) and its subrules."""
-    from comparator.rules_store import _PLAIN_NUMBER, glossary_on, rule_on
+    from comparator.rules_store import _PLAIN_NUMBER, glossary_on, own_dates, rule_on
 
     if on is not None and era is not None:
         fail("--date or --era, not both")
     day = _day(on)
     chosen = _find_era(era) if era is not None else None
-    between = (chosen.began, chosen.ended, chosen.cr_date) if chosen else None
+    between = own_dates(chosen) if chosen else None
     which = _game(game, chosen)
     asked = name.strip().rstrip(".") if _PLAIN_NUMBER.match(name.strip().rstrip(".")) \
         else name.strip()
@@ -134,9 +136,12 @@ def rules_show(
     engine = _engine(db)
     find = rule_on if is_rule else glossary_on
     found = _reading(db, lambda: find(engine, asked, day, between, which))
+    if found is None and chosen is not None:
+        fail(f"the document the {chosen.id} era cites is not imported: "
+             f"`rulesdiff rules import` the {chosen.cr_modelled}")
     if found is None:
         fail("no imported rules document is in force then: import one with "
-             "`rulesdiff rules import FILE`" if day or era else
+             "`rulesdiff rules import FILE`" if day else
              f"no rules document of {which} imported: `rulesdiff rules import FILE`")
     renumbered = None
     if not found.text and is_rule:  # under another number then? the trail knows
@@ -179,11 +184,11 @@ def _renumbered(engine: Any, db: str | None, asked: str, game: str, missing: Any
         trail = _reading(db, lambda: history(engine, asked, game))
     except UnknownRule:
         return None
-    there = next((v for v in trail.versions if v.document == missing.document
-                  and v.effective == missing.effective), None)
+    there = next((v for v in trail.versions if v.document_id == missing.document_id), None)
     if there is None:
         return None
-    return _reading(db, lambda: rule_on(engine, there.number, missing.effective, None, game))
+    return _reading(db, lambda: rule_on(engine, there.number, game=game,
+                                        document_id=missing.document_id))
 
 
 @rules_app.command("check", epilog=EXITS["rules_check"])

@@ -27,7 +27,7 @@ from sqlalchemy import Engine
 
 from comparator.citations_index import scenarios_changed
 from comparator.rules_document import SUMMARY
-from comparator.rules_store import document_on, texts
+from comparator.rules_store import document_on, own_dates, texts
 from comparator.store import RuleDocumentRow
 
 GAP_DAYS = 400  # CRs came every few months: a year with none imported is a gap
@@ -37,7 +37,7 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": 
                          "\u2014": "-", "\u2013": "-"})
 
 
-class UnknownRule(ValueError):
+class UnknownRule(Exception):
     """Neither a rule number nor a rule key of any era: the message says which are."""
 
 
@@ -57,6 +57,7 @@ class Version:
     dated: dict[str, Any] | None = None  # {"on", "era"} or {"between": [a, b]}
     gap: str | None = None  # how long no text was imported before this one
     scenarios: list[str] = field(default_factory=list)  # shipped, whose outcome it changes
+    document_id: int = 0  # the store's, not shown
 
 
 @dataclass
@@ -68,7 +69,10 @@ class History:
     absent: list[dict[str, str]]  # documents imported in which the rule is not found
 
     def record(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        for v in out["versions"]:
+            del v["document_id"]
+        return out
 
 
 def keys_for(asked: str, eras: tuple[Any, ...]) -> tuple[list[str], bool]:
@@ -99,8 +103,7 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
     if not docs:
         return History(asked, game, keys, [], [])
     # Each era's own document: there its RULES table says which number the rule has.
-    own = {id(doc): era for era in eras
-           if (doc := document_on(docs, between=(era.began, era.ended, era.cr_date)))}
+    own = {id(doc): era for era in eras if (doc := document_on(docs, own=own_dates(era)))}
     chosen = _anchors(docs, words, own, asked if is_number else None, keys)
 
     def follow(i: int, j: int) -> bool:
@@ -215,14 +218,20 @@ def _version(doc: RuleDocumentRow, number: str,
     text, title = words[(doc.document_id, number)]
     era = _era_of(doc, eras)
     v = Version(_in_force(doc, eras), doc.effective, doc.name, doc.kind, number, title, text,
-                era.id if era else None, "first")
+                era.id if era else None, "first", document_id=doc.document_id or 0)
     if last is None:
         return v
-    gap = _days(_in_force(before, eras), _in_force(doc, eras)) if before else 0
-    if gap > GAP_DAYS:
-        v.gap = (f"no text imported between {before.effective if before else ''} and "
-                 f"{doc.effective} ({gap // 365} years {gap % 365 // 30} months): a change "
-                 f"shown here may have come at any release in between")
+    since = _in_force(last_doc, eras) if last_doc else last.in_force
+    gap = _days(since, _in_force(doc, eras))
+    skipped = last_doc is not None and before is not None and before is not last_doc
+    span = f"{gap // 365} years {gap % 365 // 30} months"
+    if skipped:  # texts between were imported, but the trail did not find it in them
+        v.gap = (f"not found in the texts imported between {last.effective} and "
+                 f"{doc.effective} ({span}): a change shown here may have come at any "
+                 f"release in between")
+    elif gap > GAP_DAYS:
+        v.gap = (f"no text imported between {last.effective} and {doc.effective} ({span}): "
+                 f"a change shown here may have come at any release in between")
     changed = _plain(text) != _plain(last.text)
     moved = number != last.number
     v.status = ("renumbered and changed" if changed and moved else "renumbered" if moved
@@ -231,8 +240,8 @@ def _version(doc: RuleDocumentRow, number: str,
     if not changed:
         return v
     v.words = word_diff(last.text, text)
-    since = _in_force(last_doc, eras) if last_doc else last.in_force
-    cause = _cause(since, _in_force(doc, eras), number, last.number, eras, keys)
+    cause = None if skipped else _cause(since, _in_force(doc, eras), number, last.number,
+                                         eras, keys)
     if cause is None:
         v.dated = {"between": [since, v.in_force]}
         return v
@@ -264,7 +273,7 @@ def _era_of(doc: RuleDocumentRow, eras: tuple[Any, ...]) -> Any:
     """The era whose document this is (its cited date), else the one in force when the
     document took effect."""
     for era in eras:
-        if era.cr_date == doc.effective:
+        if doc.effective in own_dates(era):
             return era
     for era in eras:
         if era.began <= doc.effective <= (era.ended or "9999"):

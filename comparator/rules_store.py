@@ -31,17 +31,25 @@ class Found:
     title: str
     subrules: list[tuple[str, str]]  # (number, text) of the rules under it
     kind: str = "Comprehensive Rules"
+    document_id: int = 0
 
 
-def import_document(engine: Engine, doc: RulesText, name: str, text: str) -> int:
-    """Store a document and its rules in one transaction; the number of rules stored (0
-    when this very text was imported before)."""
+def import_document(engine: Engine, doc: RulesText, name: str, text: str
+                    ) -> tuple[int, str | None]:
+    """Store a document and its rules in one transaction: the number of rules stored (0
+    when this very text was imported before), and the date it had before if that import
+    gave it another (a copy dated by --date, dated again)."""
     digest = hash_of(text)
 
-    def work(session: Session) -> int:
-        if session.exec(select(RuleDocumentRow).where(
-                RuleDocumentRow.content_hash == digest)).first() is not None:
-            return 0
+    def work(session: Session) -> tuple[int, str | None]:
+        before = session.exec(select(RuleDocumentRow).where(
+            RuleDocumentRow.content_hash == digest)).first()
+        if before is not None:
+            if before.effective == doc.effective.isoformat():
+                return 0, None
+            was, before.effective = before.effective, doc.effective.isoformat()
+            session.add(before)
+            return 0, was
         row = RuleDocumentRow(content_hash=digest, effective=doc.effective.isoformat(),
                               name=name, imported=now(), game=doc.game, kind=doc.kind)
         session.add(row)
@@ -51,9 +59,9 @@ def import_document(engine: Engine, doc: RulesText, name: str, text: str) -> int
                          for r in doc.rules.values()])
         session.add_all([GlossaryRow(document_id=row.document_id, term=term, text=words)
                          for term, words in doc.glossary.items()])
-        return len(doc.rules)
+        return len(doc.rules), None
 
-    result: int = write(engine, work)
+    result: tuple[int, str | None] = write(engine, work)
     return result
 
 
@@ -68,39 +76,43 @@ def documents(engine: Engine, game: str | None = None) -> list[RuleDocumentRow]:
         return in_order([r for r in rows if game is None or r.game == game])
 
 
+def own_dates(era: Any) -> tuple[str, ...]:
+    """The dates an era's own document carries: its date, and the date it says it is
+    effective as of where that differs. Only that document numbers the rules as the era's
+    table does: another text of its years may have renumbered them."""
+    return tuple(d for d in (era.cr_date, era.cr_effective) if d)
+
+
 def document_on(docs: list[RuleDocumentRow], day: str | None = None,
-                between: tuple[str, str | None, str] | None = None
-                ) -> RuleDocumentRow | None:
+                own: tuple[str, ...] | None = None) -> RuleDocumentRow | None:
     """The document in force on `day` (the newest effective on or before it; a rulings
-    summary before the first CR), or, with `between` (began, ended, cited date: an era),
-    the era's own: the one of the date it cites, else the nearest of those effective
-    while the era was."""
+    summary before the first CR), or, with `own` (an era's ``own_dates``), the era's own
+    document, if it is imported."""
     docs = in_order(docs)
-    if between is not None:
-        began, ended, cited = between
-        during = [d for d in docs if d.effective == cited
-                  or began <= d.effective <= (ended or "9999")]
-        return min(during, key=lambda d: abs(_days(d.effective) - _days(cited)),
-                   default=None)
+    if own is not None:
+        return next((d for d in docs if d.effective in own), None)
     before = [d for d in docs if day is None or d.kind == SUMMARY or d.effective <= day]
     return before[-1] if before else None
 
 
 def rule_on(engine: Engine, number: str, day: str | None = None,
-            between: tuple[str, str | None, str] | None = None,
-            game: str = "mtg") -> Found | None:
-    """The rule `number` in the document in force on `day`, or in an era's (see
-    ``document_on``); None without such a document, a Found without text where it has no
-    such rule."""
+            own: tuple[str, ...] | None = None, game: str = "mtg",
+            document_id: int | None = None) -> Found | None:
+    """The rule `number` in the document in force on `day`, or in an era's own (see
+    ``document_on``), or in the document `document_id`; None without such a document, a
+    Found without text where it has no such rule."""
     with Session(engine) as session:
-        doc = document_on(documents(engine, game), day, between)
+        docs = documents(engine, game)
+        doc = next((d for d in docs if d.document_id == document_id), None) \
+            if document_id is not None else document_on(docs, day, own)
         if doc is None:
             return None
         rule = session.exec(select(RuleTextRow).where(
             RuleTextRow.document_id == doc.document_id,
             RuleTextRow.number == number)).first()
         if rule is None:
-            return Found(number, doc.effective, doc.name, "", "", "", [])
+            return Found(number, doc.effective, doc.name, "", "", "", [], doc.kind,
+                         doc.document_id or 0)
         under = session.exec(select(RuleTextRow).where(
             RuleTextRow.document_id == doc.document_id,
             col(RuleTextRow.number).like(f"{number}%"), RuleTextRow.number != number)
@@ -108,22 +120,22 @@ def rule_on(engine: Engine, number: str, day: str | None = None,
         subrules = [(r.number, r.text) for r in under
                     if r.number[len(number):].isalpha()]  # 510.1 -> 510.1a, not 510.10
         return Found(number, doc.effective, doc.name, rule.text, rule.section, rule.title,
-                     subrules, doc.kind)
+                     subrules, doc.kind, doc.document_id or 0)
 
 
 def glossary_on(engine: Engine, term: str, day: str | None = None,
-                between: tuple[str, str | None, str] | None = None,
-                game: str = "mtg") -> Found | None:
+                own: tuple[str, ...] | None = None, game: str = "mtg") -> Found | None:
     """A glossary entry (any case) in the document `rule_on` would read."""
     with Session(engine) as session:
-        doc = document_on(documents(engine, game), day, between)
+        doc = document_on(documents(engine, game), day, own)
         if doc is None:
             return None
         rows = session.exec(select(GlossaryRow).where(
             GlossaryRow.document_id == doc.document_id)).all()
         entry = next((r for r in rows if r.term.lower() == term.lower()), None)
         return Found(entry.term if entry else term, doc.effective, doc.name,
-                     entry.text if entry else "", "Glossary", "", [], doc.kind)
+                     entry.text if entry else "", "Glossary", "", [], doc.kind,
+                     doc.document_id or 0)
 
 
 def texts(engine: Engine, game: str, headings: set[str]
@@ -179,17 +191,17 @@ def cited_words(engine: Engine, era: Any, value: str) -> Found | None:
     c = citation(value)
     if c.kind == "unnumbered":
         return None
-    between = None if c.day else (era.began, era.ended, era.cr_date)
+    # A citation naming its document ("(CR 2022-04-29)") is read in that one only.
+    own = (c.day,) if c.day else own_dates(era)
     find = glossary_on if c.kind == "glossary" else rule_on
-    return find(engine, c.name, c.day, between, era.game)
+    return find(engine, c.name, None, own, era.game)
 
 
 def era_words(engine: Engine, era: Any, values: list[str]) -> tuple[str | None,
                                                                     dict[str, Found]]:
     """Many citations of one era at once (a site's worth): the era's document, if
     imported, and each citation's words found in it (or in the document it names)."""
-    doc = document_on(documents(engine, era.game),
-                      between=(era.began, era.ended, era.cr_date))
+    doc = document_on(documents(engine, era.game), own=own_dates(era))
     plain = [v for v in values if citation(v).kind == "rule" and not citation(v).day]
     found: dict[str, Found] = {}
     if doc is not None and plain:
@@ -199,7 +211,7 @@ def era_words(engine: Engine, era: Any, values: list[str]) -> tuple[str | None,
                 col(RuleTextRow.number).in_(sorted(set(plain))))).all()
         for r in rows:
             found[r.number] = Found(r.number, doc.effective, doc.name, r.text, r.section,
-                                    r.title, [], doc.kind)
+                                    r.title, [], doc.kind, doc.document_id or 0)
     for value in values:
         if value not in plain and citation(value).kind != "unnumbered":
             other = cited_words(engine, era, value)

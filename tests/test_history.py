@@ -488,3 +488,62 @@ def test_docs_history_transcript_is_what_rulesdiff_prints(tmp_path):
                               cwd=tmp_path, capture_output=True, text=True, timeout=120,
                               env={**os.environ, "COLUMNS": "80"})
         assert (done.stdout + done.stderr).rstrip("\n") == shown, command
+
+
+# -- what a review found ------------------------------------------------------------------------
+
+
+@needs_reference
+def test_only_the_era_s_own_text_numbers_its_rules(tmp_path):
+    """With only the 2022 and 2025 texts, m11's numbers (of 2010) are read nowhere: the
+    trail of trample is found by its words, never in 702.17b of 2022 (reach)."""
+    db = str(tmp_path / "r.db")
+    assert cli("rules", "import", str(REFERENCE / "cr-2022-04-29.txt"),
+               str(REFERENCE / "cr-2025-02-07.txt"), "--db", db).exit_code == 0
+    trail = history(db, "trample")
+    assert [v["number"] for v in trail["versions"]] == ["702.19b", "702.19b"]
+    shown = cli("rules", "show", "702.17b", "--era", "m11", "--db", db)
+    assert shown.exit_code == 2 and "not imported" in shown.output
+    # A citation naming its own text (m11's "702.19c (CR 2022-04-29)") is read there only.
+    quoted = cli("run", "trample-over-planeswalkers-past-the-walker", "--era", "m11",
+                 "--quote", "--db", db, "--json")
+    quotes = json.loads(quoted.stdout)["quotes"]
+    assert "planeswalker" in quotes["702.19c (CR 2022-04-29)"]["text"]
+
+
+@needs_reference
+def test_a_dated_citation_is_not_read_in_another_text(tmp_path):
+    db = str(tmp_path / "r.db")
+    assert cli("rules", "import", str(REFERENCE / "cr-2010-07-16.txt"), "--db",
+               db).exit_code == 0
+    quoted = cli("run", "trample-over-planeswalkers-past-the-walker", "--era", "m11",
+                 "--quote", "--db", db, "--json")
+    assert json.loads(quoted.stdout)["quotes"]["702.19c (CR 2022-04-29)"] is None
+
+
+def test_an_unknown_rule_is_not_a_damaged_store(tmp_path):
+    db = str(tmp_path / "r.db")
+    done = cli("history", "first-strike", "--db", db)
+    assert done.exit_code == 2 and "damaged" not in done.output
+    assert "neither a rule number" in done.output
+
+
+@needs_reference
+def test_rules_show_follows_a_number_into_the_summary(all_texts):
+    shown = cli("rules", "show", "510.1c", "--era", "fifth", "--db", all_texts)
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.startswith("C.8.5 — the Fifth Edition rulings summary")
+
+
+def test_a_copy_dated_again_takes_the_new_date(tmp_path):
+    path = tmp_path / "summary.txt"
+    path.write_text("This is the FINAL release under the FIFTH EDITION rules.\nC - Combat "
+                    "Rules\nC.8 - Step 6: Damage Dealing\nC.8.1 - This step.\n",
+                    encoding="utf-8")
+    db = str(tmp_path / "r.db")
+    assert cli("rules", "import", str(path), "--date", "1999-04-21", "--db", db).exit_code == 0
+    again = cli("rules", "import", str(path), "--date", "1999-05-16", "--db", db)
+    assert "imported before as effective 1999-04-21: its date is now 1999-05-16" in " ".join(
+        again.output.split())
+    shown = json.loads(cli("rules", "show", "C.8.1", "--db", db, "--json").output)
+    assert shown["effective"] == "1999-05-16"

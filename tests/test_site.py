@@ -18,6 +18,8 @@ import os
 import re
 import shutil
 import struct
+import subprocess
+import sys
 import threading
 import zlib
 from html.parser import HTMLParser
@@ -55,8 +57,11 @@ def built(tmp_path_factory):
     first = CliRunner().invoke(app, ["site", str(root / "one"), "--db", db, "--json",
                                      "--jobs", "2"])
     assert first.exit_code == 0, first.output
-    again = CliRunner().invoke(app, ["site", str(root / "two"), "--db", db, "--json"])
-    assert again.exit_code == 0, again.output
+    # Again in another process, with another hash seed: nothing may hang on set order.
+    again = subprocess.run([sys.executable, "-m", "comparator", "site", str(root / "two"),
+                            "--db", db, "--json"], capture_output=True, text=True,
+                           timeout=600, env={**os.environ, "PYTHONHASHSEED": "12345"})
+    assert again.returncode == 0, again.stderr
     return root / "one", root / "two", json.loads(first.stdout)
 
 
@@ -177,6 +182,36 @@ def test_a_duel_masters_page_shows_shields_and_draws(built):
     change = (built[0] / "changes" / "dm-pre-2021-09-to-dm-2021-09.html").read_text(
         encoding="utf-8")
     assert "dm-three-blockers-draw.html" in change
+
+
+def test_after_the_attack_only_the_blocker_blocks(built):
+    """Duel Masters from 2021-09-07: of three blockers chosen, only the last blocks; the
+    attack ends on it. Before, each blocked as it redirected the attack."""
+    html = (built[0] / "scenarios" / "dm-three-blockers-draw.html").read_text(
+        encoding="utf-8")
+    after = html.split('id="era-dm-2021-09"')[1].split("</figure>")[0]
+    assert after.count("<title>cosmo3 blocks striker</title>") == 1
+    assert "<title>cosmo1 blocks striker</title>" not in after
+    assert "<title>striker attacks cosmo3</title>" in after
+    before = html.split('id="era-dm-pre-2021-09"')[1].split("</figure>")[0]
+    assert all(f"<title>cosmo{i} blocks striker</title>" in before for i in (1, 2, 3))
+
+
+def test_what_a_scenario_says_is_escaped_everywhere(tmp_path):
+    scenario = tmp_path / "sly.yaml"
+    scenario.write_text(
+        'id: sly\ntitle: "<script>alert(1)</script>"\ndescription: "<b>bold</b>"\n'
+        'players: [{name: \'A" onmouseover="alert(1)\'}, {name: B}]\n'
+        'active: \'A" onmouseover="alert(1)\'\n'
+        'permanents:\n  - {id: bear, controller: \'A" onmouseover="alert(1)\', power: 2, '
+        'toughness: 2}\ncombat:\n  attacks: {bear: B}\n', encoding="utf-8")
+    out = tmp_path / "out"
+    done = CliRunner().invoke(app, ["site", str(out), str(scenario), "--db",
+                                    str(tmp_path / "s.db"), "--no-explore"])
+    assert done.exit_code == 0, done.output
+    html = (out / "scenarios" / "sly.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in html and "<b>bold" not in html
+    assert 'onmouseover="alert' not in html
 
 
 def test_bad_input_is_one_line_and_writes_no_site(tmp_path):

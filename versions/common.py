@@ -67,6 +67,9 @@ class EraInfo:
     ended: ClassVar[str | None] = None
     cr_modelled: ClassVar[str] = ""  # the document the rule numbers are taken from
     cr_date: ClassVar[str] = ""  # that document's date, YYYY-MM-DD
+    # The date the document itself says it is effective as of, where not its date (the M10
+    # text of 2009-07-08 is "effective as of July 11, 2009").
+    cr_effective: ClassVar[str] = ""
     sources: ClassVar[tuple[str, ...]] = ()
     changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
     unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
@@ -80,6 +83,8 @@ class EraInfo:
         parent = cls.__mro__[1]
         cls.STATED = cls.__dict__.get("RULES", {})
         cls.RULES = {**getattr(parent, "RULES", {}), **cls.STATED}
+        if "cr_effective" not in cls.__dict__:  # a date of the parent's document, not this one's
+            cls.cr_effective = ""
         if "unverified" not in cls.__dict__:  # a key restated is verified anew
             cls.unverified = tuple(k for k in getattr(parent, "unverified", ())
                                    if k not in cls.STATED)

@@ -6,7 +6,7 @@ The picture carries its own text alternative (`<title>`, `<desc>`), the board in
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from html import escape
 
 from comparator.board import Board, Link, Piece, Side
 
@@ -30,7 +30,8 @@ def svg(board: Board, label: str, key: str) -> str:
     for link in board.links:
         body.append(_link(link, where, key))
     body.append(_text(MARGIN, height - MARGIN + 2,
-                      "solid arrow: attacks · dashed line: blocks", size=12, fill=INK))
+                      "solid arrow: attacks · dashed: blocks · dotted: took the attack on "
+                      "its way", size=12, fill=INK))
     title_id, desc_id = f"{key}-title", f"{key}-desc"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" role="img" class="board" '
@@ -80,17 +81,20 @@ def _card(p: Piece, x: int, y: int) -> str:
              f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="8" fill="{fill}" '
              f'stroke="{INK}" stroke-width="{border}"/>',
              _text(x + 8, y + 20, _cut(p.name, 19), size=14, weight="bold")]
-    if p.gone:  # struck through, and said
+    dead = p.gone in ("graveyard", "gone")
+    if dead:  # struck through, and said
         parts.append(f'<line x1="{x + 6}" y1="{y + 15}" x2="{x + 8 + 8.5 * min(len(p.name), 19)}" '
                      f'y2="{y + 15}" stroke="{ACCENT}" stroke-width="2.5"/>')
     parts.append(_text(x + 8, y + 39, _cut(p.stats, 19), size=14, weight="bold"))
-    for i, note in enumerate(p.notes[:3]):
-        parts.append(_text(x + 8, y + 57 + i * 15, _cut(note, 22), size=12))
-    if len(p.notes) > 3:
-        parts.append(_text(x + 8, y + 57 + 3 * 15, f"+{len(p.notes) - 3} more", size=12))
+    lines = _wrapped(p.notes, 21, 3)
+    for i, line in enumerate(lines):
+        parts.append(_text(x + 8, y + 57 + i * 15, line, size=12))
     if p.gone:
-        parts.append(_text(x + 8, y + H - 8, f"✝ to the {p.gone}", size=12, weight="bold",
-                           fill=ACCENT))
+        said = {"graveyard": "✝ died: graveyard", "gone": "✝ died (a token)",
+                "hand": "↩ returned to hand", "exile": "⊘ exiled"}.get(p.gone,
+                                                                   f"→ to the {p.gone}")
+        parts.append(_text(x + 8, y + H - 8, said, size=12, weight="bold",
+                           fill=ACCENT if dead else INK))
     parts.append("</g>")
     return "".join(parts)
 
@@ -104,8 +108,11 @@ def _link(link: Link, where: dict[str, tuple[float, float, bool]], key: str) -> 
         return (f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
                 f'stroke="{ATTACK}" stroke-width="2.5" marker-end="url(#{key}-arrow)">'
                 f'<title>{escape(link.source)} attacks {escape(link.target)}</title></line>')
+    # A block is dashed; a creature that chose to take the attack but does not block it
+    # (a blocker or guardman whose redirection another followed) is dotted.
+    dashes = "7 5" if link.kind == "blocks" else "2 4"
     return (f'<line x1="{x1 + 10:.0f}" y1="{y1:.0f}" x2="{x2 + 10:.0f}" y2="{y2:.0f}" '
-            f'stroke="{BLOCK}" stroke-width="3" stroke-dasharray="7 5">'
+            f'stroke="{BLOCK}" stroke-width="3" stroke-dasharray="{dashes}">'
             f'<title>{escape(link.source)} {escape(link.kind)} {escape(link.target)}</title>'
             f'</line>')
 
@@ -115,6 +122,24 @@ def _text(x: float, y: float, words: str, size: int = 12, weight: str = "normal"
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}" '
             f'fill="{fill}" text-anchor="{anchor}" font-family="system-ui, sans-serif">'
             f'{escape(words)}</text>')
+
+
+def _wrapped(notes: list[str], width: int, most: int) -> list[str]:
+    """The notes as lines of at most `width` characters, words whole where they fit;
+    at most `most` lines, the last saying how many notes it could not show."""
+    lines: list[str] = []
+    for note in notes:
+        line = ""
+        for word in note.replace("-", " ").split():
+            if line and len(line) + 1 + len(word) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        lines.append(_cut(line, width))
+    if len(lines) > most:
+        return lines[:most - 1] + ["(and more: see below)"]
+    return lines
 
 
 def _cut(words: str, most: int) -> str:

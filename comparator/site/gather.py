@@ -105,8 +105,8 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
 
     keep = []
     for (s, _), (doc, why) in zip(missing, done, strict=True):
-        if doc is None:
-            s.not_explored = why
+        if doc is None:  # said without the file's path, which is the builder's own
+            s.not_explored = why.replace(str(s.file), s.file.name)
             continue
         s.explored = doc["eras"]
         keep.append((s.result.scenario, doc))
@@ -161,7 +161,7 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
 def _change_rules(engine: Engine) -> dict[str, list[dict[str, Any]]]:
     """For each era after its game's first: the rules it names in what it changed, each
     with its words in the era before and in this one, where the texts are imported."""
-    from comparator.history import history, word_diff
+    from comparator.history import UnknownRule, history, word_diff
 
     out: dict[str, list[dict[str, Any]]] = {}
     for game, eras in GAMES.items():
@@ -174,7 +174,7 @@ def _change_rules(engine: Engine) -> dict[str, list[dict[str, Any]]]:
                 entry: dict[str, Any] = {"number": number, "before": None, "after": None}
                 try:
                     trail = history(engine, number, game)
-                except ValueError:
+                except UnknownRule:
                     trail = None
                 for v in trail.versions if trail else []:
                     rule = v.text.split("\nExample")[0]  # the rule, not its examples

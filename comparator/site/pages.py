@@ -36,7 +36,17 @@ def environment() -> Any:
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals["anchor"] = anchor
+    env.filters["lang"] = lang
     return env
+
+
+def lang(text: str) -> Any:
+    """` lang="ja"` for Japanese words (Duel Masters' rules), so that they are read and
+    drawn as Japanese; nothing for English."""
+    from markupsafe import Markup
+
+    return Markup(' lang="ja"') if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text or "") \
+        else ""
 
 
 def write_pages(out: Path, got: Gathered, say: Callable[[str], None]) -> int:
@@ -133,9 +143,13 @@ def _scenario(s: Scenario, got: Gathered) -> dict[str, Any]:
     divergences = []
     for d in s.result.divergences:
         values = {e: _cell(d["values"].get(e)) for e in ran}
-        common = max(set(values.values()), key=list(values.values()).count)
+        # Marked: the values that differ from one most eras share; with no such value
+        # (two eras, a tie), none is marked, the row itself says they differ.
+        counts = {v: list(values.values()).count(v) for v in values.values()}
+        common = next((v for v, n in counts.items() if n * 2 > len(ran)), None)
         divergences.append({"path": d["path"], "cells": values,
-                            "odd": {e: values[e] != common for e in ran}})
+                            "odd": {e: common is not None and values[e] != common
+                                    for e in ran}})
     eras = []
     for era_id, outcome in s.result.outcomes.items():
         after = game.board(s.data, outcome)
@@ -160,32 +174,50 @@ def _cell(value: Any) -> str:
 
 def _steps(outcome: dict[str, Any], game: Any, era_id: str, got: Gathered
            ) -> list[dict[str, Any]]:
-    """The events and notes by step, each with its rule, quoted the first time."""
+    """The events in the order they happened, by step (a step met again is a new run, as
+    the narration prints it), each with its rule, quoted the first time; the notes of a
+    step after its events, or, for a step without events, where its window falls."""
+    windows = list(game.step_titles)
     quoted: set[str] = set()
-    steps: list[dict[str, Any]] = []
+    runs: list[dict[str, Any]] = []
 
-    def add(step: str, text: str, rule: str) -> None:
-        if not steps or steps[-1]["key"] != step:
-            steps.append({"key": step, "title": game.step_titles.get(step, step),
-                          "events": []})
+    def entry(text: str, rule: str) -> dict[str, Any]:
         quote = None
         if rule not in quoted:
             quoted.add(rule)
             quote = got.quotes.get((era_id, rule))
-        steps[-1]["events"].append({"text": text, "rule": rule, "quote": quote})
+        return {"text": text, "rule": rule, "quote": quote}
 
-    notes: dict[str, list[dict[str, Any]]] = {}
+    for e in outcome["events"]:
+        if not runs or runs[-1]["key"] != e["step"]:
+            runs.append({"key": e["step"], "title": game.step_titles.get(e["step"], e["step"]),
+                         "events": []})
+        runs[-1]["events"].append(entry(game.sentence(e), str(e["rule"])))
     for n in outcome.get("notes", []):
-        notes.setdefault(n.get("step", ""), []).append(n)
-    order = list(dict.fromkeys([*(e["step"] for e in outcome["events"]), *notes]))
-    for step in order:  # a step's events, then what is noted of it
-        for e in outcome["events"]:
-            if e["step"] == step:
-                add(step, game.sentence(e), str(e["rule"]))
-        for n in notes.get(step, []):
-            label = "Hint: " if n["type"] == "hint" else f"Note ({n['type']}): "
-            add(step, label + n["text"], str(n["rule"]))
-    return steps
+        step = n.get("step", "")
+        text = _note_words(n)
+        mine = [r for r in runs if r["key"] == step]
+        if mine:
+            mine[-1]["events"].append(entry(text, str(n["rule"])))
+            continue
+        at = windows.index(step) if step in windows else len(windows)
+        place = next((i for i, r in enumerate(runs)
+                      if r["key"] in windows and windows.index(r["key"]) > at), len(runs))
+        runs.insert(place, {"key": step, "title": game.step_titles.get(step, step),
+                            "events": [entry(text, str(n["rule"]))]})
+    return runs
+
+
+def _note_words(n: dict[str, Any]) -> str:
+    """A note as a reader takes it: a hint is the era's own remark; the others say what
+    the era did with what the scenario asked."""
+    label = {"hint": "Hint", "missing-window": "This era has no such moment",
+             "illegal-assignment": "Not allowed in this era",
+             "action-not-allowed": "Not allowed in this era",
+             "action-not-taken": "Not done", "trigger-not-taken": "Not done",
+             "tapped-blocker": "Tapped blocker", "game-over": "The game is over",
+             "loop": "A loop"}.get(n["type"], "Note")
+    return f"{label}: {n['text']}"
 
 
 def _explored(s: Scenario, game: Any) -> dict[str, Any] | None:

@@ -25,22 +25,48 @@ def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Bo
         sides[name] = Side(name, _player_lines(player, players_after.get(name)), pieces,
                            bool(players_after.get(name, {}).get("lost")))
     combat = scenario.get("combat", {})
-    links = [Link(a, t, "attacks") for a, t in combat.get("attacks", {}).items()]
-    attacker = next(iter(combat.get("attacks", {})), None)
-    if attacker is not None:
-        links += [Link(c, attacker, "is chosen to take the attack of")
-                  for c in combat.get("redirect", [])]
+    if outcome is not None:
+        links = _links_after(outcome["events"])
+    else:
+        links = [Link(a, t, "attacks") for a, t in combat.get("attacks", {}).items()]
+        attacker = next(iter(combat.get("attacks", {})), None)
+        if attacker is not None:
+            links += [Link(c, attacker, "is chosen to take the attack of")
+                      for c in combat.get("redirect", [])]
     return Board(sides[defender], sides[active], links)
+
+
+def _links_after(events: list[dict[str, Any]]) -> list[Link]:
+    """Who the attack ended on, who blocked it, and who took it on the way (a blocker or
+    guardman whose redirection another followed), as the era's events tell."""
+    target: dict[str, str] = {}
+    took: dict[str, list[str]] = {}
+    blocks: list[Link] = []
+    for e in events:
+        kind = e.get("type")
+        if kind == "attack":
+            target[e["source"]] = e["target"]
+        elif kind == "redirect":
+            target[e["target"]] = e["source"]
+            took.setdefault(e["target"], []).append(e["source"])
+        elif kind == "block":
+            blocks.append(Link(e["source"], e["target"], "blocks"))
+        elif kind == "battle":
+            target[e["source"]] = e["target"]
+    blockers = {link.source for link in blocks}
+    links = [Link(a, t, "attacks") for a, t in target.items()]
+    links += [Link(c, a, "took the attack on the way, of") for a, chain in took.items()
+              for c in chain if c != target.get(a) and c not in blockers]
+    return links + blocks
 
 
 def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
     now = {**p, **{k: v for k, v in (after or {}).items() if v is not None}}
-    notes = keyword_words(p.get("keywords", []))
+    notes = ["tapped"] if now.get("tapped") else []
+    notes += keyword_words(p.get("keywords", []))
     if p.get("abilities"):
         notes += [f"when it {a.get('trigger', '')}: {a.get('effect', '')}"
                   for a in p["abilities"] if isinstance(a, dict) and a.get("trigger")]
-    if now.get("tapped"):
-        notes.append("tapped")
     gone = now.get("zone") if now.get("zone") not in (None, "battlefield") else None
     changed = after is not None and after.get("power") not in (None, p.get("power"))
     stats = f"{now.get('power', 0)}"

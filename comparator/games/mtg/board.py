@@ -33,12 +33,13 @@ def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Bo
 
 def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
     now = {**p, **{k: v for k, v in (after or {}).items() if v is not None}}
-    notes = [p["card"]] if p.get("card") and p.get("card") != p["id"] else []
-    notes += keyword_words(p.get("keywords", []))
+    # What combat did first (damage, tapped), then what the card is.
+    notes = [f"{now['damage']} damage"] if now.get("damage") else []
     if now.get("tapped"):
         notes.append("tapped")
-    if now.get("damage"):
-        notes.append(f"{now['damage']} damage")
+    if p.get("card") and p.get("card") != p["id"]:
+        notes.append(p["card"])
+    notes += keyword_words(p.get("keywords", []))
     gone = now.get("zone") if now.get("zone") not in (None, "battlefield") else None
     changed = after is not None and any(
         after.get(k) is not None and after.get(k) != p.get(k, 0 if k == "damage" else None)

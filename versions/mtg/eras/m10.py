@@ -55,6 +55,7 @@ class M10(Sixth):
     ended = "2010-07-15"
     cr_modelled = "Comprehensive Rules of 2009-07-08 (effective 2009-07-11)"
     cr_date = "2009-07-08"
+    cr_effective = "2009-07-11"
     sources = (
         "Aaron Forsythe and Mark Gottlieb, \"Magic 2010 Rules Change\", 2009-06-10",
         "Mark L. Gottlieb, \"July 2009 Update Bulletin\", 2009-07-08",
