@@ -27,10 +27,12 @@ def test_run_json_follows_the_outcome_contract(era):
     assert set(out) == {"schema", "scenario", "era", "players", "permanents", "events",
                         "notes"}
     assert out["schema"] == 1 and out["scenario"] == SPEC_EXAMPLE and out["era"] == era
-    assert out["players"]["A"] == {"life": 20, "lost": False}
+    # Every field of its kind, zero or empty included (contract §2).
+    assert out["players"]["A"] == {"life": 20, "lost": False, "poison": 0}
     for p in out["permanents"].values():
         assert set(p) == {"zone", "controller", "damage", "power", "toughness", "tapped",
-                          "loyalty"}
+                          "loyalty", "counters", "keywords"}
+        assert p["keywords"] == sorted(p["keywords"], key=str)
     for e in out["events"]:
         assert {"step", "type", "rule"} <= set(e)
     for n in out["notes"]:

@@ -98,11 +98,11 @@ ABILITY_EFFECT_FIELDS = {k: tuple(f for f in v if f != "target") for k, v in EFF
 OUTCOME_PLAYER_FIELDS = ("life", "lost", "poison")
 OUTCOME_PERMANENT_FIELDS = (
     "zone", "controller", "damage", "power", "toughness", "tapped", "loyalty", "counters",
-    "defense",
+    "keywords", "defense",
 )
-# Outcome fields written only where they are not their default (contract v1.1, additive: a
-# v1 outcome stays as it was): what `verify` reads when one is absent.
-OUTCOME_DEFAULTS: dict[str, Any] = {"poison": 0, "counters": {}}
+# Outcome fields an older stored outcome (before engine 7) leaves out where they are their
+# default: what `dataset check` and `verify` read when one is absent.
+OUTCOME_DEFAULTS: dict[str, Any] = {"poison": 0, "counters": {}, "keywords": []}
 COUNTER_KINDS = ("+1/+1", "-1/-1", "poison")
 CounterKind = Literal["+1/+1", "-1/-1", "poison"]
 ZONES = ("battlefield", "graveyard", "exile", "hand", "gone")

@@ -74,12 +74,12 @@ def project(result: dict[str, Any], fields: str, board: Board) -> dict[str, Any]
         seen = {"zone": p["zone"], "controller": p["controller"]}
         if p["loyalty"] is not None:
             seen["loyalty"] = p["loyalty"]
-        if "counters" in p:
+        if p.get("counters"):  # "where present" (§6.3): counters it has, not an empty map
             seen["counters"] = p["counters"]
         permanents[pid] = seen
-    # Poison counters, like life, last beyond the turn.
+    # Poison counters, like life, last beyond the turn: where a player has them.
     players = {n: {"life": p["life"], "lost": p["lost"],
-                   **({"poison": p["poison"]} if "poison" in p else {})}
+                   **({"poison": p["poison"]} if p.get("poison") else {})}
                for n, p in result["players"].items()}
     return {"players": players, "permanents": permanents}
 

@@ -19,11 +19,10 @@ def outcome(board: Board) -> dict[str, Any]:
 
 def state(board: Board) -> dict[str, Any]:
     """The players and permanents as they are now."""
-    # `poison` and `counters` only where nonzero (contract v1.1: a v1 outcome is unchanged).
-    players = {
-        name: {"life": p.life, "lost": p.lost, **({"poison": p.poison} if p.poison else {})}
-        for name, p in board.players.items()
-    }
+    # Every field of its kind, zero or empty included (contract §2): one shape whatever
+    # happened.
+    players = {name: {"life": p.life, "lost": p.lost, "poison": p.poison}
+               for name, p in board.players.items()}
     permanents: dict[str, dict[str, Any]] = {}
     for pid in board.order:
         p = board.perm(pid)
@@ -38,8 +37,13 @@ def state(board: Board) -> dict[str, Any]:
             "tapped": p.tapped if here else False,
             "loyalty": (p.loyalty if here else p.printed_loyalty) if p.is_planeswalker else None,
         }
-        if here and (counters := p.counters):
-            permanents[pid]["counters"] = counters
+        permanents[pid]["counters"] = dict(p.counters) if here else {}
+        # The keywords it has at the end of combat (off the battlefield, printed), as a
+        # scenario writes them, sorted.
+        permanents[pid]["keywords"] = sorted(
+            (k.model_dump() for k in (p.keywords if here else p.base_keywords)),
+            key=lambda k: (k, "") if isinstance(k, str) else next(
+                (name, str(value)) for name, value in k.items()))
         if "battle" in p.types:  # a battle's defense (contract v1.1)
             permanents[pid]["defense"] = p.defense if here else p.printed_defense
     return {"players": players, "permanents": permanents}
