@@ -23,7 +23,7 @@ from comparator.dataset import (
 from comparator.exploring import Searching, explore_file
 from comparator.file_sets import read_manifest
 from comparator.loader import load
-from comparator.running import era_ids
+from comparator.running import era_ids, expected_refusals, of_game
 
 
 @dataclass
@@ -90,6 +90,8 @@ def explore_and_store(engine: Any, files: list[str], eras: list[str],
     docs = []
     for file in files:
         scenario = load(file)
+        if set(of_game(scenario, eras)) <= set(expected_refusals(scenario)):
+            continue  # every era refuses its written blocks, as it expects: nothing to play
         docs.append((scenario, explore_file(file, scenario, eras, searching=searching)))
     try:
         save_explorations(engine, docs)

@@ -190,13 +190,18 @@ def run(
     from comparator.games import game_of
     from comparator.loader import ScenarioError
     from comparator.narrate import narrate
-    from comparator.running import run_era
+    from comparator.running import RefusedError, run_era
     from versions import find_era
 
     path, scenario = _load(file)
     era_id = _era(era, scenario.game)
     try:
         outcome = run_era(scenario, era_id, str(path))
+    except RefusedError as err:  # contract §2.1: the refusal on stdout, the error below
+        if as_json:
+            typer.echo(json.dumps({"schema": 1, "scenario": scenario.id, "era": era_id,
+                                   "refused": err.refusal.record()}, indent=2))
+        fail(str(err.problems[0]))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     quotes = _quotes(db) if quote else None

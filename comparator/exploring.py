@@ -13,7 +13,13 @@ from typing import Any
 from comparator.explore import TooLarge, Unsupported, explore
 from comparator.explore_tree import DEFAULT_LIMIT, MAX_OPTIONS
 from comparator.loader import ScenarioError
-from comparator.running import choices_refused, game_eras, illegal_choice
+from comparator.running import (
+    choices_refused,
+    expected_refusals,
+    game_eras,
+    illegal_choice,
+    of_game,
+)
 from versions import IllegalChoice
 
 Reporter = Callable[[str, int], None]  # (era, lines of play searched so far)
@@ -39,9 +45,20 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
     if blocks == "fixed" and (refused := choices_refused(scenario, eras)):
         # The written blocks, refused by these eras: said once, for all of them.
         raise ExploreError(str(illegal_choice(refused, str(path)).problems[0]))
+    # An era the file expects to refuse its written choices is not explored with them
+    # (contract §2.1): it is said among the refusals, as an era that lacks a mechanic is.
+    expected = set(expected_refusals(scenario)) if blocks == "fixed" else set()
+    mine = [e for e in eras if e not in expected]
+    if not mine:
+        raise ExploreError(f"{path}: every era named refuses the written blocks, as its "
+                           f"expect says: nothing to explore with them (try --blocks all)")
     with (searching or _unwatched)(scenario.id) as progress:
         try:
-            return explore(scenario, eras, objective, fields, blocks, limit, progress)
+            doc = explore(scenario, mine, objective, fields, blocks, limit, progress)
+            doc.setdefault("refused", {}).update(
+                {e: "refuses the written blocks, as the file expects" for e in eras
+                 if e in expected and e in of_game(scenario, eras)})
+            return doc
         except TooLarge as big:
             raise ExploreError(f"{path}: {big.era}: {big.said()}; raise --limit to explore it"
                                + ("" if big.reached <= MAX_OPTIONS or big.how != "decision"

@@ -71,10 +71,13 @@ def _loc(path: str) -> tuple[Any, ...]:
 
 
 def choices_refused(scenario: Any, eras: list[str]) -> list[IllegalChoice] | None:
-    """The first era whose rules refuse the scenario's written choices before anything
-    runs, if its game checks them so (Magic's blocks), or None."""
+    """The eras whose rules refuse the scenario's written choices before anything runs,
+    if its game checks them so (Magic's blocks), or None; an era whose refusal the
+    scenario expects is not among them."""
     check = game_of(scenario).choices_refused
-    return check(scenario, of_game(scenario, eras)) if check else None
+    expected = expected_refusals(scenario)
+    mine = [e for e in of_game(scenario, eras) if e not in expected]
+    return check(scenario, mine) if check and mine else None
 
 
 def not_in_era(refusal: NotInEra, file: str) -> ScenarioError:
@@ -83,37 +86,82 @@ def not_in_era(refusal: NotInEra, file: str) -> ScenarioError:
                                             f"{refusal.why}")])
 
 
-def _run(scenario: Any, era: str, file: str) -> dict[str, Any]:
-    try:
-        return run(era, scenario)
-    except IllegalChoice as illegal:
-        raise illegal_choice(illegal, file) from None
+@dataclass(frozen=True)
+class Refusal:
+    """An era's refusal to run a scenario (contract §2.1): an illegal declaration, citing
+    the rule, or a mechanic its rules lacked (`not-in-era`)."""
+
+    era: str
+    rule: str | None
+    reason: str  # "illegal-choice" or "not-in-era"
+    text: str
+
+    def record(self) -> dict[str, Any]:
+        return {"rule": self.rule, "reason": self.reason, "text": self.text}
+
+
+class RefusedError(ScenarioError):
+    """`run` of an era that refuses the scenario: the problem, and the refusal itself."""
+
+    def __init__(self, problems: list[Problem], refusal: Refusal) -> None:
+        super().__init__(problems)
+        self.refusal = refusal
+
+
+def expected_refusals(scenario: Any) -> dict[str, Any]:
+    """The eras the scenario's `expect` says refuse it, with what they cite."""
+    return {era: e.refused for era, e in getattr(scenario, "expect", {}).items()
+            if getattr(e, "refused", None) is not None}
+
+
+def _refusal(era: str, exc: IllegalChoice | NotInEra) -> Refusal:
+    if isinstance(exc, NotInEra):
+        return Refusal(era, None, "not-in-era", exc.why)
+    first = exc.problems[0]
+    return Refusal(era, first.rule, "illegal-choice", first.message)
 
 
 def run_era(scenario: Any, era: str, file: str = "") -> dict[str, Any]:
-    """One era's outcome; an illegal block or an era's refusal is a ScenarioError."""
+    """One era's outcome; an illegal block or an era's refusal is a RefusedError."""
     try:
-        return _run(scenario, era, file)
+        return run(era, scenario)
+    except IllegalChoice as illegal:
+        raise RefusedError(illegal_choice(illegal, file).problems,
+                           _refusal(era, illegal)) from None
     except NotInEra as refusal:
-        raise not_in_era(refusal, file) from None
+        raise RefusedError(not_in_era(refusal, file).problems,
+                           _refusal(era, refusal)) from None
 
 
 def run_all(scenario: Any, eras: list[str], file: str = "",
-            refused: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
-    """The outcomes of `eras`. An era that refuses the scenario (it uses what that era's
-    rules did not have) is left out and its reason put in `refused`, if given; without
-    it, the refusal is an error."""
+            refused: dict[str, str] | None = None,
+            refusals: dict[str, Refusal] | None = None) -> dict[str, dict[str, Any]]:
+    """The outcomes of `eras`. An era that refuses the scenario because it uses what that
+    era's rules did not have, or that the scenario expects to refuse it, is left out, its
+    reason put in `refused` and its refusal in `refusals`, if given; without them, the
+    refusal is an error, and an illegal choice no `expect` foresaw always is."""
     out = {}
+    expected = expected_refusals(scenario)
     illegal: list[IllegalChoice] = []  # said once, for every era that refuses the choice
     for era in of_game(scenario, eras):
         try:
             out[era] = run(era, scenario)
         except IllegalChoice as refusal:
-            illegal.append(refusal)
+            if era not in expected:
+                illegal.append(refusal)
+                continue
+            one = _refusal(era, refusal)
+            if refusals is not None:
+                refusals[era] = one
+            if refused is not None:
+                refused[era] = f"refused, as expected ({one.rule}): {one.text}"
         except NotInEra as refusal:
-            if refused is None:
+            if refused is None and refusals is None:
                 raise not_in_era(refusal, file) from None
-            refused[era] = refusal.why
+            if refused is not None:
+                refused[era] = refusal.why
+            if refusals is not None:
+                refusals[era] = _refusal(era, refusal)
     if illegal:
         raise illegal_choice(illegal, file)
     return out

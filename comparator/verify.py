@@ -10,7 +10,7 @@ from typing import Any
 
 from comparator.games import game_of
 from comparator.loader import load
-from comparator.running import choices_refused, illegal_choice, run_all
+from comparator.running import Refusal, choices_refused, illegal_choice, run_all
 from versions import eras_of, find_era
 from versions.common import ExpectState
 
@@ -23,10 +23,24 @@ class Mismatch:
     got: Any
 
 
-def mismatches(scenario: Any, outcomes: dict[str, dict[str, Any]]) -> list[Mismatch]:
+def mismatches(scenario: Any, outcomes: dict[str, dict[str, Any]],
+               refusals: dict[str, Refusal] | None = None) -> list[Mismatch]:
     defaults = game_of(scenario).outcome_defaults
     out: list[Mismatch] = []
     for era, exp in scenario.expect.items():
+        wanted = getattr(exp, "refused", None)
+        got = (refusals or {}).get(era)
+        if wanted is not None:  # contract §2.1: the era must refuse it, so
+            if got is None:
+                out.append(Mismatch(era, "refused", _said(wanted), "it runs"))
+            elif wanted.rule is not None and got.rule != wanted.rule:
+                out.append(Mismatch(era, "refused.rule", wanted.rule, got.rule))
+            elif wanted.reason is not None and got.reason != wanted.reason:
+                out.append(Mismatch(era, "refused.reason", wanted.reason, got.reason))
+            continue
+        if got is not None:
+            out.append(Mismatch(era, "refused", "an outcome", f"refused: {got.text}"))
+            continue
         outcome = outcomes[era]
         out += _compare(era, "", exp, outcome, defaults)
         for window, wanted in getattr(exp, "after", {}).items():
@@ -37,6 +51,10 @@ def mismatches(scenario: Any, outcomes: dict[str, dict[str, Any]]) -> list[Misma
                 continue
             out += _compare(era, f"after.{window}.", wanted, seen, defaults)
     return out
+
+
+def _said(wanted: Any) -> str:
+    return f"refused ({wanted.rule or wanted.reason})"
 
 
 def _compare(era: str, prefix: str, wanted: ExpectState, state: dict[str, Any],
@@ -85,8 +103,9 @@ def verify_files(paths: Sequence[Path]) -> Verified:
         # A choice an era refuses makes the file invalid, whichever eras it expects.
         if refused := choices_refused(scenario, list(eras_of(scenario.game))):
             raise illegal_choice(refused, str(path))
-        outcomes = run_all(scenario, list(scenario.expect), str(path))
-        for m in mismatches(scenario, outcomes):
+        refusals: dict[str, Refusal] = {}
+        outcomes = run_all(scenario, list(scenario.expect), str(path), refusals=refusals)
+        for m in mismatches(scenario, outcomes, refusals):
             out.mismatches.append({"file": str(path), "era": m.era, "field": m.field,
                                    "expected": m.expected, "got": m.got})
         out.checked += len(scenario.expect)

@@ -27,8 +27,8 @@ def test_every_event_of_the_shipped_scenarios_has_a_sentence():
         for era in versions.eras_of(s.game):
             try:
                 outcome = versions.run(era, s)
-            except versions.NotInEra:
-                continue
+            except (versions.NotInEra, versions.IllegalChoice):
+                continue  # refused: by what its rules lacked, or as the file expects
             bare |= {e["type"] for e in outcome["events"] if sentence(e) == fallback(e)}
     assert not bare  # fifth's damage-prevention-step and a tap once printed their fields
 

@@ -109,7 +109,15 @@ def test_the_site_has_every_page(built):
     site, _, summary = built
     assert summary["scenarios"] == len(list((Path(__file__).parents[1] / "data" /
                                              "scenarios").glob("*.yaml")))
-    assert summary["explored"] == summary["scenarios"]
+    # Every scenario is explored but one every era refuses, as its file expects.
+    from comparator.data_files import shipped_scenarios
+    from comparator.loader import load
+    from comparator.running import expected_refusals
+    from versions import eras_of
+
+    refused = [p for p in shipped_scenarios() if set(eras_of((s := load(p)).game))
+               <= set(expected_refusals(s))]
+    assert summary["explored"] == summary["scenarios"] - len(refused) and refused
     names = set(pages(site))
     assert {"index.html", "scenarios.html", "tags.html", "rules.html", "statistics.html",
             "search.html", f"scenarios/{KNOWN}.html", "scenarios/dm-three-blockers-draw.html",

@@ -12,9 +12,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Protocol, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 
 class NotInEra(Exception):
@@ -219,6 +219,34 @@ def keyword_list(v: Any, parse: Callable[[Any], Keyword]) -> list[Any]:
 class ExpectState(Strict):
     players: dict[str, dict[str, Any]] = {}
     permanents: dict[str, dict[str, Any]] = {}
+
+
+class ExpectRefusal(Strict):
+    """An era expected to refuse the scenario (contract §2.1): citing `rule` (an illegal
+    declaration), or for a mechanic its rules lacked (`reason: not-in-era`)."""
+
+    rule: str | None = Field(default=None, min_length=1, max_length=100)
+    reason: Literal["not-in-era"] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> ExpectRefusal:
+        if self.rule is None and self.reason is None:
+            raise ValueError("refused needs a `rule` (the rule the era refuses it by) or "
+                             "`reason: not-in-era`")
+        return self
+
+
+class ExpectOutcome(ExpectState):
+    """An era's expected outcome, or its expected refusal (then nothing else)."""
+
+    refused: ExpectRefusal | None = None
+
+    @model_validator(mode="after")
+    def _refused_alone(self) -> ExpectOutcome:
+        if self.refused is not None and (self.players or self.permanents):
+            raise ValueError("an era expected to refuse the scenario has no outcome to "
+                             "expect: `refused` goes alone")
+        return self
 
 
 class Described(Strict):

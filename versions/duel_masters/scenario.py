@@ -17,7 +17,7 @@ from versions.common import (
     ID_PATTERN,
     Count,
     Described,
-    ExpectState,
+    ExpectOutcome,
     Strict,
     keyword_list,
 )
@@ -111,7 +111,7 @@ class Scenario(Described):
     active: str
     permanents: list[Creature] = Field(max_length=200)
     combat: CombatSpec = CombatSpec()
-    expect: dict[str, ExpectState] = {}  # no `after`: an attack has no windows inside
+    expect: dict[str, ExpectOutcome] = {}  # no `after`: an attack has no windows inside
 
     def permanent(self, pid: str) -> Creature | None:
         return next((p for p in self.permanents if p.id == pid), None)

@@ -19,6 +19,7 @@ from versions.common import (
     ID_PATTERN,
     Count,
     Described,
+    ExpectOutcome,
     ExpectState,
     Number,
     Strict,
@@ -348,7 +349,7 @@ class Action(Strict):
         return self
 
 
-class ExpectEra(ExpectState):
+class ExpectEra(ExpectOutcome):
     # The state as a window inside combat ends (its actions and triggers done), for example
     # life after first-strike damage.
     after: dict[WindowName, ExpectState] = {}

@@ -28,6 +28,10 @@ DESCRIPTIONS = {
                      "resolves first): source ids, card names, or 'SOURCE CONDITION'.",
     "after": "Window -> the state as that window of combat ends (its actions and "
              "triggers done), e.g. life after first-strike damage.",
+    "refused": "This era refuses the scenario (contract 2.1), alone: {rule: \"509.1b\"} "
+               "or {reason: not-in-era}.",
+    "rule": "The rule the era refuses it by, in its own numbering.",
+    "reason": "not-in-era: a mechanic this era's rules did not have.",
     "first": "A double striker's intended division in the first-strike damage step.",
     "second": "A double striker's intended division in the second damage step.",
     "for-each": "blocker: the pump's amounts are per creature blocking the source as it "
