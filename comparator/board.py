@@ -5,6 +5,7 @@ from an era's outcome; the site draws it (``comparator.site.board_svg``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,3 +74,24 @@ def keyword_words(keywords: list[Any]) -> list[str]:
         else:
             out.append(str(k))
     return out
+
+
+def two_sides(scenario: dict[str, Any], outcome: dict[str, Any] | None,
+              piece: Callable[[dict[str, Any], dict[str, Any] | None], Piece],
+              lines: Callable[[dict[str, Any], dict[str, Any] | None], list[str]]
+              ) -> tuple[Side, Side]:
+    """The defending and the attacking player's sides, each piece and player drawn by the
+    game's own `piece` and `lines` from the scenario and, after combat, the outcome."""
+    names = [p["name"] for p in scenario["players"]]
+    active = scenario.get("active", names[0])
+    defender = next((n for n in names if n != active), active)
+    after = (outcome or {}).get("permanents", {})
+    players_after = (outcome or {}).get("players", {})
+    sides = {}
+    for name in (active, defender):
+        player = next(p for p in scenario["players"] if p["name"] == name)
+        pieces = [piece(p, after.get(p["id"])) for p in scenario["permanents"]
+                  if p["controller"] == name]
+        sides[name] = Side(name, lines(player, players_after.get(name)), pieces,
+                           bool(players_after.get(name, {}).get("lost")))
+    return sides[defender], sides[active]

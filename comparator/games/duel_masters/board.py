@@ -8,22 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.board import Board, Link, Piece, Side, keyword_words
+from comparator.board import Board, Link, Piece, keyword_words, two_sides
 
 
 def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Board:
-    names = [p["name"] for p in scenario["players"]]
-    active = scenario.get("active", names[0])
-    defender = next((n for n in names if n != active), active)
-    after = (outcome or {}).get("permanents", {})
-    players_after = (outcome or {}).get("players", {})
-    sides = {}
-    for name in (active, defender):
-        player = next(p for p in scenario["players"] if p["name"] == name)
-        pieces = [_piece(p, after.get(p["id"])) for p in scenario["permanents"]
-                  if p["controller"] == name]
-        sides[name] = Side(name, _player_lines(player, players_after.get(name)), pieces,
-                           bool(players_after.get(name, {}).get("lost")))
+    top, bottom = two_sides(scenario, outcome, _piece, _player_lines)
     combat = scenario.get("combat", {})
     if outcome is not None:
         links = _links_after(outcome["events"])
@@ -33,7 +22,7 @@ def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Bo
         if attacker is not None:
             links += [Link(c, attacker, "is chosen to take the attack of")
                       for c in combat.get("redirect", [])]
-    return Board(sides[defender], sides[active], links)
+    return Board(top, bottom, links)
 
 
 def _links_after(events: list[dict[str, Any]]) -> list[Link]:
