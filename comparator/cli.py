@@ -877,17 +877,43 @@ def schema(
 @app.command(epilog=EXITS["blocks"])
 def blocks(
     file: ScenarioArg,
-    era: Annotated[str, era_option("era whose rules are cited")] = "foundations",
+    era: Annotated[str | None, era_option(
+        "era whose rules are cited (default: foundations; with --can, every era)")] = None,
+    can: Annotated[tuple[str, str] | None, typer.Option(
+        "--can", help="can BLOCKER block ATTACKER? yes or no in each era, with the rule "
+                      "that forbids it", metavar="BLOCKER ATTACKER")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Every legal block declaration for the scenario's attacks, with the requirements
-    each obeys; the maximal ones (509.1c) are marked (Magic scenarios)."""
-    from comparator.games.mtg.blocks import block_survey
+    each obeys; the maximal ones (509.1c) are marked (Magic scenarios). With --can, whether
+    one creature can block one attacker, in each era, and the rule that forbids it."""
+    from comparator.games.mtg.blocks import block_survey, can_block_answers
     from comparator.loader import ScenarioError
 
     path, scenario = _load(file)
+    if can is not None:
+        from versions import eras_of
+
+        if scenario.game != "mtg":
+            fail(f"{path}: `blocks --can` answers for Magic scenarios; this is a "
+                 f"{scenario.game} one")
+        eras = [_era(era, "mtg")] if era else list(eras_of("mtg"))
+        try:
+            answers = can_block_answers(scenario, eras, can[0], can[1], str(path))
+        except ScenarioError as err:
+            fail(str(err.problems[0]))
+        if as_json:
+            typer.echo(json.dumps(answers, indent=2))
+            return
+        for era_id, a in answers["eras"].items():
+            if "refused" in a:
+                _echo(f"{era_id}: not run: {a['refused']}")
+            else:
+                _echo(f"{era_id}: " + (f"yes, {can[0]} can block {can[1]}" if a["can"] else
+                                       f"no: {a['why']} ({a['rule']})"))
+        return
     try:
-        doc, lines = block_survey(scenario, _era(era, "mtg"), str(path))
+        doc, lines = block_survey(scenario, _era(era or "foundations", "mtg"), str(path))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     if as_json:

@@ -13,6 +13,7 @@ from typing import Any
 from versions.common import NotInEra
 from versions.mtg.engine.assignment import legal_divisions, targets_of
 from versions.mtg.engine.availability import Availability
+from versions.mtg.engine.blocks import can_block as blocks_allow
 from versions.mtg.engine.blocks import survey
 from versions.mtg.engine.combat import Combat
 from versions.mtg.engine.script import Script, ScriptedChooser
@@ -55,6 +56,15 @@ def block_survey(era: Era, scenario: Scenario) -> dict[str, Any]:
     """Every block declaration the scenario's attacks allow, with the requirements each
     obeys (see ``versions.mtg.engine.blocks.survey``)."""
     return survey(combat(era, scenario).board)
+
+
+def can_block(era: Era, scenario: Scenario, blocker: str, attacker: str
+              ) -> tuple[str, str] | None:
+    """Whether `blocker` may block `attacker` under `era` as blockers are declared: None,
+    or the rule (in the era's numbering) that forbids it and why."""
+    board = combat(era, scenario).board
+    found = blocks_allow(board, blocker, attacker)
+    return None if found is None else (era.rule(found[0]), found[1])
 
 
 def divisions(era: Era, scenario: Scenario, creature: str) -> list[dict[str, int]]:

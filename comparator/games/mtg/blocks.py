@@ -68,3 +68,34 @@ def survey_lines(scenario_id: str, found: dict[str, Any], rule: str) -> list[str
         out.append(f"{mark} {describe({b: tuple(a) for b, a in d['blocks'].items()})}  "
                    f"obeys {d['requirements_obeyed']}{cost}")
     return out
+
+
+def can_block_answers(scenario: Any, eras: list[str], blocker: str, attacker: str,
+                      file: str) -> dict[str, Any]:
+    """`rulesdiff blocks --can`: for each era, whether `blocker` may block `attacker`, with
+    the rule that forbids it (or why the era can't run the scenario at all)."""
+    from comparator.loader import Problem, ScenarioError
+    from versions.mtg import play
+    from versions.mtg.engine.blocks import TooManyDeclarations
+
+    ids = {p.id for p in scenario.permanents}
+    for role, name in (("blocker", blocker), ("attacker", attacker)):
+        if name not in ids:
+            raise ScenarioError([Problem(file, "", f"--can: no permanent {name!r} (the "
+                                                   f"{role}) in the scenario")])
+    if attacker not in scenario.combat.attacks:
+        raise ScenarioError([Problem(file, "", f"--can: {attacker} does not attack in "
+                                               f"this scenario")])
+    out: dict[str, Any] = {}
+    for era_id in eras:
+        try:
+            found = play.can_block(find_era(era_id)(), scenario, blocker, attacker)
+        except NotInEra as refusal:
+            out[era_id] = {"refused": refusal.why}
+            continue
+        except TooManyDeclarations:
+            raise ScenarioError([Problem(file, "", f"--can: too many block declarations "
+                                                   f"to settle it in {era_id}")]) from None
+        out[era_id] = {"can": found is None, "rule": found[0] if found else None,
+                       "why": found[1] if found else None}
+    return {"scenario": scenario.id, "blocker": blocker, "attacker": attacker, "eras": out}

@@ -300,3 +300,37 @@ def survey(board: Board, limit: int = 10_000, sample: int = 25) -> dict[str, obj
         "count": total, "maximal": maximal, "complete": maximal < limit,
         "declarations": rows, "sample": total > len(rows),
     }
+
+
+CAN_BLOCK_LIMIT = 200_000  # declarations looked at before `can_block` gives up
+
+
+class TooManyDeclarations(Exception):
+    """`can_block` looked at CAN_BLOCK_LIMIT declarations without settling the question."""
+
+
+def can_block(board: Board, blocker: str, attacker: str) -> tuple[str, str] | None:
+    """None if `blocker` may block `attacker` in some declaration that breaks no
+    restriction (509.1b; others may have to block with it, as against menace); else the
+    rule key that forbids it and why. Requirements are not asked: a creature that must
+    block another still *can* block this one."""
+    b, a = board.perm(blocker), board.perm(attacker)
+    if not (b.on_battlefield and b.is_creature) or "battle" in b.types:
+        return "block", f"{blocker} is not a creature on the battlefield"
+    if blocker in board.attacks:
+        return "block", f"{blocker} is attacking"
+    if board.defending_player(attacker) != b.controller:
+        return "block", f"{attacker} is not attacking {b.controller} or what they control"
+    if b.tapped:
+        return "block-untapped", f"{blocker} is tapped"
+    if b.has("cant-block"):
+        return "block-restriction", f"{blocker} can't block"
+    if (why := restriction(b, a)) is not None:
+        return "block-restriction", f"{attacker}: {why}"
+    for seen, decl in enumerate(declarations(board)):
+        if attacker in decl.get(blocker, ()):
+            return None
+        if seen >= CAN_BLOCK_LIMIT:
+            raise TooManyDeclarations(blocker)
+    return "block-restriction", (f"no declaration that breaks no restriction has {blocker} "
+                                 f"block {attacker} (a restriction counts its blockers)")
