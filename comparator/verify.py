@@ -43,6 +43,7 @@ def mismatches(scenario: Any, outcomes: dict[str, dict[str, Any]],
             continue
         outcome = outcomes[era]
         out += _compare(era, "", exp, outcome, defaults)
+        out += _can_block(scenario, era, getattr(exp, "can_block", {}))
         for window, wanted in getattr(exp, "after", {}).items():
             seen = outcome.get("after", {}).get(window)
             if seen is None:  # the window never ended: the game was over before it
@@ -50,6 +51,30 @@ def mismatches(scenario: Any, outcomes: dict[str, dict[str, Any]],
                                     "no such point in this combat"))
                 continue
             out += _compare(era, f"after.{window}.", wanted, seen, defaults)
+    return out
+
+
+def _can_block(scenario: Any, era: str, wanted: dict[str, list[str]]) -> list[Mismatch]:
+    """`can-block`: each blocker can block exactly the attackers listed, of those that
+    attack (`blocks --can`)."""
+    if not wanted:
+        return []
+    from versions.mtg import play
+
+    out = []
+    rules = find_era(era)()
+    ids = {p.id for p in scenario.permanents}
+    attackers = sorted(scenario.combat.attacks)
+    for blocker, listed in wanted.items():
+        unknown = sorted({blocker, *listed} - ids)
+        if unknown:
+            out.append(Mismatch(era, f"can-block.{blocker}", sorted(listed),
+                                f"no permanent {', '.join(unknown)}"))
+            continue
+        can = sorted(a for a in attackers
+                     if play.can_block(rules, scenario, blocker, a) is None)
+        if can != sorted(listed):
+            out.append(Mismatch(era, f"can-block.{blocker}", sorted(listed), can))
     return out
 
 

@@ -353,6 +353,16 @@ class ExpectEra(ExpectOutcome):
     # The state as a window inside combat ends (its actions and triggers done), for example
     # life after first-strike damage.
     after: dict[WindowName, ExpectState] = {}
+    # Blocker -> exactly the attackers it can block as blockers are declared (`blocks
+    # --can`): each listed one it can, each other attacker it can't.
+    can_block: dict[str, list[str]] = Field(default={}, alias="can-block")
+
+    @model_validator(mode="after")
+    def _can_block_with_an_outcome(self) -> ExpectEra:
+        if self.refused is not None and self.can_block:
+            raise ValueError("an era expected to refuse the scenario has no blocks to "
+                             "expect: `refused` goes alone")
+        return self
 
 
 class Scenario(Described):

@@ -31,6 +31,8 @@ DESCRIPTIONS = {
     "refused": "This era refuses the scenario (contract 2.1), alone: {rule: \"509.1b\"} "
                "or {reason: not-in-era}.",
     "rule": "The rule the era refuses it by, in its own numbering.",
+    "can-block": "Blocker -> exactly the attackers it can block as blockers are declared "
+                 "(rulesdiff blocks --can): each listed one it can, each other it can't.",
     "reason": "not-in-era: a mechanic this era's rules did not have.",
     "first": "A double striker's intended division in the first-strike damage step.",
     "second": "A double striker's intended division in the second damage step.",
