@@ -225,6 +225,8 @@ class PermanentSpec(Strict):
     colors: list[str] = []
     token: bool = False
     block_cost: Count = Field(default=0, alias="block-cost")
+    # Counters it has as combat begins: +1/+1 and -1/-1 (a player's are `poison`).
+    counters: dict[Literal["+1/+1", "-1/-1"], Count] = {}
     name: str | None = None  # filled from `card` when resolved; a label for the log
 
     @field_validator("keywords", mode="before")

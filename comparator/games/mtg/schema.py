@@ -31,6 +31,8 @@ DESCRIPTIONS = {
     "refused": "This era refuses the scenario (contract 2.1), alone: {rule: \"509.1b\"} "
                "or {reason: not-in-era}.",
     "rule": "The rule the era refuses it by, in its own numbering.",
+    "counters": "Counters it has as combat begins: {\"+1/+1\": N, \"-1/-1\": N} (on a "
+                "permanent); in an expectation, those it has at the end.",
     "can-block": "Blocker -> exactly the attackers it can block as blockers are declared "
                  "(rulesdiff blocks --can): each listed one it can, each other it can't.",
     "reason": "not-in-era: a mechanic this era's rules did not have.",

@@ -30,6 +30,8 @@ def new_board(era: Era, scenario: Scenario) -> Board:
             token=spec.token,
             block_cost=spec.block_cost,
             damage=spec.damage,
+            plus=spec.counters.get("+1/+1", 0),
+            minus=spec.counters.get("-1/-1", 0),
             tapped=spec.tapped,
             loyalty=spec.loyalty,
             printed_defense=spec.defense,
