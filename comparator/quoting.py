@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from comparator.rules_document import without_examples
 from comparator.rules_store import Found, citation, cited_words
 
 _CITED = re.compile(r"\[([^\[\]]+)\]\s*$")  # a report line ends with its rule: "[510.1c]"
@@ -44,7 +45,7 @@ class Quotes:
         found = self.words(era_id, m.group(1))
         if found is None:
             return []
-        words = found.text.split("\nExample")[0]  # the rule, not the examples under it
+        words = without_examples(found.text)
         return [f"\u201c{words}\u201d ({found.number}, {found.kind} {found.effective})"]
 
     def of(self, era_id: str, numbers: list[str]) -> dict[str, Any]:

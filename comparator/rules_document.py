@@ -17,6 +17,12 @@ CR, SUMMARY, SOGO = "Comprehensive Rules", "Fifth Edition rulings summary", "総
 KINDS = (CR, SUMMARY, SOGO)
 
 
+def without_examples(text: str) -> str:
+    """A rule's own words, without the examples the 2009-2010 texts print under it (each
+    on a line of its own, kept so by ``comparator.rules_text``)."""
+    return text.split("\nExample")[0]
+
+
 class NotRulesText(ValueError):
     """The text is not a rules document this reads: the reason, in one line, and the line
     of the file it concerns (None for the whole file)."""

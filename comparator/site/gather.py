@@ -6,6 +6,7 @@ what the store says of a built dataset. Pages are then written from this alone
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from comparator.encoding import hash_of, ordered_json
+from comparator.rules_document import without_examples
 from comparator.running import Result, run_file, scenario_json
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
@@ -79,8 +81,6 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
             ExplorationRow.blocks == EXPLORE["blocks"])).all()
     stored: dict[str, dict[str, Any]] = {}
     for row in rows:
-        import json
-
         stored.setdefault(row.scenario_hash, {})[row.era] = json.loads(row.result_json)
     missing = []
     for s in scenarios:
@@ -152,7 +152,7 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
         if document is not None:
             imported[era_id] = document
         for number, f in found.items():
-            out[(era_id, number)] = {"text": f.text.split("\nExample")[0],
+            out[(era_id, number)] = {"text": without_examples(f.text),
                                      "document": f.document, "effective": f.effective,
                                      "kind": f.kind}
     return out, imported
@@ -177,7 +177,7 @@ def _change_rules(engine: Engine) -> dict[str, list[dict[str, Any]]]:
                 except UnknownRule:
                     trail = None
                 for v in trail.versions if trail else []:
-                    rule = v.text.split("\nExample")[0]  # the rule, not its examples
+                    rule = without_examples(v.text)
                     if v.era == older.id:
                         entry["before"] = {"number": v.number, "text": rule,
                                            "effective": v.effective, "kind": v.kind}
@@ -198,8 +198,6 @@ def _change_rules(engine: Engine) -> dict[str, list[dict[str, Any]]]:
 def _dataset(engine: Engine) -> dict[str, Any]:
     """What the store holds, newest run of each scenario: how many scenarios each pair of
     eras ran, how many of them diverge; the same by tag."""
-    import json
-
     from sqlmodel import Session, select
 
     from comparator.store import DivergenceRow, ScenarioRow, latest_runs

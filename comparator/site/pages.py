@@ -77,8 +77,9 @@ def write_pages(out: Path, got: Gathered, say: Callable[[str], None]) -> int:
          diverging=sum(1 for s in got.scenarios if s.result.divergences))
     for eras in GAMES.values():
         for older, era in zip(eras, eras[1:], strict=False):
-            shown = [_item(s, ", ".join(d["path"] for d in _between(s, older.id, era.id)))
-                     for s in got.scenarios if _between(s, older.id, era.id)]
+            apart = {s.id: _between(s, older.id, era.id) for s in got.scenarios}
+            shown = [_item(s, ", ".join(d["path"] for d in apart[s.id]))
+                     for s in got.scenarios if apart[s.id]]
             page(f"changes/{changes[era.id]}.html", "change.html",
                  title=f"{era.name}: what changed on {era.began}", section="home",
                  era=era.metadata(), older=older.metadata(),
