@@ -945,16 +945,19 @@ def site(
     dataset's statistics and a search. It works opened from disk or from any static host;
     the same input gives the same bytes. Runs what the store lacks, and stores it."""
     import os
+    from importlib.util import find_spec
 
     from comparator.data_files import scenarios_dir
     from comparator.loader import ScenarioError
     from comparator.running import era_ids
 
-    try:
-        from comparator.site.build import build_site
-        from comparator.site.search import SearchError
-    except ImportError as exc:
-        fail(f"the site needs {exc.name}: pip install 'rulesdiff[site]'")
+    # The site's tools are an extra, imported as each part of the build needs them: say
+    # which is missing before anything runs, not halfway through.
+    missing = [m for m in ("jinja2", "altair", "vl_convert", "pagefind") if not find_spec(m)]
+    if missing:
+        fail(f"the site needs {', '.join(missing)}: pip install 'rulesdiff[site]'")
+    from comparator.site.build import build_site
+    from comparator.site.search import SearchError
     if out.exists() and not out.is_dir():
         fail(f"{out}: not a folder")
     eras = era_ids(_eras(era))

@@ -361,3 +361,15 @@ def _colours(png: bytes) -> int:
             data += png[pos + 8:pos + 8 + length]
         pos += 12 + length
     return len(set(zlib.decompress(data)))
+
+
+def test_without_the_site_extra_the_site_says_so(tmp_path, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "jinja2" else real(name, *a))
+    done = CliRunner().invoke(app, ["site", str(tmp_path / "out"), "--db",
+                                    str(tmp_path / "s.db")])
+    assert done.exit_code == 2 and "pip install 'rulesdiff[site]'" in done.output
+    assert not (tmp_path / "out").exists()
