@@ -882,15 +882,25 @@ def blocks(
     can: Annotated[tuple[str, str] | None, typer.Option(
         "--can", help="can BLOCKER block ATTACKER? yes or no in each era, with the rule "
                       "that forbids it", metavar="BLOCKER ATTACKER")] = None,
+    best: Annotated[bool, typer.Option(
+        "--best", help="the blocks the defending player declares with best play, in each "
+                       "era (explore with every legal declaration)")] = False,
+    objective: Annotated[str, typer.Option(
+        "--objective", help="with --best: what best play optimises (material, kills, life)",
+        metavar="OBJECTIVE")] = "material",
     as_json: JsonFlag = False,
 ) -> None:
     """Every legal block declaration for the scenario's attacks, with the requirements
     each obeys; the maximal ones (509.1c) are marked (Magic scenarios). With --can, whether
-    one creature can block one attacker, in each era, and the rule that forbids it."""
+    one creature can block one attacker, in each era, and the rule that forbids it. With
+    --best, the declaration best play makes in each era."""
     from comparator.games.mtg.blocks import block_survey, can_block_answers
     from comparator.loader import ScenarioError
 
     path, scenario = _load(file)
+    if best:
+        _best_blocks(path, scenario, era, objective, as_json)
+        return
     if can is not None:
         from versions import eras_of
 
@@ -920,6 +930,35 @@ def blocks(
         typer.echo(json.dumps(doc, indent=2))
     else:
         _echo("\n".join(lines), hang="      ")
+
+
+def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
+                 as_json: bool) -> None:
+    """`blocks --best`: each era's best-play declaration, in words or as JSON."""
+    from comparator.explore import OBJECTIVES
+    from comparator.games.mtg.blocks import best_blocks, blocks_said
+    from comparator.loader import ScenarioError
+    from versions import eras_of
+
+    if scenario.game != "mtg":
+        fail(f"{path}: `blocks --best` answers for Magic scenarios; this is a "
+             f"{scenario.game} one")
+    if objective not in OBJECTIVES:
+        fail(f"--objective: {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    eras = [_era(era, "mtg")] if era else list(eras_of("mtg"))
+    try:
+        found = best_blocks(scenario, eras, objective, str(path))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    if as_json:
+        typer.echo(json.dumps(found, indent=2))
+        return
+    for era_id, a in found["eras"].items():
+        if "refused" in a:
+            _echo(f"{era_id}: not run: {a['refused']}")
+        else:
+            _echo(f"{era_id}: {blocks_said(a['blocks'])} (score {a['score']}, "
+                  f"{objective})")
 
 
 @app.command(epilog=EXITS["site"])

@@ -32,7 +32,7 @@ from comparator.store import RuleDocumentRow
 
 GAP_DAYS = 400  # CRs came every few months: a year with none imported is a gap
 FOLLOW = 0.3  # below this likeness a candidate is another rule, not this one moved
-_NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+(\.(Rulings?\.)?\d+)?(#\d+)?)$")
+_NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+(\.(Rulings?\.)?\d+|\.Note)?(#\d+)?)$")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                          "\u2014": "-", "\u2013": "-"})
 
@@ -132,7 +132,40 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
         versions.append(_version(doc, chosen[i], words, versions[-1] if versions else None,
                                  docs[i - 1] if i else None, last_doc, eras, keys))
         last_doc = doc
+    if versions and keys:
+        first = next(d for d in docs if d.document_id == versions[0].document_id)
+        versions[:0] = _earlier_reading(first, versions[0], words, eras, keys)
     return History(asked, game, keys, versions, absent)
+
+
+def _earlier_reading(doc: RuleDocumentRow, version: Version,
+                     words: dict[tuple[int, str], tuple[str, str]], eras: tuple[Any, ...],
+                     keys: list[str]) -> list[Version]:
+    """The rule as an earlier era that cites the same document gives it, under another
+    number: the rulings summary states fifth's trample (A.27.2) and, in its note, the
+    trample of the rules before Urza's Saga (A.27.Note), which fourth cites. That reading
+    comes first, in force from that era's start, and `version` becomes its change."""
+    owners = [e for e in eras if doc.effective in own_dates(e)]
+    if len(owners) < 2:
+        return []
+    earlier, later = owners[-2], owners[-1]
+    # A key the later era gives this number, and the earlier another, in the same text.
+    number = next((earlier.RULES[k] for k in keys
+                   if later.RULES.get(k) == version.number
+                   and earlier.RULES.get(k, version.number) != version.number
+                   and (doc.document_id, earlier.RULES[k]) in words), None)
+    if number is None:
+        return []
+    text, title = words[(doc.document_id, number)]
+    old = Version(earlier.began, doc.effective, doc.name, doc.kind, number, title, text,
+                  earlier.id, "first", document_id=doc.document_id or 0)
+    changed = _plain(text) != _plain(version.text)
+    version.status = "renumbered and changed" if changed else "renumbered"
+    version.previous_number = number
+    version.words = word_diff(text, version.text) if changed else []
+    version.dated = {"on": later.began, "era": later.id}
+    version.scenarios = scenarios_changed(earlier.id, later.id, set(keys))
+    return [old]
 
 
 def _anchors(docs: list[RuleDocumentRow], words: dict[tuple[int, str], tuple[str, str]],
@@ -270,9 +303,10 @@ def _cause(since: str, until: str, number: str, old: str, eras: tuple[Any, ...],
 
 
 def _era_of(doc: RuleDocumentRow, eras: tuple[Any, ...]) -> Any:
-    """The era whose document this is (its cited date), else the one in force when the
-    document took effect."""
-    for era in eras:
+    """The era whose document this is (its cited date; of two citing it, the later,
+    whose rules it states: fourth cites fifth's summary for what did not change), else
+    the one in force when the document took effect."""
+    for era in reversed(eras):
         if doc.effective in own_dates(era):
             return era
     for era in eras:

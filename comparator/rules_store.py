@@ -171,7 +171,7 @@ class Citation:
 
 
 _OTHER_DOCUMENT = re.compile(r"^(\S+) \(CR (\d{4}-\d\d-\d\d)\)$")
-_PLAIN_NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+\.(Rulings?\.)?\d+(#\d+)?)$")
+_PLAIN_NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+(\.(Rulings?\.)?\d+|\.Note)(#\d+)?)$")
 
 
 def citation(value: str) -> Citation:

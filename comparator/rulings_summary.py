@@ -19,6 +19,10 @@ _SECTION = re.compile(r"^([A-Z]) - (\S.*)$")  # "C - Combat Rules"
 _TITLE = re.compile(r"^([A-Z]\.\d+) - (\S.*?):?$")  # "A.27 - Trample:"
 # "C.8.1 - ...", "C.8.Ruling.1 - ..." (one is misspelt "K.14.Rulings.7" in the 1999 text)
 _RULE = re.compile(r"^([A-Z]\.\d+\.(?:Rulings?\.)?\d+) - (.*)$")
+# "Note - ...": the summary's unnumbered notes, kept as "A.27.Note" after the heading above
+# them (a second note there is "A.27.Note#2"): the note on trample before Urza's Saga is what
+# the fourth era cites.
+_NOTE = re.compile(r"^Note - (\S.*)$")
 _UPDATED = re.compile(r"Updated (\d{2}/\d{2}/\d{2})")
 _PREVIOUS = re.compile(r"last released version on (\d{2}/\d{2}/\d{2})")
 
@@ -50,6 +54,11 @@ def read_rulings_summary(lines: list[str], dated: date | None = None) -> RulesTe
                 out.warnings.append(f"line {n}: {m.group(1)} again (first at line {first}), "
                                     f"a different ruling: kept as {number}")
             out.rules[number] = Rule(number, m.group(2).strip(), section, title, n)
+        elif (m := _NOTE.match(stripped)) and out.rules and title:
+            base = f"{title.split(' - ')[0]}.Note"
+            number = next(n for n in (base, *(f"{base}#{k}" for k in range(2, n + 2)))
+                          if n not in out.rules)
+            out.rules[number] = Rule(number, m.group(1).strip(), section, title, n)
         elif m := _TITLE.match(stripped):
             title = f"{m.group(1)} - {m.group(2).strip()}"
             seen[m.group(1)] += 1

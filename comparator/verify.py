@@ -44,6 +44,7 @@ def mismatches(scenario: Any, outcomes: dict[str, dict[str, Any]],
         outcome = outcomes[era]
         out += _compare(era, "", exp, outcome, defaults)
         out += _can_block(scenario, era, getattr(exp, "can_block", {}))
+        out += _best_blocks(scenario, era, getattr(exp, "best_blocks", None))
         for window, wanted in getattr(exp, "after", {}).items():
             seen = outcome.get("after", {}).get(window)
             if seen is None:  # the window never ended: the game was over before it
@@ -76,6 +77,27 @@ def _can_block(scenario: Any, era: str, wanted: dict[str, list[str]]) -> list[Mi
         if can != sorted(listed):
             out.append(Mismatch(era, f"can-block.{blocker}", sorted(listed), can))
     return out
+
+
+def _best_blocks(scenario: Any, era: str, wanted: dict[str, Any] | None) -> list[Mismatch]:
+    """`best-blocks`: the declaration best play makes (`blocks --best`, objective
+    material) is exactly this one."""
+    if wanted is None:
+        return []
+    from comparator.games.mtg.blocks import best_blocks
+
+    found = best_blocks(scenario, [era], "material", "")["eras"][era]
+    if "refused" in found:
+        return [Mismatch(era, "best-blocks", _plain_blocks(wanted), found["refused"])]
+    got = _plain_blocks(found["blocks"])
+    return [] if got == _plain_blocks(wanted) else [
+        Mismatch(era, "best-blocks", _plain_blocks(wanted), got)]
+
+
+def _plain_blocks(declared: dict[str, Any]) -> dict[str, list[str]]:
+    """A declaration with each blocker's attackers as a sorted list (a file may write one
+    attacker as a string)."""
+    return {b: sorted([a] if isinstance(a, str) else a) for b, a in sorted(declared.items())}
 
 
 def _said(wanted: Any) -> str:

@@ -5,7 +5,7 @@ damage, freely among the creatures, nothing to the player."""
 import json
 
 import pytest
-from eras import ERAS
+from eras import ERAS, has
 from helpers import dealt, life, perm, run
 from typer.testing import CliRunner
 
@@ -31,7 +31,7 @@ combat:
 """
 
 
-@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("era", [e for e in ERAS if not has(e, "trample-redirects")])
 def test_the_defender_divides_and_nothing_tramples_over(era):
     # Without banding a 6/6 trampler would put 1 and 2 on them and 3 on B. The defender
     # divides instead, all among the blockers: the intended 6 on the Hero is legal.
@@ -45,6 +45,21 @@ def test_the_defender_divides_and_nothing_tramples_over(era):
     o = run(BOARD % "  assign: {wurm: {hero: 1, bears: 2, B: 3}}", era)
     assert dealt(o, "wurm", "B") == [] and life(o, "B") == 20
     assert dealt(o, "wurm", "hero") == [4] and dealt(o, "wurm", "bears") == [2]
+
+
+def test_before_urzas_saga_trample_still_carries_over_what_the_defender_divides():
+    # Fourth Edition FAQ: with a banding blocker "the defending player would get to
+    # distribute the damage however he or she wanted. If the defending player chose to lose
+    # only one of his or her Goblins, 2 points of trample damage would still carry over."
+    # All 6 on the 1/1 Hero: 1 is lethal, 5 are redirected to B (A.27.Note).
+    o = run(BOARD % "  assign: {wurm: {hero: 6}}", "fourth")
+    assert dealt(o, "wurm", "hero") == [1] and dealt(o, "wurm", "B") == [5]
+    assert life(o, "B") == 15 and perm(o, "hero")["zone"] == "graveyard"
+    assert perm(o, "bears")["zone"] == "battlefield"
+    # Lethal to each (1 and 2), the rest on the Hero: 3 redirected, both blockers die.
+    o = run(BOARD % "  assign: {wurm: {hero: 4, bears: 2}}", "fourth")
+    assert dealt(o, "wurm", "B") == [3] and life(o, "B") == 17
+    assert {perm(o, b)["zone"] for b in ("hero", "bears")} == {"graveyard"}
 
 
 def test_who_divides_and_by_what_rules():

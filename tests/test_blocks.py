@@ -4,6 +4,7 @@ command, and what blocking triggers."""
 import json
 
 import pytest
+from eras import has
 from helpers import life, perm, run, scenario
 from typer.testing import CliRunner
 
@@ -241,12 +242,15 @@ actions:
 """, era)
     # 509.5d: "becomes blocked by a creature" triggers for a creature put onto the
     # battlefield blocking; 509.5c: "becomes blocked" too, the attacker being unblocked.
-    assert perm(o, "tiger")["power"] == 3 and perm(o, "warrior")["power"] == 3
+    # M10's text read the first as "whenever a creature blocks", which a creature put onto
+    # the battlefield blocking never did (509.4d, 509.7 of 2009-07-08).
+    tiger = 2 if era == "m10" else 3
+    assert perm(o, "tiger")["power"] == tiger and perm(o, "warrior")["power"] == 3
     assert life(o, "B") == 20
     assert perm(o, "sap")["zone"] == "gone"
 
 
-@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("era", [e for e in ERAS if not has(e, "trample-redirects")])
 def test_become_blocked_no_damage_unless_trample(era):
     o = run(open_scenario("curtain-of-light"), era)
     assert life(o, "B") == 14

@@ -14,8 +14,8 @@ REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
 
 
 # The eras before the Comprehensive Rules cite another document, numbered its own way.
-OTHER_TEXTS = {"fifth": ("rulings-summary-fifth-edition-1999.txt",
-                         r"([A-Z]\.\d+\.(?:Ruling\.)?\d+) - ")}
+SUMMARY = ("rulings-summary-fifth-edition-1999.txt", r"([A-Z]\.\d+\.(?:Ruling\.)?\d+) - ")
+OTHER_TEXTS = {"fourth": SUMMARY, "fifth": SUMMARY}
 
 
 # A rule that came within an era, after the text the era cites, is cited from a later text
@@ -31,10 +31,16 @@ def numbers(era_id: str, cr_date: str | None = None) -> set[str]:
         name, pattern = f"cr-{cr_date}.txt", CR_NUMBER
     text = (REFERENCE / name).read_text(encoding="utf-8", errors="replace")
     found = set()
+    heading = ""
     for line in text.splitlines():
         m = re.match(pattern, line)
         if m:
             found.add(m.group(1))
+        if pattern == SUMMARY[1]:  # its unnumbered notes, by the heading above them
+            if h := re.match(r"([A-Z]\.\d+) - ", line):
+                heading = h.group(1)
+            elif line.startswith("Note - ") and heading:
+                found.add(f"{heading}.Note")
     return found
 
 

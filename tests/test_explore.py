@@ -61,9 +61,10 @@ def test_the_split_and_the_pump_worked_by_hand():
     # kills one at most: value 0 (B pumps); without it A would kill both.
     doc = explore(load(shipped(SPLIT)), list(ERAS))
     lines = {e: r["lines"] for e, r in doc["eras"].items()}
-    assert lines == {"fifth": 12, "sixth": 12, "m10": 15, "m11": 15, "foundations": 12}
+    assert lines == {"fourth": 12, "fifth": 12, "sixth": 12, "m10": 15, "m11": 15,
+                     "foundations": 12}
     values = {e: r["value"]["score"] for e, r in doc["eras"].items()}
-    assert values == {"fifth": [0, 0, 0], "sixth": [0, 1, 0], "m10": [0, 0, 0],
+    assert values == {"fourth": [0, 0, 0], "fifth": [0, 0, 0], "sixth": [0, 1, 0], "m10": [0, 0, 0],
                       "m11": [0, 0, 0], "foundations": [0, 0, 0]}
     sixth = doc["eras"]["sixth"]["value"]["line"]
     assert [d["kind"] for d in sixth] == ["divide", "pass"]  # 5 on the Bears; no need to pump
@@ -71,11 +72,11 @@ def test_the_split_and_the_pump_worked_by_hand():
     assert ("act", "declare-blockers") in [(d["kind"], d["step"]) for d in m10]
     # Each era without the window says where the trick went; sixth has nothing to say.
     assert "notes" not in doc["eras"]["sixth"]
-    for era in ("fifth", "m10", "m11", "foundations"):
+    for era in ("fourth", "fifth", "m10", "m11", "foundations"):
         (note,) = doc["eras"][era]["notes"]
         assert (note["type"], note["action"], note["window"], note["moved-to"]) == (
             "action-moved", 0, "damage-on-stack", "declare-blockers"), era
-        assert note["rule"] == find_era(era).rule("first-strike-step" if era == "fifth"
+        assert note["rule"] == find_era(era).rule("first-strike-step" if era in ("fourth", "fifth")
                                                   else "damage-resolves")
     assert doc["diverges"]
 

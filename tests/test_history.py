@@ -185,9 +185,17 @@ def test_history_of_trample_by_its_key(all_texts):
     found = history(all_texts, "trample")
     assert found["keys"] == ["trample"]
     assert [(x["in_force"], x["number"]) for x in found["versions"]] == [
-        ("1998-10-18", "A.27.2"), ("1999-04-23", "502.9b"), ("2009-05-01", "502.9b"),
+        ("1995-05-03", "A.27.Note"), ("1998-10-18", "A.27.2"), ("1999-04-23", "502.9b"),
+        ("2009-05-01", "502.9b"),
         ("2009-07-11", "702.17b"), ("2010-07-16", "702.17b"), ("2022-04-29", "702.19b"),
         ("2025-02-07", "702.19b")]
+    # The summary states both: in its note the trample of the rules before Urza's Saga,
+    # which fourth cites, and the rule that replaced it, which fifth cites.
+    first, urza = found["versions"][:2]
+    assert first["era"] == "fourth" and "Trample used to work in two steps" in first["text"]
+    assert urza["status"] == "renumbered and changed" and urza["previous_number"] == "A.27.Note"
+    assert urza["dated"] == {"on": "1998-10-18", "era": "fifth"}
+    assert "fourth-mammoth-all-on-one-goblin" in urza["scenarios"]
     v = by_date(found)
     assert v["1999-04-23"]["dated"] == {"on": "1999-04-23", "era": "sixth"}
     assert v["2009-07-11"]["dated"] == {"on": "2009-07-11", "era": "m10"}

@@ -41,7 +41,8 @@ def test_a_wrong_rule_or_an_era_that_runs_is_a_mismatch(tmp_path):
                             "  m10: {refused: {rule: '509.1b'}}\n"
                             "  foundations: {refused: {rule: '509.1b'}}\n"
                             "  sixth: {refused: {rule: '500.3'}}\n"
-                            "  fifth: {refused: {rule: C.6.Ruling.1}}\n")
+                            "  fifth: {refused: {rule: C.6.Ruling.1}}\n"
+                            "  fourth: {refused: {rule: C.6.Ruling.1}}\n")
     done = runner.invoke(app, ["verify", wrong, "--json"])
     assert done.exit_code == 1
     (m,) = json.loads(done.stdout)["mismatches"]

@@ -7,12 +7,12 @@ from helpers import dealt, life, notes, perm, run
 # Each era's own numbering, read from the text it cites (the Rulings Summary of 1999, the
 # CR of 2009-05-01, 2009-07-08, 2010-07-16, 2025-02-07). Fifth: triggered abilities from
 # the declaration of blockers (C.6.1c); "unblocked" (G.44.1).
-BLOCKS_RULE = {"fifth": "C.6.1", "sixth": "309.3", "m10": "509.4a", "m11": "509.4a",
-               "foundations": "509.3a"}
-BECOMES_BLOCKED_RULE = {"fifth": "C.6.1", "sixth": "309.4", "m10": "509.4c", "m11": "509.4c",
-                        "foundations": "509.3c"}
-UNBLOCKED_RULE = {"fifth": "G.44.1", "sixth": "410.9", "m10": "509.4g", "m11": "509.4g",
-                  "foundations": "509.3g"}
+BLOCKS_RULE = {"fourth": "C.6.1", "fifth": "C.6.1", "sixth": "309.3", "m10": "509.4a",
+               "m11": "509.4a", "foundations": "509.3a"}
+BECOMES_BLOCKED_RULE = {"fourth": "C.6.1", "fifth": "C.6.1", "sixth": "309.4", "m10": "509.4c",
+                        "m11": "509.4c", "foundations": "509.3c"}
+UNBLOCKED_RULE = {"fourth": "G.44.1", "fifth": "G.44.1", "sixth": "410.9", "m10": "509.4g",
+                  "m11": "509.4g", "foundations": "509.3g"}
 
 
 def triggers(o, condition):

@@ -6,6 +6,7 @@ This module is the one place that lists Magic's eras: ``versions`` finds the gam
 from versions.mtg import play
 from versions.mtg.eras.fifth import Fifth
 from versions.mtg.eras.foundations import Foundations
+from versions.mtg.eras.fourth import Fourth
 from versions.mtg.eras.m10 import M10
 from versions.mtg.eras.m11 import M11
 from versions.mtg.eras.sixth import Sixth
@@ -15,4 +16,4 @@ ID = GAME
 TITLE = "Magic: The Gathering"
 ORDER = 0  # the main game: listed first, and a scenario without `game:` is one of its
 PLAY = play  # run(era, scenario), exploration(era, scenario)
-ERAS = (Fifth, Sixth, M10, M11, Foundations)  # oldest first
+ERAS = (Fourth, Fifth, Sixth, M10, M11, Foundations)  # oldest first

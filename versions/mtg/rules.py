@@ -2,7 +2,7 @@
 
 The combat procedure (``versions.mtg.engine.combat``) is the same in every era; at each point
 where the rules of two eras differ, it calls one of the hooks below. The eras inherit in the
-order of history: ``fifth`` defines every hook, and each later era subclasses the one whose
+order of history: ``fourth`` defines every hook, and each later era subclasses the one whose
 rules it changed and overrides only the hooks of that change (as Showdown's generation mods
 and python-chess's variants do), so an era module reads as that era's rulebook: metadata,
 what changed, and the code of the change.
@@ -149,7 +149,7 @@ class Era(EraInfo, ABC):
         return []
 
     # -- the hooks: what an era's rules say -------------------------------------------------
-    # Each era overrides those its rules changed; the first era (fifth) defines them all
+    # Each era overrides those its rules changed; the first era (fourth) defines them all
     # (an era missing one can't be instantiated).
 
     @abstractmethod
@@ -186,6 +186,12 @@ class Era(EraInfo, ABC):
         damage assignment order, if the era has one."""
 
     @abstractmethod
+    def entered_blocker_triggers(self, board: Board, attacker: str, was_blocked: bool,
+                                 blocker: str) -> bool:
+        """Whether a creature put onto the battlefield blocking `attacker` triggers its
+        "becomes blocked by a creature" abilities (`was_blocked`: it was already blocked)."""
+
+    @abstractmethod
     def deals_combat_damage(self, board: Board, creature: str) -> bool:
         """Whether a creature in combat deals its combat damage in the step now beginning."""
 
@@ -204,6 +210,13 @@ class Era(EraInfo, ABC):
         """The rules a division of `source`'s combat damage must obey (``Division``)."""
 
     @abstractmethod
+    def trample_assigns_over(self, board: Board, creature: str) -> bool:
+        """Whether a blocked creature with trample may assign damage past its blockers to
+        what it attacks (Urza's Saga on), or assigns all of it to them (before: trample
+        redirected damage afterwards). May refuse (``NotInEra``) where the era's texts
+        don't say what it does."""
+
+    @abstractmethod
     def assignment_refused(self, board: Board, creature: str, why: str) -> None:
         """The scenario's intended division was illegal here: explain the era's rule
         (or nothing: the refusal itself is the explanation)."""
@@ -220,8 +233,10 @@ class Era(EraInfo, ABC):
 
     @abstractmethod
     def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
-                             first_strike: bool) -> Batch:
-        """Damage that waited is dealt: what of it is dealt, and to whom."""
+                             first_strike: bool) -> tuple[Batch, Batch]:
+        """Damage that waited is dealt: what of it is dealt, and to whom; and what is
+        dealt once the damage prevention it waited through is over (damage redirected by
+        trample before Urza's Saga), which nothing can prevent any more."""
 
     @abstractmethod
     def waiting_damage_over(self, board: Board) -> None:

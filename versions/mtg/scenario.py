@@ -52,6 +52,9 @@ class Window(StrEnum):
     """The timing windows of §1.2, in the order they come in a combat: where a player may
     act. One name for each, used by the file format, the engine, explore and narration."""
 
+    # After attackers are declared, before blockers: where a would-be blocker can still be
+    # tapped or removed (C.5 "Instants before Blocking"; 308.1 of 2009; 508.2-508.3 later).
+    DECLARE_ATTACKERS = "declare-attackers"
     DECLARE_BLOCKERS = "declare-blockers"
     FIRST_STRIKE_DAMAGE_ON_STACK = "first-strike-damage-on-stack"  # sixth only (310.1)
     FIRST_STRIKE_DAMAGE_PREVENTION = "first-strike-damage-prevention"  # fifth only (T.10)
@@ -358,10 +361,13 @@ class ExpectEra(ExpectOutcome):
     # Blocker -> exactly the attackers it can block as blockers are declared (`blocks
     # --can`): each listed one it can, each other attacker it can't.
     can_block: dict[str, list[str]] = Field(default={}, alias="can-block")
+    # The blocks the defending player declares with best play (`blocks --best`, under
+    # the objective `material`): blocker -> the attacker(s) it blocks; {} for none.
+    best_blocks: dict[str, str | list[str]] | None = Field(default=None, alias="best-blocks")
 
     @model_validator(mode="after")
     def _can_block_with_an_outcome(self) -> ExpectEra:
-        if self.refused is not None and self.can_block:
+        if self.refused is not None and (self.can_block or self.best_blocks is not None):
             raise ValueError("an era expected to refuse the scenario has no blocks to "
                              "expect: `refused` goes alone")
         return self

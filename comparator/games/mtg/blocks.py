@@ -99,3 +99,39 @@ def can_block_answers(scenario: Any, eras: list[str], blocker: str, attacker: st
         out[era_id] = {"can": found is None, "rule": found[0] if found else None,
                        "why": found[1] if found else None}
     return {"scenario": scenario.id, "blocker": blocker, "attacker": attacker, "eras": out}
+
+
+def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
+                limit: int | None = None) -> dict[str, Any]:
+    """`rulesdiff blocks --best`: for each era, the block declaration the defending player
+    makes with best play (explore with every legal declaration, contract §6.3's value
+    under `objective`): the first decision of the value's line, with the score and the
+    rest of the line. An era that can't run the scenario says why."""
+    from comparator.explore import TooLarge, explore
+    from comparator.explore_tree import DEFAULT_LIMIT
+    from comparator.loader import Problem, ScenarioError
+
+    out: dict[str, Any] = {}
+    for era_id in eras:
+        try:
+            doc = explore(scenario, [era_id], objective=objective, blocks="all",
+                          limit=limit or DEFAULT_LIMIT)
+        except TooLarge as big:
+            raise ScenarioError([Problem(file, "", f"--best: {big}")]) from None
+        if era_id in doc.get("refused", {}):
+            out[era_id] = {"refused": doc["refused"][era_id]}
+            continue
+        value = doc["eras"][era_id]["value"]
+        line = value["line"] if value else []
+        declared = next((d["choice"] for d in line if d["kind"] == "blocks"), {})
+        out[era_id] = {"blocks": declared, "score": value["score"] if value else None,
+                       "line": line}
+    return {"scenario": scenario.id, "objective": objective, "eras": out}
+
+
+def blocks_said(declared: dict[str, Any]) -> str:
+    """A declaration in words: "dreadmaw blocks goliath", or "no blocks"."""
+    if not declared:
+        return "no blocks"
+    return "; ".join(f"{b} blocks {a if isinstance(a, str) else ', '.join(a)}"
+                     for b, a in sorted(declared.items()))

@@ -313,6 +313,19 @@ def _expect(s: Scenario) -> Found:
         yield from _expected_state(here, exp, ids, players)
         for window, state in exp.after.items():
             yield from _expected_state((*here, "after", window), state, ids, players)
+        yield from _expected_blocks((*here, "can-block"), exp.can_block, s)
+        yield from _expected_blocks((*here, "best-blocks"), exp.best_blocks or {}, s)
+
+
+def _expected_blocks(here: tuple[Any, ...], declared: dict[str, Any], s: Scenario) -> Found:
+    """`can-block`, `best-blocks`: blockers that are permanents, attackers that attack."""
+    ids = _ids(s)
+    for blocker, attackers in declared.items():
+        if blocker not in ids:
+            yield (*here, blocker), f"{blocker!r} is not a permanent of the scenario"
+        for a in [attackers] if isinstance(attackers, str) else attackers:
+            if a not in s.combat.attacks:
+                yield (*here, blocker), f"{a!r} does not attack in this scenario"
 
 
 def _expected_state(here: tuple[Any, ...], exp: ExpectState, ids: set[str],

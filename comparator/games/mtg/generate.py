@@ -32,7 +32,9 @@ from versions.mtg.scenario import Window
 
 GENERATOR_VERSION = 2  # 2: tricks in the damage prevention windows of `fifth` too
 COLORS = ["white", "blue", "black", "red", "green"]
-WINDOWS = [str(w) for w in Window]  # written into YAML: plain text
+# Written into YAML as plain text. Not the window before blocks: an action there can make
+# the generated blocks illegal (a blocker tapped or bounced), which the generator can't know.
+WINDOWS = [str(w) for w in Window if w != Window.DECLARE_ATTACKERS]
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from comparator.narrate import fallback
 from versions.mtg.scenario import Window
 
 STEP_TITLES: dict[str, str] = {
+    Window.DECLARE_ATTACKERS: "Declare attackers",
     Window.DECLARE_BLOCKERS: "Declare blockers",
     Window.FIRST_STRIKE_DAMAGE_ON_STACK: "First-strike combat damage on the stack",
     Window.FIRST_STRIKE_DAMAGE_PREVENTION: "First-strike damage prevention step",
@@ -54,6 +55,9 @@ def sentence(e: dict[str, Any]) -> str:
                    "all-combat-damage": " (all combat damage is prevented this turn)",
                    "from-source": f" ({src}'s prevention shield)"}.get(e.get("reason", ""), "")
             return f"{n} damage to {tgt} is prevented{why}"
+        case "trample-redirect":
+            return (f"trample redirects {n} of {src}'s unprevented damage to {tgt}, what is "
+                    f"beyond lethal damage, to {e.get('to')}")
         case "prevention-ends":
             return (f"the prevention of {n} more damage to {tgt} ends with its damage "
                     f"prevention step")

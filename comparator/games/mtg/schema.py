@@ -35,6 +35,9 @@ DESCRIPTIONS = {
                 "permanent); in an expectation, those it has at the end.",
     "can-block": "Blocker -> exactly the attackers it can block as blockers are declared "
                  "(rulesdiff blocks --can): each listed one it can, each other it can't.",
+    "best-blocks": "Blocker -> the attacker(s) it blocks in the declaration the defending "
+                   "player makes with best play (rulesdiff blocks --best, objective "
+                   "material); {} for no blocks.",
     "reason": "not-in-era: a mechanic this era's rules did not have.",
     "first": "A double striker's intended division in the first-strike damage step.",
     "second": "A double striker's intended division in the second damage step.",

@@ -36,6 +36,9 @@ class Targets:
     # A blocked creature that may assign its combat damage as though it weren't blocked
     # (Thorn Elemental): what it attacks, which may take all of it instead.
     or_unblocked: str | None = None
+    # Trample before Urza's Saga: all of it goes to the blockers, and what is beyond lethal
+    # is redirected to the defending player afterwards (the era's ``waiting_damage_dealt``).
+    redirects: bool = False
 
     def unblocked_options(self, power: int) -> list[dict[str, int]]:
         """Its division as though unblocked (all of it to what it attacks), if it has one."""

@@ -79,8 +79,8 @@ def targets_of(board: Board, pid: str) -> Targets:
             ordered = [b for b in board.damage_orders[pid] if b in blockers]
             blockers = ordered + [b for b in blockers if b not in ordered]
         over_walkers = creature.has("trample-over-planeswalkers")
-        overflow = (_attack_target_alive(board, pid)
-                    if creature.has("trample") or over_walkers else None)
+        tramples = creature.has("trample") and era_of(board).trample_assigns_over(board, pid)
+        overflow = _attack_target_alive(board, pid) if tramples or over_walkers else None
         beyond = None
         if over_walkers:
             target = board.attacks[pid]
@@ -89,6 +89,7 @@ def targets_of(board: Board, pid: str) -> Targets:
             elif overflow is None and target in board.permanents:
                 overflow = board.perm(target).controller  # removed from combat: 702.19e
         found = _blocked_targets(board, pid, blockers, overflow, beyond)
+        found.redirects = creature.has("trample") and not tramples and bool(blockers)
         if creature.has("assign-as-unblocked") and not banded(board, pid):
             # It may instead assign all its damage to what it attacks (Thorn Elemental).
             found.or_unblocked = _attack_target_alive(board, pid)
@@ -442,6 +443,11 @@ def _most_kills_planned(board: Board, source: str, targets: Targets, earlier: li
     in_order = IN_ORDER in rules
     gated = TRAMPLE in rules  # overflow only once every creature has lethal damage
     Value = tuple[int, int]  # (kills, damage to what it attacks)
+
+    def redirected(j: int, v: int) -> int:
+        """What trample before Urza's Saga would redirect of `v` on creature j."""
+        return max(0, v - need[j]) if targets.redirects else 0
+
     memo: dict[tuple[int, int, bool], Value | None] = {}
 
     def best(j: int, left: int, short: bool) -> Value | None:
@@ -459,7 +465,7 @@ def _most_kills_planned(board: Board, source: str, targets: Targets, earlier: li
             for v in range(left + 1) if not (in_order and short) else (0,):
                 rest = best(j + 1, left - v, short or v < need[j])
                 if rest is not None:
-                    value = (rest[0] + kills[j][v], rest[1])
+                    value = (rest[0] + kills[j][v], rest[1] + redirected(j, v))
                     found = value if found is None or value > found else found
             memo[key] = found
         return memo[key]
@@ -473,7 +479,7 @@ def _most_kills_planned(board: Board, source: str, targets: Targets, earlier: li
         # The greatest amount that still reaches the best: greatest first, in order.
         for v in range(left, -1, -1) if not (in_order and short) else (0,):
             rest = best(j + 1, left - v, short or v < need[j])
-            if rest is not None and (rest[0] + kills[j][v], rest[1]) == goal:
+            if rest is not None and (rest[0] + kills[j][v], rest[1] + redirected(j, v)) == goal:
                 break
         if v:
             amounts[c] = v
@@ -503,6 +509,9 @@ def most_kills_by_enumeration(
         mine = Assignment(source, amounts)
         kills = sum(1 for c in targets.creatures if _is_lethal(board, c, [*earlier, mine]))
         over = sum(amounts.get(k, 0) for k in (targets.overflow, targets.beyond) if k)
+        if targets.redirects:
+            over += sum(max(0, amounts.get(c, 0) - lethal_needed(board, source, c, earlier))
+                        for c in targets.creatures)
         key = (kills, over, tuple(amounts.get(k, 0) for k in targets.keys))
         if best is None or key > best:
             best, best_amounts = key, amounts

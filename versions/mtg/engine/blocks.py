@@ -207,6 +207,10 @@ def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
     for blocker_id, attackers in decl.items():
         path = f"combat.blocks.{blocker_id}"
         blocker = board.perm(blocker_id)
+        if not blocker.on_battlefield:  # it left before blockers were declared
+            problems.append(BlockProblem(path, rule_a, f"{blocker_id} is no longer on the "
+                                                       f"battlefield"))
+            continue
         if not blocker.is_creature or "battle" in blocker.types:
             problems.append(BlockProblem(path, rule_a, f"{blocker_id} is not a creature"))
             continue
@@ -220,6 +224,10 @@ def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
                 f"{blocker_id} blocks {len(attackers)} attackers but may block "
                 f"{capacity(blocker)}"))
         for attacker_id in attackers:
+            if attacker_id not in board.attacks:  # removed from combat before blocks
+                problems.append(BlockProblem(path, rule_a, f"{attacker_id} is no longer "
+                                                           f"attacking"))
+                continue
             defending = board.defending_player(attacker_id)
             if blocker.controller != defending:
                 problems.append(BlockProblem(

@@ -103,6 +103,11 @@ class Combat:
         # The agenda is a stack: the last task is done next.
         self.agenda: list[Task] = [(Step.FINISH,), (Step.END_OF_COMBAT,), (Step.COMBAT_DAMAGE,),
                                    (Step.DECLARE_BLOCKERS,)]
+        if _before_blocks(scenario):
+            # Players get priority after attackers are declared in every era; rulesdiff
+            # opens that window only where the scenario has something to do in it, so that
+            # combats without one log what they always did.
+            self.agenda.append((Step.WINDOW, Window.DECLARE_ATTACKERS))
         self.decision: Decision | None = None
         self.first_strike_step: bool | None = None  # undecided until combat damage begins
         self.first_strikers: frozenset[str] = frozenset()  # had it as the first step began
@@ -456,10 +461,12 @@ class Combat:
         """The damage that waited (on the stack, or through a damage prevention step) is
         dealt, as far as the era's rules still deal it."""
         self.board.log.enter(Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE)
-        batch = self.era.waiting_damage_dealt(self.board, self.on_stack, first_strike)
+        batch, after = self.era.waiting_damage_dealt(self.board, self.on_stack, first_strike)
         self.on_stack = []
         deal(self.board, batch, combat=True, rule=self.rule("damage-resolves"))
         self.era.waiting_damage_over(self.board)
+        if after:  # redirected once prevention is over: no shield is left to stop it
+            deal(self.board, after, combat=True, rule=self.rule("damage-resolves"))
         window = Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
         self.then((Step.WINDOW, window))
 
@@ -704,6 +711,12 @@ class Combat:
         if window in FIRST_STRIKE_WINDOWS:
             return self.first_strike_step
         return True
+
+
+def _before_blocks(scenario: Scenario) -> bool:
+    """Whether the scenario acts or looks before blockers are declared."""
+    return (any(Window.DECLARE_ATTACKERS in a.windows for a in scenario.actions)
+            or Window.DECLARE_ATTACKERS in scenario.after_windows())
 
 
 # Each step of the procedure (an agenda task or a decision's `then`) and what carries it out.

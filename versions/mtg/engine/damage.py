@@ -8,7 +8,7 @@ in others.
 from __future__ import annotations
 
 from versions.mtg.engine.assigned import Dealt
-from versions.mtg.engine.state import Board, Permanent, PlayerState
+from versions.mtg.engine.state import Board, Permanent, PlayerState, QuietLog
 from versions.mtg.engine.triggers import ability_triggers
 from versions.mtg.rules import era_of
 
@@ -57,6 +57,16 @@ def _player_protected(player: PlayerState, src: Permanent) -> bool:
     """Protection on a player: from a color, or from creatures (502.7e; 702.16e)."""
     return any(q in src.colors or (q == "creatures" and src.is_creature)
                for q in player.protection)
+
+
+def unprevented(board: Board, batch: list[tuple[str | None, str, int]],
+                combat: bool = True) -> list[int]:
+    """What of each packet of `batch` would still be dealt after prevention, were it dealt
+    now: the board is left as it is (its shields, its log)."""
+    trial = board.copy()
+    trial.log = QuietLog(step=board.log.step)
+    return [_prevent(trial, source, target, amount, combat) if amount > 0 else 0
+            for source, target, amount in batch]
 
 
 def deal(board: Board, batch: list[tuple[str | None, str, int]], combat: bool, rule: str) -> None:

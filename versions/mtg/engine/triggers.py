@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from versions.mtg.engine.state import Board, PendingTrigger
+from versions.mtg.rules import era_of
 from versions.mtg.scenario import Ability
 
 if TYPE_CHECKING:
@@ -94,6 +95,7 @@ def becomes_blocked(board: Board, attacker: str, by: list[str], entered: bool = 
     """
     a = board.perm(attacker)
     defending = board.defending_player(attacker)
+    was_blocked = attacker in board.blocked
     if attacker not in board.blocked:
         board.blocked.add(attacker)
         ability_triggers(board, attacker, "becomes-blocked", defending=defending)
@@ -102,6 +104,9 @@ def becomes_blocked(board: Board, attacker: str, by: list[str], entered: bool = 
         for value in a.values("bushido"):
             keyword_trigger(board, attacker, "bushido", "bushido", value=value)
     for blocker in by:
+        if entered and not era_of(board).entered_blocker_triggers(board, attacker,
+                                                                 was_blocked, blocker):
+            continue  # the era's note says why
         ability_triggers(board, attacker, "becomes-blocked-by-creature", other=blocker,
                          defending=defending)
         if not entered and not board.perm(blocker).has("flanking"):

@@ -1,107 +1,41 @@
-"""fifth — the damage prevention step: Fifth Edition rules as last revised before Sixth
-(1998-10-18, the Urza's Saga trample change, to 1999-04-22).
+"""fifth — the damage prevention step, with Urza's Saga's trample: Fifth Edition rules as
+last revised before Sixth (1998-10-18 to 1999-04-22).
 
 Cited by the sections of Stephen D'Angelo's General Rulings Summary, the final release under
 the Fifth Edition rules (updated 1999-05-16; shared/reference/
-rulings-summary-fifth-edition-1999.txt), which cites the Fifth Edition rulebook by page: C.1-C.9
-the attack phase, T.10 the damage prevention step, A.27 trample, G.12 damage prevention, G.32
-regeneration, G.22 losing the game. The Fourth Edition FAQ and Bleiweiss's articles (2002)
-work the same combats under these rules.
+rulings-summary-fifth-edition-1999.txt), as ``fourth`` is: everything of ``fourth`` holds
+(the damage prevention step, tapped blockers, losing at the end of the attack, Series of
+triggers), except what Urza's Saga changed on 1998-10-18 (Moursund's summary of that date:
+"Trample is no longer a damage-redirection ability"):
 
-What Sixth Edition changed from these rules, so what this era does differently:
-
-- C.8.1: combat damage is dealt directly, never on a stack: first-strike damage (if any
-  creature had first strike as damage dealing began), a damage prevention step, then the
-  other creatures' damage and a second damage prevention step. No instants can be played
-  from the start of damage dealing to the end of combat (C.7.Ruling.1): the windows
-  `first-strike-damage`, `combat-damage` and `end-of-combat` do not exist for players.
-- T.10: in each damage prevention step only damage prevention, redirection and
-  regeneration may be played (T.10.3); prevention only where there is damage to prevent
-  (G.12.2), regeneration only on a creature with lethal damage (G.32.Ruling.4); then the
-  damage is dealt, and creatures with lethal damage are destroyed (T.10.1 step 5). The
-  windows `first-strike-damage-prevention` and `damage-prevention` exist only here, and
-  before damage (`declare-blockers`) nothing can prevent or regenerate yet (G.12.1).
-- C.8.2: a blocking creature deals combat damage only if it is untapped when its damage
-  dealing step arrives.
-- C.8.1a, C.8.Ruling.1-2: which creatures deal first-strike damage is decided as damage
-  dealing begins; a creature killed by first-strike damage deals none, and one that gains
-  or loses first strike later does not change when it deals damage.
-- G.22.3, C.9.2: a player with less than 1 life loses at the end of the attack, not at once:
-  the combat goes on.
-- Triggered abilities are played as they happen, in a Series, and cannot be responded to
-  (T.9): players act in a window only after its triggered abilities have resolved.
-- A.27.2, Rulings 4-5 (Urza's Saga): a trampler must assign lethal damage to every blocker
-  (counting damage already on it, not prevention) before the rest goes to the player, the
-  same rule as Sixth's.
-
-Keywords and kinds of permanent that did not exist under these rules are refused, naming
-the year they arrived, rather than answered with an anachronism (`refusal`). Not modelled:
-banding (A.11), interrupts and batches outside combat, mana burn, damage redirection, and the
-pre-Urza's Saga trample rule.
+- A.27.2, A.27.Ruling.2: a blocked trampler may assign damage to the defending player once
+  lethal damage (K.12.4) is assigned to every blocker that can receive combat damage; it
+  may still put it all on one blocker, but then nothing goes past.
+- A.27.Ruling.4-5: lethal damage counts damage already on the blocker and never
+  prevention: protection from the trampler's color no longer stops trample.
+- A.27.Ruling.6: a trampler whose blockers have all been removed deals all its damage to
+  the defending player.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.mtg.engine.assigned import Division, toughness_lethal
-from versions.mtg.rules import Batch, Era, cites
-from versions.mtg.scenario import Window
+from versions.mtg.engine.assigned import Division
+from versions.mtg.eras.fourth import Fourth, still_there
+from versions.mtg.rules import Batch
 
 if TYPE_CHECKING:
-    from versions.mtg.engine.assigned import Assignment, Dealt
-    from versions.mtg.engine.state import Board, Permanent
-    from versions.mtg.scenario import Scenario
-
-# The windows of the damage prevention steps (T.10), which exist only under these rules.
-PREVENTION = (Window.FIRST_STRIKE_DAMAGE_PREVENTION, Window.DAMAGE_PREVENTION)
-FIRST_STRIKE_PREVENTION, PREVENTION_STEP = PREVENTION
-WINDOWS = (Window.DECLARE_BLOCKERS, FIRST_STRIKE_PREVENTION, PREVENTION_STEP)
-BEFORE_DAMAGE_STACK = (Window.FIRST_STRIKE_DAMAGE_ON_STACK, Window.DAMAGE_ON_STACK,
-                       FIRST_STRIKE_PREVENTION)
-PREVENTING = frozenset({"prevent", "regenerate"})
-
-# Infect came after the sixth era's text and M10's (it is not in the CR of 2009-05-01,
-# 2009-07-08 or 2010-07-16; the CR of 2022-04-29 has it as 702.90).
-INFECT = "the era of the M11 rules (after the CR of 2010-07-16; 702.90 of the CR of 2022-04-29)"
-# Trample over planeswalkers: 702.19c of the CR of 2022-04-29, in none of the earlier texts.
-OVER_WALKERS = ("the era of the M11 rules (after the CR of 2010-07-16; 702.19c of the CR of "
-                "2022-04-29)")
-
-# Keywords and permanents of the scenario vocabulary these rules did not have, with when
-# and where they arrived (sources: shared/reference/combat-rules-by-era.md for double
-# strike, deathtouch, lifelink and planeswalkers; the MTG Wiki's Indestructible page for
-# the first rules of indestructible; Champions of Kamigawa for bushido, 2004-10-01).
-NOT_YET = {
-    "double-strike": "2003 (Legions)",
-    "deathtouch": "2007 (Future Sight)",
-    "lifelink": "2007 (Future Sight)",
-    "bushido": "2004 (Champions of Kamigawa)",
-    "indestructible": "2004 (Darksteel, the first rules for it)",
-}
-TYPES_NOT_YET = {
-    "planeswalker": "2007 (Lorwyn)",
-    "battle": "2023 (March of the Machine)",
-}
-# Damage that becomes counters: not in the rules of 1999 (the first text here that has
-# wither is the CR of 2009-05-01, 502.80).
-COUNTERS_NOT_YET = {
-    "wither": "the sixth-era rules (after 1999; 502.80 of the CR of 2009-05-01)",
-    "infect": INFECT,
-    "trample-over-planeswalkers": OVER_WALKERS,
-    # A.24.2: "creatures (or other permanents) with this ability"; players first have it in
-    # the Comprehensive Rules (502.7e of 2009: "a permanent or player with protection").
-    "player-protection": "the sixth-era rules (502.7e of the CR of 2009-05-01; not in the "
-                         "CR of 1999-04-23)",
-}
+    from versions.mtg.engine.assigned import Assignment
+    from versions.mtg.engine.state import Board
 
 
-class Fifth(Era):
+class Fifth(Fourth):
     """The damage prevention step; tapped blockers deal no damage; no stack for damage."""
 
     id = "fifth"
     name = "Fifth Edition (damage prevention step)"
-    aliases = ("pre-sixth", "damage-prevention-step")
+    aliases = ("pre-sixth", "damage-prevention-step", "urza")
     began = "1998-10-18"
     ended = "1999-04-22"
     cr_modelled = ("General Rulings Summary, final release under the Fifth Edition rules "
@@ -110,250 +44,33 @@ class Fifth(Era):
     sources = (
         "D'Angelo, General Rulings Summary, final Fifth Edition release, 1999 (C.1-C.9, "
         "T.10, A.27, G.12, G.22, G.32)",
+        "Moursund, Magic Rulings & Errata, 1998-10-18: Rules Changes as of Urza's Saga",
         "Fourth Edition FAQ and General Rulings Summary, 1995 (reposted 2009-08-17)",
         "Bleiweiss, \"Damage on the Stack\", 2002-12-11",
         "Bleiweiss, \"Thanksgiving in Dominia\", 2002-11-27",
     )
     changes = (
-        "Combat damage is dealt directly, each damage dealing followed by a damage "
-        "prevention step (C.8.1, T.10).",
-        "Only prevention, redirection and regeneration may be played from damage dealing "
-        "to the end of combat (C.7.Ruling.1, T.10.3).",
-        "Tapped blockers deal no combat damage (C.8.2).",
-        "A player with less than 1 life loses at the end of the attack (G.22.3).",
+        "Trample is no longer damage redirection: a blocked trampler assigns damage to the "
+        "defending player once every blocker is assigned lethal damage (A.27.2).",
+        "Lethal damage for trample ignores prevention: protection no longer stops trample "
+        "(A.27.Ruling.5).",
+        "A trampler whose blockers are all removed deals its damage to the defending player "
+        "(A.27.Ruling.6).",
     )
-    # Numbers the summary has, for keys this era never shows (what they stand for is
-    # refused here) or whose section says less than the key means.
-    unverified = ("bushido", "indestructible", "sba-loyalty",
-                  "block-cost", "block-mana", "block-pay", "bounce", "counters", "add-mana",
-                  "pump", "trigger-attacks-unblocked")
-
-    not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET}
     absent = frozenset({"wither", "infect", "infect-player", "trample-over-planeswalkers",
                         "battle-damage", "sba-battle"})
 
     RULES = {
-        "block": "C.6.1",
-        "blocked": "C.6.10",
-        "block-untapped": "C.6.2",
-        "block-restriction": "C.6.Ruling.1",
-        "block-requirement": "C.6.6",
-        "block-cost": "C.6.2",
-        "block-mana": "C.6.8",
-        "block-pay": "C.6.2",
-        "block-becomes": "C.6.Ruling.5",
-        "enter-blocking": "C.6.Ruling.5",
-        "trigger-blocks": "C.6.1",
-        "trigger-blocks-creature": "C.6.1",
-        "trigger-becomes-blocked": "C.6.1",
-        "trigger-becomes-blocked-by-creature": "C.6.1",
-        "trigger-attacks-unblocked": "G.44.1",
-        "trigger-damage": "T.10.1",
-        "trigger-left": "A.8.4",
-        "rampage": "A.25.2",
-        "bushido": "A.8.1",
-        "flanking": "A.19.2",
-        "assign-unblocked": "C.8.4",
-        "assign-blocked": "C.8.5",
-        "assign-blocker": "C.8.4",
-        "assign-check": "C.8.Ruling.4",
         "trample": "A.27.2",
         "trample-no-blockers": "A.27.Ruling.6",
-        "damage-resolves": "T.10.1",
-        "first-strike-step": "C.8.1",
-        "protection": "A.24.2",
-        "indestructible": "G.14.1",
-        "priority": "T.8.1",
-        "trigger-order": "T.9.1",
-        "sba-life": "G.22.3",
-        "sba-toughness": "K.12.4",
-        "sba-lethal": "T.10.1",
-        "sba-loyalty": "K.12.4",
-        "end-of-combat": "C.9.1",
-        "delayed": "C.9.1",
-        "activate": "A.2.2",
-        "fizzle": "G.19.1",
-        "pump": "A.2.5",
-        "noncombat-damage": "G.11.1",
-        "destroy": "G.14.1",
-        "sacrifice": "G.35.1",
-        "regenerate": "G.32.3",
-        "prevent": "G.12.1",
-        "bounce": "G.29.1",
-        "remove-from-combat": "C.1.4",
-        "gain-life": "G.22.2",
-        "counters": "G.9.1",
-        "add-mana": "G.26.1",
-        "banding": "A.11.13",
-        "tap": "G.40.1",
-        "discard": "G.15.1",
-        "no-instants": "C.7.Ruling.1",
-        "prevention-only": "T.10.3",
-        "prevent-when": "G.12.1",
-        "prevent-nothing": "G.12.2",
-        "prevention-ends": "G.12.5",
-        "regenerate-dying": "G.32.Ruling.4",
-        "tapped-blocker": "C.8.2",
-        "lose-life": "G.24.1",
-        "sba-poison": "E.11.2",
-        "prevent-all": "E.6.1",
-        "trigger-gains-life": "A.8.1",
     }
-
-    # -- what these rules did not have -------------------------------------------------------
-
-    def refusal(self, scenario: Scenario) -> str | None:
-        return self.anachronism(scenario)
-
-    def counter_pairs_removed(self) -> str | None:
-        return None  # counters remain on a permanent (G.9.5); none cancel out
-
-    def damage_dealt(self, board: Board, dealt: list[Dealt]) -> None:
-        return None  # no deathtouch, no lifelink (``not_yet`` refuses them)
-
-    def damage_triggers(self, board: Board, dealt: list[Dealt]) -> None:
-        return None
-
-    def deathtouch_sba(self, board: Board, creature: Permanent) -> str | None:
-        return None
-
-    # -- windows: no instants once damage dealing begins ------------------------------------
-
-    def has_window(self, window: str) -> bool:
-        return window in WINDOWS
-
-    @cites("first-strike-step", "no-instants")
-    def window_missing(self, board: Board, window: str) -> str:
-        if window in BEFORE_DAMAGE_STACK:
-            return self.rule("first-strike-step")  # damage is dealt directly (C.8.1)
-        return self.rule("no-instants")
-
-    def responds_to_triggers(self) -> bool:
-        return False  # triggered abilities are played as a Series, not responded to (T.9)
-
-    @cites("prevention-only", "prevent-when", "prevent-nothing", "regenerate-dying")
-    def action_refused(self, board: Board, waiting: list[Assignment], window: str,
-                       effect: str, target: str | None, origin: str | None = None,
-                       ) -> tuple[str, str] | None:
-        if window in PREVENTION:
-            if effect not in PREVENTING:
-                return ("prevention-only", f"during a damage prevention step only damage "
-                        f"prevention, redirection and regeneration may be played, and "
-                        f"{effect} is none of them")
-            pending = (_pending_from(waiting, origin) if origin is not None
-                       else _pending(waiting, target))
-            if effect == "prevent" and not pending:
-                what = f"by {origin}" if origin is not None else f"to {target}"
-                return ("prevent-nothing", f"no damage is being dealt {what} in this "
-                        f"damage prevention step, so there is nothing to prevent")
-            if effect == "regenerate" and not _dying(board, target, pending):
-                return ("regenerate-dying", f"{target} is not dying (it will not have lethal "
-                        f"damage), and regeneration may be played only on a creature that is")
-            return None
-        if effect == "prevent":
-            return ("prevent-when", "damage prevention may be played only during a damage "
-                    "prevention step, once there is damage to prevent")
-        if effect == "regenerate":
-            return ("regenerate-dying", "regeneration may be played only on a creature that "
-                    "is dying (lethal damage or a destroy effect), and none is now")
-        # A fog effect (E.6.1) is not damage prevention: G.12.1 doesn't hold it back.
-        return None
-
-    # -- declaring blockers: no damage assignment order -------------------------------------
-
-    def orders_to_announce(self, board: Board) -> list[tuple[str, list[str], str]]:
-        return self.no_damage_order(board)
-
-    def place_in_order(self, board: Board, attacker: str, blocker: str) -> None:
-        return None
-
-    # -- assigning combat damage: as the controller chooses, trample by toughness (A.27) ---
-
-    @cites("tapped-blocker")
-    def deals_combat_damage(self, board: Board, creature: str) -> bool:
-        p = board.perm(creature)
-        if creature in board.blocks and p.tapped:
-            board.log.note("tapped-blocker", self.rule("tapped-blocker"), (
-                f"{creature} is blocking but tapped as its damage dealing step arrives, so "
-                f"it deals no combat damage ({self.rule('tapped-blocker')})"), creature=creature)
-            return False
-        return True
-
-    def assignment_step(self, first_strike: bool) -> str:
-        return Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
-
-    def lethal_damage(self, board: Board, source: str | None, target: str,
-                      others: list[Assignment]) -> int:
-        return toughness_lethal(board, target, others)
 
     def division_rules(self, board: Board, source: str) -> tuple[Division, ...]:
         return (Division.TOTAL, Division.TRAMPLE)  # C.8.5, A.27.2: trample aside, free
 
-    def assignment_refused(self, board: Board, creature: str, why: str) -> None:
-        return None  # the refusal itself is the explanation
-
-    def explain_assignment(self, board: Board, assignments: list[Assignment]) -> None:
-        return None
-
-    # -- damage dealing and the damage prevention step (C.8, T.10) -------------------------
-
-    @cites("damage-resolves")
-    def damage_waits(self, board: Board, assignments: list[Assignment],
-                     first_strike: bool) -> str | None:
-        """The damage is dealt at once; a damage prevention step follows (T.10.1), in
-        which it can still be prevented, and creatures it would kill regenerated."""
-        board.log.event("damage-prevention-step", self.rule("damage-resolves"),
-                        assignments=len(assignments))
-        return FIRST_STRIKE_PREVENTION if first_strike else PREVENTION_STEP
+    def trample_assigns_over(self, board: Board, creature: str) -> bool:
+        return True  # A.27.2: to the defending player, once every blocker has lethal
 
     def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
-                             first_strike: bool) -> Batch:
-        """T.10.1 step 4-5: what was not prevented is successfully dealt; creatures with
-        lethal damage are then destroyed, or regenerate (removed from combat, C.1.6)."""
-        return [(a.source, target, amount) for a in waiting
-                for target, amount in a.amounts.items()
-                if target in board.players or board.perm(target).on_battlefield]
-
-    @cites("prevention-ends")
-    def waiting_damage_over(self, board: Board) -> None:
-        """G.12.3, G.12.5: a prevention spell prevents damage of its damage prevention step
-        only; once that damage is dealt, what it had left is gone (Bleiweiss 2002: "damage
-        prevention used to prevent just once and then go away")."""
-        left = [(p.id, p.prevention) for p in board.permanents.values() if p.prevention]
-        left += [(name, p.prevention) for name, p in board.players.items() if p.prevention]
-        left += [(source, n) for source, n in board.source_shields.items() if n]
-        for who, amount in sorted(left):
-            board.log.event("prevention-ends", self.rule("prevention-ends"), target=who,
-                            amount=amount)
-        for p in board.permanents.values():
-            p.prevention = 0
-        for player in board.players.values():
-            player.prevention = 0
-        board.source_shields.clear()
-
-    def second_step_creatures(self, board: Board, now: list[str],
-                              first_strikers: frozenset[str],
-                              assigned_first: frozenset[str]) -> list[str]:
-        # C.8.1a, C.8.Ruling.2: those that did not have first strike as damage dealing
-        # began, whatever they have now.
-        return [p for p in now if p not in first_strikers]
-
-    # -- losing the game (G.22.3, C.9.2) ----------------------------------------------------
-
-    def loses_now(self, board: Board) -> bool:
-        return board.log.step == Window.END_OF_COMBAT
-
-
-def _pending_from(waiting: list[Assignment], source: str) -> int:
-    return sum(sum(a.amounts.values()) for a in waiting if a.source == source)
-
-
-def _pending(waiting: list[Assignment], target: str | None) -> int:
-    return sum(a.amounts.get(target or "", 0) for a in waiting)
-
-
-def _dying(board: Board, target: str | None, pending: int) -> bool:
-    p = board.permanents.get(target or "")
-    if p is None or not p.on_battlefield or not p.is_creature:
-        return False
-    return p.damage + max(pending - p.prevention, 0) >= p.toughness
+                             first_strike: bool) -> tuple[Batch, Batch]:
+        return still_there(board, waiting), []  # trample redirects nothing any more

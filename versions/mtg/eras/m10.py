@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from versions.mtg.engine.assigned import Division
 from versions.mtg.engine.triggers import life_gained
-from versions.mtg.eras.fifth import PREVENTION
+from versions.mtg.eras.fourth import PREVENTION
 from versions.mtg.eras.sixth import ON_STACK, Sixth
 from versions.mtg.rules import Batch, cites
 from versions.mtg.scenario import Window
@@ -160,6 +160,18 @@ class M10(Sixth):
 
     # -- declare blockers: damage assignment orders (509.2, 509.3, 509.7) -------------------
 
+    @cites("trigger-becomes-blocked-by-creature", "enter-blocking")
+    def entered_blocker_triggers(self, board: Board, attacker: str, was_blocked: bool,
+                                 blocker: str) -> bool:
+        """509.4d of 2009-07-08 reads the ability as "Whenever a creature blocks [this
+        creature]", and 509.7: a creature put onto the battlefield blocking "is 'blocking'
+        but, for the purposes of trigger events and effects, it never 'blocked'"."""
+        board.log.hint(self.rule("enter-blocking"), (
+            f"{blocker} is put onto the battlefield blocking {attacker}: it never \"blocked\" "
+            f"({self.rule('enter-blocking')}), so \"whenever a creature blocks\" {attacker} "
+            f"abilities don't trigger ({self.rule('trigger-becomes-blocked-by-creature')})."))
+        return False
+
     @cites("order-attacker", "order-blocker")
     def orders_to_announce(self, board: Board) -> list[tuple[str, list[str], str]]:
         orders: list[tuple[str, list[str], str]] = []
@@ -239,10 +251,10 @@ class M10(Sixth):
         return None  # dealt as it is assigned: nobody acts between (510.2)
 
     def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
-                             first_strike: bool) -> Batch:
+                             first_strike: bool) -> tuple[Batch, Batch]:
         # Never asked (no damage waits here); were it, the damage would be dealt as
         # assigned, with none of the stack's rules on sources and recipients that left.
-        return [(a.source, t, n) for a in waiting for t, n in a.amounts.items()]
+        return [(a.source, t, n) for a in waiting for t, n in a.amounts.items()], []
 
     def second_step_creatures(self, board: Board, now: list[str],
                               first_strikers: frozenset[str],

@@ -51,6 +51,9 @@ class M11(M10):
         "Any nonzero deathtouch damage assigned to a creature is lethal damage for "
         "assignment (702.2b); the damage assignment order binds deathtouch creatures too.",
         "Deathtouch helps trample: 1 damage to each blocker, the rest to the player.",
+        "\"Becomes blocked by a creature\" abilities trigger for a creature put onto the "
+        "battlefield blocking (509.4d), where M10's \"whenever a creature blocks\" did not "
+        "(509.7 of 2009-07-08).",
     )
 
     # What the CR of 2010-07-16 renumbered or added; the rest is M10's numbering. (M10's
@@ -83,6 +86,12 @@ class M11(M10):
 
     def ignores_order(self, board: Board, source: str) -> bool:
         return False
+
+    def entered_blocker_triggers(self, board: Board, attacker: str, was_blocked: bool,
+                                 blocker: str) -> bool:
+        # 509.4d of 2010-07-16 ("becomes blocked by a creature"): "In addition, it will
+        # trigger if a creature is put onto the battlefield blocking that creature."
+        return True
 
     @cites("deathtouch-lethal")
     def lethal_damage(self, board: Board, source: str | None, target: str,

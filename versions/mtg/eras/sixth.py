@@ -45,7 +45,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from versions.mtg.engine.state import PendingTrigger
-from versions.mtg.eras.fifth import INFECT, OVER_WALKERS, PREVENTION, Fifth
+from versions.mtg.eras.fifth import Fifth
+from versions.mtg.eras.fourth import INFECT, OVER_WALKERS, PREVENTION
 from versions.mtg.rules import Batch, cites
 from versions.mtg.scenario import Ability, Window
 
@@ -156,6 +157,22 @@ class Sixth(Fifth):
         "trigger-gains-life": "410.2",
     }
 
+    # -- a creature put into play blocking (309.4-309.5) -----------------------------------
+
+    @cites("trigger-becomes-blocked", "enter-blocking")
+    def entered_blocker_triggers(self, board: Board, attacker: str, was_blocked: bool,
+                                 blocker: str) -> bool:
+        """309.4: abilities on becoming blocked trigger "by a creature that's put into play
+        as a blocker ... but only if the attacking creature hadn't yet been blocked that
+        combat"."""
+        if was_blocked:
+            board.log.hint(self.rule("trigger-becomes-blocked"), (
+                f"{blocker} is put into play blocking {attacker}, which was already blocked: "
+                f"its abilities on becoming blocked trigger only the first time it becomes "
+                f"blocked ({self.rule('trigger-becomes-blocked')}; the new blocker never "
+                f"\"blocked\", {self.rule('enter-blocking')})."))
+        return not was_blocked
+
     # -- windows: players act with combat damage on the stack (310.1) -----------------------
 
     def has_window(self, window: str) -> bool:
@@ -198,7 +215,7 @@ class Sixth(Fifth):
 
     @cites("damage-lki", "damage-removed", "damage-left")
     def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
-                             first_strike: bool) -> Batch:
+                             first_strike: bool) -> tuple[Batch, Batch]:
         """310.4: the damage on the stack is dealt exactly as assigned, using last known
         information for sources that left, but not to recipients that left."""
         batch: Batch = []
@@ -223,7 +240,7 @@ class Sixth(Fifth):
                         f"({self.rule('damage-left')})."))
                     continue
                 batch.append((a.source, target, amount))
-        return batch
+        return batch, []  # nothing is redirected afterwards
 
     def second_step_creatures(self, board: Board, now: list[str],
                               first_strikers: frozenset[str],

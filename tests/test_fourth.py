@@ -1,0 +1,101 @@
+"""The era before Urza's Saga (versions/mtg/eras/fourth.py): trample as damage redirection,
+worked by hand from D'Angelo's note on the change (A.27.Note), the Fourth Edition FAQ and the
+Fifth Edition rulebook's "Damage Prevention"; everything else as fifth."""
+
+import json
+
+import pytest
+from helpers import dealt, life, perm, run
+from typer.testing import CliRunner
+
+from comparator.cli import app
+from versions import NotInEra, era_on, find_era
+
+TRAMPLER = """
+id: t-fourth
+title: A trampler and its blockers
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: tramp, controller: A, power: 5, toughness: 5, keywords: [trample], colors: [green]}
+  - {id: bear, controller: B, power: 2, toughness: 2%s}
+  - {id: wall, controller: B, power: 0, toughness: 3}
+combat:
+  attacks: {tramp: B}
+  blocks: {bear: tramp, wall: tramp}
+%s
+"""
+
+
+def test_all_on_one_blocker_redirects_what_is_beyond_lethal():
+    o = run(TRAMPLER % ("", "  assign: {tramp: {bear: 5}}"), "fourth")
+    # 5 on the 2/2: 2 lethal, 3 redirected to B; the Wall is dealt nothing.
+    assert dealt(o, "tramp", "bear") == [2] and dealt(o, "tramp", "B") == [3]
+    assert life(o, "B") == 17 and perm(o, "wall")["damage"] == 0
+    redirect = [e for e in o["events"] if e["type"] == "trample-redirect"]
+    assert redirect == [{**redirect[0], "source": "tramp", "target": "bear", "to": "B",
+                         "amount": 3, "rule": "A.27.Note"}]
+    # After Urza's Saga the same division is legal and sends nothing past (A.27.Ruling.2).
+    assert life(run(TRAMPLER % ("", "  assign: {tramp: {bear: 5}}"), "fifth"), "B") == 20
+
+
+def test_the_attacker_cannot_assign_to_the_player_directly():
+    # {bear: 2, wall: 3... } with 0 to B is fine; one that names B is not something a
+    # blocked trampler assigns to before Urza's Saga: the default is used and says why.
+    o = run(TRAMPLER % ("", "  assign: {tramp: {bear: 2, wall: 2, B: 1}}"), "fourth")
+    assert [n["text"] for n in o["notes"] if n["type"] == "illegal-assignment"] == [
+        "B is not something tramp can assign damage to now"]
+    # The default: lethal 2 and 3, nothing left over: nothing is redirected.
+    assert dealt(o, "tramp", "bear") == [2] and dealt(o, "tramp", "wall") == [3]
+    assert life(o, "B") == 20
+
+
+def test_protection_stops_trample_and_most_kills_goes_around_it():
+    pro = ", colors: [white], keywords: [{protection: green}]"
+    o = run(TRAMPLER % (pro, "  assign: {tramp: {bear: 5}}"), "fourth")
+    assert dealt(o, "tramp", "B") == [] and life(o, "B") == 20  # all 5 prevented
+    assert perm(o, "bear")["zone"] == "battlefield"
+    # most-kills: the Wall is the only one it can kill (3 of 5), and the other 2 are best
+    # beyond the Wall's lethal damage, redirected, rather than prevented on the Bear.
+    o = run(TRAMPLER % (pro, "  assign: {tramp: most-kills}"), "fourth")
+    assert perm(o, "wall")["zone"] == "graveyard"
+
+
+def test_a_trampler_left_without_blockers_is_refused_not_guessed():
+    text = TRAMPLER % ("", "") + """actions:
+  - {at: declare-blockers, by: A, effect: bounce, target: bear}
+  - {at: declare-blockers, by: A, effect: bounce, target: wall}
+"""
+    with pytest.raises(NotInEra, match="no text of the time says"):
+        run(text, "fourth")
+    assert life(run(text, "fifth"), "B") == 15  # A.27.Ruling.6
+
+
+def test_two_sources_on_a_trampler_blocker_are_refused():
+    text = """
+id: t-two
+title: Two attackers on one blocker
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: ogre, controller: A, power: 3, toughness: 3}
+  - {id: tramp, controller: A, power: 4, toughness: 4, keywords: [trample]}
+  - {id: wall, controller: B, power: 0, toughness: 4, keywords: [can-block-additional]}
+combat:
+  attacks: {ogre: B, tramp: B}
+  blocks: {wall: [ogre, tramp]}
+"""
+    with pytest.raises(NotInEra, match="which damage trample redirects"):
+        run(text, "fourth")
+
+
+def test_the_era_is_listed_with_its_dates_and_found_by_date():
+    out = CliRunner().invoke(app, ["eras", "--json"])
+    eras = json.loads(out.output)
+    eras = eras["eras"] if isinstance(eras, dict) else eras
+    fourth = next(e for e in eras if e["id"] == "fourth")
+    assert (fourth["began"], fourth["ended"]) == ("1995-05-03", "1998-10-17")
+    assert any("Fourth Edition FAQ" in s for s in fourth["sources"])
+    assert era_on("1997-06-01", "mtg").id == "fourth" and era_on("1998-10-18", "mtg").id == "fifth"
+    assert find_era("pre-urza").id == "fourth"
+    assert issubclass(find_era("fifth"), find_era("fourth"))
