@@ -45,6 +45,8 @@ CORE_RULES = frozenset({
     "trigger-blocks", "trigger-blocks-creature", "trigger-becomes-blocked",
     "trigger-becomes-blocked-by-creature", "trigger-attacks-unblocked", "trigger-damage",
     "trigger-left", "rampage", "bushido", "flanking", "trigger-gains-life",
+    # attacking bands: blocked together, by a blocker or an effect
+    "band-blocked", "band-effect",
     # assigning and dealing combat damage
     "assign-unblocked", "assign-blocked", "assign-blocker", "assign-check",
     "trample", "trample-no-blockers", "damage-resolves", "first-strike-step", "banding",

@@ -262,6 +262,9 @@ class CombatSpec(Strict):
     combat is the engine's)."""
 
     attacks: dict[str, str] = {}
+    # Attacking bands (banding): each a list of attackers declared together; a creature
+    # blocking one member blocks them all (A.11.8; 502.10e; 702.19h; 702.22h).
+    bands: list[list[str]] = Field(default=[], max_length=100)
     blocks: dict[str, str | list[str]] = {}
     order: dict[str, list[str]] = {}
     assign: dict[str, Annotated[AssignAmounts | Literal["most-kills"] | SplitAssign,

@@ -33,7 +33,8 @@ ANY_TARGET = {"damage", "prevent"}
 
 def check_scenario(s: Scenario) -> list[tuple[tuple[Any, ...], str]]:
     return [
-        *_players(s), *_permanents(s), *_attacks(s), *_attacking_alone(s), *_blocks(s),
+        *_players(s), *_permanents(s), *_attacks(s), *_attacking_alone(s), *_bands(s),
+        *_blocks(s),
         *_orders(s), *_assign(s),
         *_actions(s), *_expect(s),
     ]
@@ -148,6 +149,32 @@ def _attacking_alone(s: Scenario) -> Found:
             yield ("combat", "attacks", attacker), f"{attacker} can't attack alone"
 
 
+def _bands(s: Scenario) -> Found:
+    """Attacking bands (A.11.4; 502.10b-c; 702.22c-d): attackers only, each in one band,
+    all attacking the same player, planeswalker or battle, at most one without banding."""
+    seen: dict[str, int] = {}
+    for i, band in enumerate(s.combat.bands):
+        here = ("combat", "bands", i)
+        if len(band) < 2:
+            yield here, "a band has at least two attacking creatures"
+        for member in band:
+            if member not in s.combat.attacks:
+                yield here, f"{member!r} is not attacking, so it can't be in a band"
+            elif member in seen:
+                yield here, (f"{member} is already in band {seen[member]}: a creature may be "
+                             f"in one band only")
+            seen.setdefault(member, i)
+        attacking = {s.combat.attacks[m] for m in band if m in s.combat.attacks}
+        if len(attacking) > 1:
+            yield here, (f"a band's creatures all attack the same player, planeswalker or "
+                         f"battle; these attack {', '.join(sorted(attacking))}")
+        without = [m for m in band if s.permanent(m) is not None
+                   and "banding" not in _keywords_of(s, m)]
+        if len(without) > 1:
+            yield here, (f"a band has at most one creature without banding; "
+                         f"{', '.join(without)} have none")
+
+
 def _blocks(s: Scenario) -> Found:
     ids = _ids(s)
     for blocker in s.combat.blocks:
@@ -168,13 +195,21 @@ def _blocks(s: Scenario) -> Found:
 
 
 def _fights(s: Scenario, creature: str) -> list[str]:
-    """The creatures `creature` blocks or is blocked by, as declared, and the tokens an
-    action puts onto the battlefield blocking it."""
+    """The creatures `creature` blocks or is blocked by, as declared (a band blocked as
+    one), and the tokens an action puts onto the battlefield blocking it."""
     if creature in s.combat.attacks:
-        return [b for b in s.combat.blocks if creature in s.combat.blocked_attackers(b)] + [
+        band = {creature, *_band(s, creature)}
+        return [b for b in s.combat.blocks if band & set(s.combat.blocked_attackers(b))] + [
             a.id for a in s.actions
-            if a.effect == "enter-blocking" and a.attacker == creature and a.id]
-    return s.combat.blocked_attackers(creature)
+            if a.effect == "enter-blocking" and a.attacker in band and a.id]
+    blocked = s.combat.blocked_attackers(creature)
+    return blocked + [m for a in blocked for m in _band(s, a) if m not in blocked]
+
+
+def _band(s: Scenario, attacker: str) -> list[str]:
+    """The other members of `attacker`'s band."""
+    band = next((b for b in s.combat.bands if attacker in b), [])
+    return [m for m in band if m != attacker]
 
 
 def _orders(s: Scenario) -> Found:

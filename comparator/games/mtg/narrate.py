@@ -55,6 +55,9 @@ def sentence(e: dict[str, Any]) -> str:
                    "all-combat-damage": " (all combat damage is prevented this turn)",
                    "from-source": f" ({src}'s prevention shield)"}.get(e.get("reason", ""), "")
             return f"{n} damage to {tgt} is prevented{why}"
+        case "band-blocked":
+            by = f"blocked by {src}" if src else "blocked"
+            return f"{tgt} becomes {by} too, as a member of {e.get('band')}'s band"
         case "trample-redirect":
             return (f"trample redirects {n} of {src}'s unprevented damage to {tgt}, what is "
                     f"beyond lethal damage, to {e.get('to')}")

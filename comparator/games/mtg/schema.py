@@ -33,6 +33,9 @@ DESCRIPTIONS = {
     "rule": "The rule the era refuses it by, in its own numbering.",
     "counters": "Counters it has as combat begins: {\"+1/+1\": N, \"-1/-1\": N} (on a "
                 "permanent); in an expectation, those it has at the end.",
+    "bands": "Attacking bands: lists of attackers declared as one band (banding: any number "
+             "with banding and at most one without, attacking the same player); a creature "
+             "blocking one member blocks them all.",
     "can-block": "Blocker -> exactly the attackers it can block as blockers are declared "
                  "(rulesdiff blocks --can): each listed one it can, each other it can't.",
     "best-blocks": "Blocker -> the attacker(s) it blocks in the declaration the defending "

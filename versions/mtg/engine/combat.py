@@ -26,6 +26,7 @@ from versions.mtg.engine.assignment import (
     division_problem,
     targets_of,
 )
+from versions.mtg.engine.bands import block_the_band
 from versions.mtg.engine.blocks import (
     BlockProblem,
     Declaration,
@@ -221,6 +222,8 @@ class Combat:
         for blocker, attackers in board.blocks.items():
             for attacker in attackers:
                 board.log.event("block", self.rule("block"), source=blocker, target=attacker)
+        for blocker in list(board.blocks):
+            block_the_band(board, blocker)
         for attacker in board.attacks:
             if attacker in board.blocked:
                 board.log.event("blocked", self.rule("blocked"), target=attacker,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from versions.mtg.engine.bands import band_blocked_by_effect
 from versions.mtg.engine.damage import deal
 from versions.mtg.engine.state import Board, PendingTrigger, Permanent
 from versions.mtg.engine.triggers import becomes_blocked, life_gained
@@ -237,6 +238,7 @@ def _become_blocked(board: Board, e: Effect) -> None:
         raise NotTaken(f"{p.id} is already blocked")
     board.log.event("becomes-blocked", board.rule("blocked"), target=p.id, **_label(e))
     becomes_blocked(board, p.id, by=[])
+    band_blocked_by_effect(board, p.id)
 
 
 def _enter_blocking(board: Board, e: Effect) -> None:
@@ -259,6 +261,14 @@ def _enter_blocking(board: Board, e: Effect) -> None:
     board.blocks[e.id] = [a.id]
     era_of(board).place_in_order(board, a.id, e.id)
     becomes_blocked(board, a.id, by=[e.id], entered=True)
+    # It blocks the rest of the attacker's band too (702.22h: "becomes blocked by a
+    # creature"), which becomes blocked by it as well.
+    for member in board.band_of(a.id):
+        board.blocks[e.id].append(member)
+        board.log.event("band-blocked", board.rule("band-blocked"), source=e.id,
+                        target=member, band=a.id)
+        era_of(board).place_in_order(board, member, e.id)
+        becomes_blocked(board, member, by=[e.id], entered=True)
 
 
 def _label(e: Effect) -> dict[str, str]:

@@ -48,4 +48,7 @@ def new_board(era: Era, scenario: Scenario) -> Board:
         # Attacking tapped it, unless it has vigilance (the scenario starts after attacks).
         if not permanents[attacker].has("vigilance"):
             permanents[attacker].tapped = True
+    for band in combat.bands:
+        for member in band:
+            board.bands[member] = tuple(m for m in band if m != member)
     return board

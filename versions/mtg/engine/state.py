@@ -246,6 +246,9 @@ class Board:
     blocks: dict[str, list[str]] = field(default_factory=dict)  # blocker -> attackers
     damage_orders: dict[str, list[str]] = field(default_factory=dict)
     not_attacked: set[str] = field(default_factory=set)  # attacked, then removed from combat
+    # Attacker -> the other members of its attacking band (never changed: a member removed
+    # from combat leaves the band because only attackers are read from it, 702.22f).
+    bands: dict[str, tuple[str, ...]] = field(default_factory=dict)
     stack: list[PendingTrigger] = field(default_factory=list)
     pending: list[PendingTrigger] = field(default_factory=list)
     delayed: list[PendingTrigger] = field(default_factory=list)
@@ -353,6 +356,10 @@ class Board:
         return [p for name in turn for p in self.order if self.permanents[p].controller == name]
 
     # -- combat bookkeeping -----------------------------------------------------------------
+
+    def band_of(self, attacker: str) -> list[str]:
+        """The other members of `attacker`'s band still attacking (702.22f)."""
+        return [m for m in self.bands.get(attacker, ()) if m in self.attacks]
 
     def remove_from_combat(self, pid: str) -> None:
         if self.being_attacked(pid):

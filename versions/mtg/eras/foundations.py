@@ -67,6 +67,8 @@ class Foundations(M11):
         "trigger-becomes-blocked-by-creature": "509.3d",
         "trigger-attacks-unblocked": "509.3g",
         "enter-blocking": "509.4",
+        "band-blocked": "702.22h",
+        "band-effect": "702.22i",
         "assign-check": "510.1e",
         "first-strike-step": "510.4",
         "trample": "702.19b",

@@ -55,8 +55,8 @@ Keywords and kinds of permanent that did not exist under these rules are refused
 the year they arrived, rather than answered with an anachronism (`refusal`). Not modelled:
 interrupts and batches outside combat (the Fourth Edition FAQ delays damage to the end of a
 batch; the Fifth Edition rulebook has a damage prevention step after each effect: a combat
-action here resolves alone, so the two agree on every shipped scenario), mana burn,
-redirection by cards, and bands of attackers (A.11.3-10).
+action here resolves alone, so the two agree on every shipped scenario), mana burn and
+redirection by cards.
 """
 
 from __future__ import annotations
@@ -217,6 +217,8 @@ class Fourth(Era):
         "counters": "G.9.1",
         "add-mana": "G.26.1",
         "banding": "A.11.13",
+        "band-blocked": "A.11.8",
+        "band-effect": "A.11.3",
         "tap": "G.40.1",
         "discard": "G.15.1",
         "no-instants": "C.7.Ruling.1",

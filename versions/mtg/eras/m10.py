@@ -90,6 +90,8 @@ class M10(Sixth):
         "trigger-becomes-blocked-by-creature": "509.4d",
         "trigger-attacks-unblocked": "509.4g",
         "enter-blocking": "509.7",
+        "band-blocked": "702.19h",
+        "band-effect": "702.19i",
         "assign-unblocked": "510.1b",
         "assign-blocked": "510.1c",
         "assign-blocker": "510.1d",

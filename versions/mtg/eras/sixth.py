@@ -99,6 +99,8 @@ class Sixth(Fifth):
         "block-pay": "309.2d",
         "block-becomes": "309.2e",
         "enter-blocking": "309.5",
+        "band-blocked": "502.10e",
+        "band-effect": "502.10g",
         "trigger-blocks": "309.3",
         "trigger-blocks-creature": "309.3",
         "trigger-becomes-blocked": "309.4",

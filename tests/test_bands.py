@@ -1,0 +1,80 @@
+"""Attacking bands (issue 24, point 6), the same in every era that had banding: declared
+with the attackers, blocked as one (A.11.3, A.11.8; 502.10e, 502.10g; 702.19h-i;
+702.22h-i), the blockers' damage divided by the attacking player (A.11.13; 702.22k)."""
+
+import pytest
+from eras import ERAS
+from helpers import dealt, life, perm, run, scenario
+from typer.testing import CliRunner
+
+from comparator.cli import app
+from comparator.explore import explore
+
+runner = CliRunner()
+
+BAND = """
+id: t-band
+title: A band
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: hero, controller: A, power: 1, toughness: 1, keywords: [banding]}
+  - {id: giant, controller: A, power: 3, toughness: 3}
+  - {id: bears, controller: B, power: 2, toughness: 2}
+combat:
+  attacks: {hero: B, giant: B}
+  bands: [[hero, giant]]
+%s
+"""
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_blocking_one_member_blocks_the_band(era):
+    o = run(BAND % "  blocks: {bears: giant}", era)
+    assert life(o, "B") == 20
+    events = [e for e in o["events"] if e["type"] == "band-blocked"]
+    assert [(e["source"], e["target"]) for e in events] == [("bears", "hero")]
+    assert perm(o, "bears")["zone"] == "graveyard"  # 1 + 3
+    # The default division of the Bears' damage (the attacking player's, banding): lethal
+    # to each in the order it blocks them, the Giant (declared) first: its lethal 3 is
+    # more than 2, so both go to the Giant.
+    assert dealt(o, "bears", "giant") == [2] and dealt(o, "bears", "hero") == []
+
+
+@pytest.mark.parametrize("era", ["fourth", "sixth", "foundations"])
+def test_a_creature_entering_blocking_a_member_blocks_the_band(era):
+    o = run(BAND % """actions:
+  - {at: declare-blockers, by: B, effect: enter-blocking, id: sap, controller: B,
+     power: 1, toughness: 1, attacker: hero}""", era)
+    assert life(o, "B") == 20  # both blocked by the Saproling
+    assert perm(o, "sap")["zone"] == "gone"
+
+
+def test_without_the_band_the_giant_is_unblocked():
+    o = run((BAND % "  blocks: {bears: hero}").replace("  bands: [[hero, giant]]\n", ""),
+            "m11")
+    assert life(o, "B") == 17
+
+
+def test_explore_blocks_all_knows_the_band():
+    doc = explore(scenario(BAND % ""), ["m11"], blocks="all")
+    # Whichever member the Bears are declared to block, no damage reaches B.
+    lives = {o["state"]["players"]["B"]["life"] for o in doc["eras"]["m11"]["outcomes"]}
+    assert lives == {20, 16}  # the band blocked: nothing; unblocked: 1 + 3
+
+
+@pytest.mark.parametrize("bands, message", [
+    ("[[hero]]", "a band has at least two attacking creatures"),
+    ("[[hero, bears]]", "'bears' is not attacking"),
+    ("[[hero, giant], [giant, hero]]", "giant is already in band 0"),
+    ("[[hero, giant, ogre]]", "at most one creature without banding; giant, ogre"),
+])
+def test_bad_bands_are_one_line_errors(tmp_path, bands, message):
+    text = (BAND % "").replace("[[hero, giant]]", bands).replace(
+        "  - {id: bears,", "  - {id: ogre, controller: A, power: 2, toughness: 2}\n"
+                           "  - {id: bears,").replace(
+        "attacks: {hero: B, giant: B}", "attacks: {hero: B, giant: B, ogre: B}")
+    path = tmp_path / "band.yaml"
+    path.write_text(text)
+    done = runner.invoke(app, ["validate", str(path)])
+    assert done.exit_code == 2 and "combat.bands[" in done.output and message in done.output
