@@ -47,6 +47,8 @@ CORE_RULES = frozenset({
     "trigger-left", "rampage", "bushido", "flanking", "trigger-gains-life",
     # attacking bands: blocked together, by a blocker or an effect
     "band-blocked", "band-effect",
+    # a permanent that stops being a creature leaves combat
+    "stops-being-creature",
     # assigning and dealing combat damage
     "assign-unblocked", "assign-blocked", "assign-blocker", "assign-check",
     "trample", "trample-no-blockers", "damage-resolves", "first-strike-step", "banding",

@@ -221,7 +221,7 @@ class PermanentSpec(Strict):
     damage: Count = 0
     tapped: bool = False
     # `artifact` is accepted beside the spec's three so that fear can see artifact creatures.
-    types: list[Literal["creature", "planeswalker", "battle", "artifact"]] = []
+    types: list[Literal["creature", "planeswalker", "battle", "artifact", "land"]] = []
     loyalty: Count | None = None
     defense: Count | None = None  # a battle's defense counters (310.4)
     protector: str | None = None  # a battle's protector (310.8; default: its controller)
@@ -230,6 +230,10 @@ class PermanentSpec(Strict):
     block_cost: Count = Field(default=0, alias="block-cost")
     # Counters it has as combat begins: +1/+1 and -1/-1 (a player's are `poison`).
     counters: dict[Literal["+1/+1", "-1/-1"], Count] = {}
+    # A noncreature permanent (a land) that is a creature only through this permanent's
+    # effect (Ambush Commander's Forests), with the `power` and `toughness` it gives: when
+    # that permanent leaves the battlefield, this one stops being a creature.
+    animated_by: str | None = Field(default=None, alias="animated-by", pattern=ID_PATTERN)
     name: str | None = None  # filled from `card` when resolved; a label for the log
 
     @field_validator("keywords", mode="before")

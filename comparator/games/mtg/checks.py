@@ -88,6 +88,21 @@ def _permanents(s: Scenario) -> Found:
                 yield (*here, field), f"only battles have a {field}"
         if p.protector is not None and p.protector not in players:
             yield (*here, "protector"), f"{p.protector!r} is not one of the players"
+        if p.animated_by is not None:
+            yield from _animated(s, p, here, types)
+
+
+def _animated(s: Scenario, p: Any, here: tuple[Any, ...], types: list[str]) -> Found:
+    """`animated-by`: a noncreature permanent made a creature by another one's effect."""
+    if p.animated_by == p.id or s.permanent(p.animated_by) is None:
+        yield (*here, "animated-by"), (f"{p.animated_by!r} is not another permanent of the "
+                                       f"scenario")
+    if not p.types or "creature" in p.types:
+        yield (*here, "types"), ("a permanent `animated-by` another is not a creature by "
+                                 "itself: give its own types (e.g. [land])")
+    for stat in ("power", "toughness"):
+        if getattr(p, stat) is None:
+            yield (*here, stat), f"an animated permanent needs the {stat} it is given"
 
 
 def _ids(s: Scenario) -> set[str]:
@@ -98,8 +113,8 @@ def _types(s: Scenario, pid: str) -> list[str]:
     p = s.permanent(pid)
     if p is None:
         return []
-    if p.types:
-        return list(p.types)
+    if p.types:  # and a creature as combat begins, where another permanent animates it
+        return list(p.types) + (["creature"] if p.animated_by else [])
     card = library().get(p.card) if p.card else None
     return list(card.types) if card else ["creature"]
 

@@ -33,6 +33,9 @@ DESCRIPTIONS = {
     "rule": "The rule the era refuses it by, in its own numbering.",
     "counters": "Counters it has as combat begins: {\"+1/+1\": N, \"-1/-1\": N} (on a "
                 "permanent); in an expectation, those it has at the end.",
+    "animated-by": "A noncreature permanent (types: [land]) that is a creature, with this "
+                   "power and toughness, only through that permanent's effect; when it "
+                   "leaves the battlefield this one stops being a creature and leaves combat.",
     "bands": "Attacking bands: lists of attackers declared as one band (banding: any number "
              "with banding and at most one without, attacking the same player); a creature "
              "blocking one member blocks them all.",

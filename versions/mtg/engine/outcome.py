@@ -32,8 +32,9 @@ def state(board: Board) -> dict[str, Any]:
             "controller": p.controller,
             # Off the battlefield a card is a new object: no damage, printed values (§2).
             "damage": p.damage if here else 0,
-            "power": p.power if here else p.printed_power,
-            "toughness": p.toughness if here else p.printed_toughness,
+            # Only a creature has power and toughness (a land no longer animated: 0/0).
+            "power": (p.power if here else p.printed_power) if p.is_creature else 0,
+            "toughness": (p.toughness if here else p.printed_toughness) if p.is_creature else 0,
             "tapped": p.tapped if here else False,
             "loyalty": (p.loyalty if here else p.printed_loyalty) if p.is_planeswalker else None,
         }

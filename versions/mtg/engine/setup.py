@@ -15,6 +15,8 @@ def new_board(era: Era, scenario: Scenario) -> Board:
     permanents: dict[str, Permanent] = {}
     for spec in scenario.permanents:
         types = frozenset(spec.types or ["creature"])
+        if spec.animated_by is not None:
+            types |= {"creature"}  # while what animates it is on the battlefield
         permanents[spec.id] = Permanent(
             id=spec.id,
             name=spec.name or spec.card or spec.id,
@@ -37,6 +39,7 @@ def new_board(era: Era, scenario: Scenario) -> Board:
             printed_defense=spec.defense,
             defense=spec.defense,
             protector=(spec.protector or spec.controller) if "battle" in types else None,
+            animated_by=spec.animated_by,
         )
     board = Board(
         era=era, scenario=scenario, players=players, permanents=permanents,

@@ -74,6 +74,7 @@ class Permanent:
     prevention: int = 0
     deathtouched: bool = False  # dealt damage by a deathtouch source since SBA were checked
     lki: Snapshot | None = None
+    animated_by: str | None = None  # a creature only through this permanent's effect
     # The printed keywords never change once the permanent exists: their names are looked
     # up hundreds of times a combat, so they are kept as a set.
     base_names: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -357,6 +358,18 @@ class Board:
 
     # -- combat bookkeeping -----------------------------------------------------------------
 
+    def _animations_end(self, source: str) -> None:
+        """The permanents `source`'s effect made creatures stop being creatures now that it
+        has left the battlefield, and leave combat (C.1.7; 506.4)."""
+        for p in self.permanents.values():
+            if p.animated_by != source or not p.on_battlefield:
+                continue
+            p.types, p.animated_by = p.types - {"creature"}, None
+            fighting = self.in_combat(p.id)
+            self.remove_from_combat(p.id)
+            self.log.event("stops-being-creature", self.rule("stops-being-creature"),
+                           target=p.id, source=source, **{"removed-from-combat": fighting})
+
     def band_of(self, attacker: str) -> list[str]:
         """The other members of `attacker`'s band still attacking (702.22f)."""
         return [m for m in self.bands.get(attacker, ()) if m in self.attacks]
@@ -379,6 +392,9 @@ class Board:
         p = self.permanents[pid]
         p.lki = p.snapshot()
         self.remove_from_combat(pid)
+        if p.animated_by is not None:  # the animation applied on the battlefield only
+            p.types, p.animated_by = p.types - {"creature"}, None
+        self._animations_end(pid)
         p.zone = "gone" if (p.token and zone != "battlefield") else zone
         # Off the battlefield a card is a new object: printed values, no damage (spec §2).
         p.damage = 0

@@ -219,6 +219,7 @@ class Fourth(Era):
         "banding": "A.11.13",
         "band-blocked": "A.11.8",
         "band-effect": "A.11.3",
+        "stops-being-creature": "C.1.7",
         "tap": "G.40.1",
         "discard": "G.15.1",
         "no-instants": "C.7.Ruling.1",

@@ -92,6 +92,7 @@ class M10(Sixth):
         "enter-blocking": "509.7",
         "band-blocked": "702.19h",
         "band-effect": "702.19i",
+        "stops-being-creature": "506.4",
         "assign-unblocked": "510.1b",
         "assign-blocked": "510.1c",
         "assign-blocker": "510.1d",

@@ -83,7 +83,8 @@ class Sixth(Fifth):
         "The damage prevention step is gone.",
         "Tapped blockers deal combat damage.",
     )
-    unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
+    unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard",
+                  "stops-being-creature")
     not_yet = {"infect": INFECT, "trample-over-planeswalkers": OVER_WALKERS, "battle": BATTLES}
     absent = frozenset({"infect", "infect-player", "trample-over-planeswalkers",
                         "battle-damage", "sba-battle"})
@@ -101,6 +102,10 @@ class Sixth(Fifth):
         "enter-blocking": "309.5",
         "band-blocked": "502.10e",
         "band-effect": "502.10g",
+        # 306.4 lists the ways a permanent is removed from combat without this one; the
+        # glossary's "Attacking Creature" and "Blocking Creature" say it: one "remains" so
+        # "until it's removed from combat, it stops being a creature, ...".
+        "stops-being-creature": "306.4",
         "trigger-blocks": "309.3",
         "trigger-blocks-creature": "309.3",
         "trigger-becomes-blocked": "309.4",
