@@ -408,8 +408,6 @@ def diff(
         for r in results:
             doc = diff_document(r.scenario.id, r.outcomes)
             diverged |= doc["diverges"]
-            if r.refusals:  # the eras that refuse it, each with its refusal (contract §2.1)
-                doc["refused"] = {e: x.record() for e, x in r.refusals.items()}
             if quotes is not None:
                 from comparator.quoting import cited
 

@@ -52,7 +52,11 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
         console.print()
         console.print(f"[bold]{era}[/bold]: {res['lines']} line(s) of play, "
                       f"{len(res['outcomes'])} outcome(s)", highlight=False)
-        for note in res.get("notes", []):  # a trick unavailable or moved in this era
+        for note in res.get("notes", []):  # a trick unavailable or moved, lines refused
+            if note["type"] == "lines-refused":
+                say(console, f"note: {note['positions']} position(s) left out, which "
+                             f"{era} refuses: {note['text']}", indent="  ", hang="      ")
+                continue
             say(console, f"note: {note['text']}  [{note['rule']}]", indent="  ", hang="      ")
             for said in quotes.after(era, f"[{note['rule']}]") if quotes else ():
                 say(console, said, indent="      ", hang="")

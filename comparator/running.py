@@ -174,7 +174,6 @@ class Result:
     outcomes: dict[str, dict[str, Any]]  # the eras that ran it
     divergences: list[dict[str, Any]]
     refused: dict[str, str] = field(default_factory=dict)  # era -> why it can't run it
-    refusals: dict[str, Refusal] = field(default_factory=dict)  # era -> its refusal
 
     def record(self) -> dict[str, Any]:
         return {"scenario": scenario_json(self.scenario), "outcomes": self.outcomes,
@@ -198,9 +197,8 @@ def game_eras(scenario: Any, eras: list[str], file: str) -> list[str]:
 def run_scenario(scenario: Any, file: str, eras: list[str]) -> Result:
     game_eras(scenario, eras, file)
     refused: dict[str, str] = {}
-    refusals: dict[str, Refusal] = {}
-    outcomes = run_all(scenario, eras, file, refused, refusals)
-    return Result(file, scenario, outcomes, divergences(outcomes), refused, refusals)
+    outcomes = run_all(scenario, eras, file, refused)
+    return Result(file, scenario, outcomes, divergences(outcomes), refused)
 
 
 def run_file(path: Path, eras: list[str]) -> Result:

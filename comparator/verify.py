@@ -24,7 +24,7 @@ class Mismatch:
 
 
 def mismatches(scenario: Any, outcomes: dict[str, dict[str, Any]],
-               refusals: dict[str, Refusal] | None = None) -> list[Mismatch]:
+               refusals: dict[str, Refusal] | None = None, file: str = "") -> list[Mismatch]:
     defaults = game_of(scenario).outcome_defaults
     out: list[Mismatch] = []
     for era, exp in scenario.expect.items():
@@ -44,7 +44,7 @@ def mismatches(scenario: Any, outcomes: dict[str, dict[str, Any]],
         outcome = outcomes[era]
         out += _compare(era, "", exp, outcome, defaults)
         out += _can_block(scenario, era, getattr(exp, "can_block", {}))
-        out += _best_blocks(scenario, era, getattr(exp, "best_blocks", None))
+        out += _best_blocks(scenario, era, getattr(exp, "best_blocks", None), file)
         for window, wanted in getattr(exp, "after", {}).items():
             seen = outcome.get("after", {}).get(window)
             if seen is None:  # the window never ended: the game was over before it
@@ -79,14 +79,15 @@ def _can_block(scenario: Any, era: str, wanted: dict[str, list[str]]) -> list[Mi
     return out
 
 
-def _best_blocks(scenario: Any, era: str, wanted: dict[str, Any] | None) -> list[Mismatch]:
+def _best_blocks(scenario: Any, era: str, wanted: dict[str, Any] | None,
+                 file: str) -> list[Mismatch]:
     """`best-blocks`: the declaration best play makes (`blocks --best`, objective
     material) is exactly this one."""
     if wanted is None:
         return []
     from comparator.games.mtg.blocks import best_blocks
 
-    found = best_blocks(scenario, [era], "material", "")["eras"][era]
+    found = best_blocks(scenario, [era], "material", file)["eras"][era]
     if "refused" in found:
         return [Mismatch(era, "best-blocks", _plain_blocks(wanted), found["refused"])]
     got = _plain_blocks(found["blocks"])
@@ -152,7 +153,7 @@ def verify_files(paths: Sequence[Path]) -> Verified:
             raise illegal_choice(refused, str(path))
         refusals: dict[str, Refusal] = {}
         outcomes = run_all(scenario, list(scenario.expect), str(path), refusals=refusals)
-        for m in mismatches(scenario, outcomes, refusals):
+        for m in mismatches(scenario, outcomes, refusals, str(path)):
             out.mismatches.append({"file": str(path), "era": m.era, "field": m.field,
                                    "expected": m.expected, "got": m.got})
         out.checked += len(scenario.expect)

@@ -53,13 +53,19 @@ def test_before_urzas_saga_trample_still_carries_over_what_the_defender_divides(
     # only one of his or her Goblins, 2 points of trample damage would still carry over."
     # All 6 on the 1/1 Hero: 1 is lethal, 5 are redirected to B (A.27.Note).
     o = run(BOARD % "  assign: {wurm: {hero: 6}}", "fourth")
-    assert dealt(o, "wurm", "hero") == [1] and dealt(o, "wurm", "B") == [5]
+    assert dealt(o, "wurm", "hero") == [1] and redirected(o, "wurm") == [5]
     assert life(o, "B") == 15 and perm(o, "hero")["zone"] == "graveyard"
     assert perm(o, "bears")["zone"] == "battlefield"
     # Lethal to each (1 and 2), the rest on the Hero: 3 redirected, both blockers die.
     o = run(BOARD % "  assign: {wurm: {hero: 4, bears: 2}}", "fourth")
-    assert dealt(o, "wurm", "B") == [3] and life(o, "B") == 17
+    assert redirected(o, "wurm") == [3] and life(o, "B") == 17
     assert {perm(o, b)["zone"] for b in ("hero", "bears")} == {"graveyard"}
+
+
+def redirected(outcome: dict, source: str) -> list[int]:
+    """Damage `source` dealt B once redirected: no longer combat damage (C.1.8)."""
+    return [e["amount"] for e in outcome["events"] if e["type"] == "damage"
+            and e["source"] == source and e["target"] == "B" and not e["combat"]]
 
 
 def test_who_divides_and_by_what_rules():

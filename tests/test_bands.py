@@ -78,3 +78,31 @@ def test_bad_bands_are_one_line_errors(tmp_path, bands, message):
     path.write_text(text)
     done = runner.invoke(app, ["validate", str(path)])
     assert done.exit_code == 2 and "combat.bands[" in done.output and message in done.output
+
+
+RAMPAGE = """
+id: t-band-rampage
+title: Rampage in a band
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: hero, controller: A, power: 1, toughness: 1, keywords: [banding]}
+  - {id: giant, controller: A, power: 3, toughness: 3, keywords: [{rampage: 2}]}
+  - {id: b1, controller: B, power: 2, toughness: 2}
+  - {id: b2, controller: B, power: 2, toughness: 2}
+combat:
+  attacks: {hero: B, giant: B}
+  bands: [[hero, giant]]
+  blocks: {b1: hero, b2: hero}
+"""
+
+
+@pytest.mark.parametrize("era, power", [("fourth", 3), ("fifth", 3), ("sixth", 5),
+                                        ("foundations", 5)])
+def test_rampage_counts_band_blockers_from_sixth_only(era, power):
+    # A.25.Ruling.1: "creatures that become blockers due to blocking a member of a band
+    # which includes the Rampage creature do not count"; 502.10e and later: they block it.
+    o = run(RAMPAGE, era)
+    giant = perm(o, "giant")
+    assert giant["power"] == power if giant["zone"] == "battlefield" else power == 3
+    assert giant["zone"] == ("graveyard" if power == 3 else "battlefield")

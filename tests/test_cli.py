@@ -28,7 +28,15 @@ def test_run_json_follows_the_outcome_contract(era):
                         "notes"}
     assert out["schema"] == 1 and out["scenario"] == SPEC_EXAMPLE and out["era"] == era
     # Every field of its kind, zero or empty included (contract §2).
-    assert out["players"]["A"] == {"life": 20, "lost": False, "poison": 0}
+    a = out["players"]["A"]
+    assert {k: a[k] for k in ("life", "lost", "poison", "hand")} == {
+        "life": 20, "lost": False, "poison": 0, "hand": []}
+    # The graveyard: the names of A's creatures that died (a creature with no card or name
+    # is named by its id), in the order they died.
+    assert set(a) == {"life", "lost", "poison", "graveyard", "hand"}
+    assert sorted(a["graveyard"]) == sorted(
+        pid for pid, p in out["permanents"].items()
+        if p["controller"] == "A" and p["zone"] == "graveyard")
     for p in out["permanents"].values():
         assert set(p) == {"zone", "controller", "damage", "power", "toughness", "tapped",
                           "loyalty", "counters", "keywords"}

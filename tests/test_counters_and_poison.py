@@ -27,13 +27,18 @@ actions:
 """
 
 
+def counted(o: dict, player: str) -> dict:
+    """A player's life, loss and poison (the outcome also lists their graveyard and hand)."""
+    return {k: o["players"][player][k] for k in ("life", "lost", "poison")}
+
+
 @pytest.mark.parametrize("era", ERAS)
 def test_ten_poison_counters_lose_at_once_in_every_era(era):
     # Fifth waits for the end of the attack only for life (G.22.3); poison loses "at any
     # time" (E.11.2). Later eras: a state-based action (420.5h; 704.5c). So the Bears never
     # deal their damage.
     o = run(POISON_BEFORE_DAMAGE, era)
-    assert o["players"]["B"] == {"life": 20, "lost": True, "poison": 10}
+    assert counted(o, "B") == {"life": 20, "lost": True, "poison": 10}
     assert not [e for e in o["events"] if e["type"] == "damage"]
 
 
@@ -110,7 +115,7 @@ actions:
 """
     for era in ("m11", "foundations"):
         o = run(text, era)
-        assert o["players"]["B"] == {"life": 18, "lost": False, "poison": 3}
+        assert counted(o, "B") == {"life": 18, "lost": False, "poison": 3}
         assert life(o, "A") == 8
 
 

@@ -29,8 +29,11 @@ combat:
 
 def test_all_on_one_blocker_redirects_what_is_beyond_lethal():
     o = run(TRAMPLER % ("", "  assign: {tramp: {bear: 5}}"), "fourth")
-    # 5 on the 2/2: 2 lethal, 3 redirected to B; the Wall is dealt nothing.
-    assert dealt(o, "tramp", "bear") == [2] and dealt(o, "tramp", "B") == [3]
+    # 5 on the 2/2: 2 lethal, 3 redirected to B (no longer combat damage, C.1.8); the
+    # Wall is dealt nothing.
+    assert dealt(o, "tramp", "bear") == [2] and dealt(o, "tramp", "B") == []
+    assert [e["amount"] for e in o["events"] if e["type"] == "damage"
+            and e["source"] == "tramp" and e["target"] == "B"] == [3]
     assert life(o, "B") == 17 and perm(o, "wall")["damage"] == 0
     redirect = [e for e in o["events"] if e["type"] == "trample-redirect"]
     assert redirect == [{**redirect[0], "source": "tramp", "target": "bear", "to": "B",
@@ -99,3 +102,61 @@ def test_the_era_is_listed_with_its_dates_and_found_by_date():
     assert era_on("1997-06-01", "mtg").id == "fourth" and era_on("1998-10-18", "mtg").id == "fifth"
     assert find_era("pre-urza").id == "fourth"
     assert issubclass(find_era("fifth"), find_era("fourth"))
+
+
+REDIRECTED = """
+id: t-redirected
+title: Redirected trample damage
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: mammoth, controller: A, power: 3, toughness: 3, keywords: [trample],
+     abilities: [{trigger: deals-combat-damage-to-player, effect: gain-life,
+                  target: controller, amount: 5}]}
+  - {id: goblin, controller: B, power: 1, toughness: 1}
+combat:
+  attacks: {mammoth: B}
+  blocks: {goblin: mammoth}
+%s
+"""
+
+
+def test_redirected_damage_is_no_longer_combat_damage():
+    # C.1.8: "Once damage is redirected, it stops being 'combat damage'": the Mammoth's
+    # combat damage trigger does not fire on the 2 that reach B.
+    o = run(REDIRECTED % "", "fourth")
+    assert life(o, "B") == 18 and life(o, "A") == 20
+    (to_b,) = [e for e in o["events"] if e["type"] == "damage" and e["target"] == "B"]
+    assert to_b["combat"] is False
+    steps = [e for e in o["events"] if e["type"] == "damage-prevention-step"]
+    assert len(steps) == 2  # T.10.11: the redirected damage gets a step of its own
+    assert life(run(REDIRECTED % "", "fifth"), "A") == 25  # assigned: combat damage
+
+
+def test_the_redirected_damage_can_be_prevented_in_its_own_step():
+    from helpers import scenario
+
+    from comparator.explore import explore
+
+    text = REDIRECTED % """actions:
+  - {at: damage-prevention, by: B, effect: prevent, target: B, amount: 2}"""
+    doc = explore(scenario(text), ["fourth"])
+    value = doc["eras"]["fourth"]["value"]
+    assert value["state"]["players"]["B"]["life"] == 20
+    assert [d["kind"] for d in value["line"] if d["kind"] == "act"] == ["act"]
+
+
+def test_an_explored_line_the_era_cannot_settle_is_left_out_and_said():
+    from helpers import scenario
+
+    from comparator.explore import explore
+
+    text = TRAMPLER % ("", "") + """actions:
+  - {at: declare-blockers, by: B, effect: bounce, target: bear}
+  - {at: declare-blockers, by: B, effect: bounce, target: wall}
+"""
+    doc = explore(scenario(text), ["fourth"])
+    era = doc["eras"]["fourth"]
+    (note,) = [n for n in era["notes"] if n["type"] == "lines-refused"]
+    assert "no text of the time says" in note["text"] and note["positions"] >= 1
+    assert era["lines"] >= 1  # the lines that keep a blocker are still explored

@@ -72,17 +72,3 @@ def test_diff_runs_the_other_eras_and_says_the_refusal(tmp_path):
     assert ran.exit_code == 0
     assert "m11: not run: refused, as expected (509.1b)" in " ".join(ran.output.split())
 
-
-def test_diff_json_carries_each_refusal():
-    ran = runner.invoke(app, ["diff", "lifelink-blocker-at-one-life", "--no-store", "--json"])
-    doc = json.loads(ran.stdout)
-    assert doc["eras"] == ["sixth", "m10", "m11", "foundations"]
-    assert set(doc["refused"]) == {"fourth", "fifth"}
-    assert doc["refused"]["fifth"]["reason"] == "not-in-era"
-    assert "lifelink" in doc["refused"]["fifth"]["text"]
-    both = runner.invoke(app, ["diff", SHIPPED, "--no-store", "--json"])
-    refused = json.loads(both.stdout)["refused"]
-    assert refused["m11"] == {**refused["m11"], "rule": "509.1b", "reason": "illegal-choice"}
-    plain = runner.invoke(app, ["diff", "double-block-giant-growth-every-era", "--no-store",
-                                "--json"])
-    assert "refused" not in json.loads(plain.stdout)

@@ -71,6 +71,9 @@ class EraInfo:
     # text of 2009-07-08 is "effective as of July 11, 2009").
     cr_effective: ClassVar[str] = ""
     sources: ClassVar[tuple[str, ...]] = ()
+    # Whether a creature blocking an attacker only because it blocks another member of its
+    # band counts for the attacker's abilities (rampage, flanking); Magic's eras say.
+    counts_band_blockers: ClassVar[bool] = True
     changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
     unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
     # Rule key -> its number in `cr_modelled`. An era states only what it renumbered or

@@ -49,6 +49,9 @@ CORE_RULES = frozenset({
     "band-blocked", "band-effect",
     # a permanent that stops being a creature leaves combat
     "stops-being-creature",
+    # "when this creature dies" (a leaves-the-battlefield trigger), and cards moving from a
+    # graveyard to a hand or to exile (Underworld Cerberus)
+    "trigger-dies", "return-cards", "exile-card",
     # assigning and dealing combat damage
     "assign-unblocked", "assign-blocked", "assign-blocker", "assign-check",
     "trample", "trample-no-blockers", "damage-resolves", "first-strike-step", "banding",

@@ -94,19 +94,23 @@ EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "add-mana": ("amount",),
     # Abyssal Nightstalker: the seed asks for the discard to be counted as an event.
     "discard": ("target",),
+    # Underworld Cerberus: each player returns all creature cards from their graveyard to
+    # their hand (with `exile-self`, the ability's source is exiled first).
+    "return-creature-cards": (),
 }
 # Effects an ability (rather than an action) supplies with its own numbers; the action or the
 # trigger supplies the target.
 ABILITY_EFFECT_FIELDS = {k: tuple(f for f in v if f != "target") for k, v in EFFECT_FIELDS.items()}
 
-OUTCOME_PLAYER_FIELDS = ("life", "lost", "poison")
+OUTCOME_PLAYER_FIELDS = ("life", "lost", "poison", "graveyard", "hand")
 OUTCOME_PERMANENT_FIELDS = (
     "zone", "controller", "damage", "power", "toughness", "tapped", "loyalty", "counters",
     "keywords", "defense",
 )
 # Outcome fields an older stored outcome (before engine 7) leaves out where they are their
 # default: what `dataset check` and `verify` read when one is absent.
-OUTCOME_DEFAULTS: dict[str, Any] = {"poison": 0, "counters": {}, "keywords": []}
+OUTCOME_DEFAULTS: dict[str, Any] = {"poison": 0, "counters": {}, "keywords": [],
+                                     "graveyard": [], "hand": []}
 COUNTER_KINDS = ("+1/+1", "-1/-1", "poison")
 CounterKind = Literal["+1/+1", "-1/-1", "poison"]
 ZONES = ("battlefield", "graveyard", "exile", "hand", "gone")
@@ -155,6 +159,7 @@ class Ability(Strict):
     trigger: Literal[
         "blocks", "blocks-creature", "becomes-blocked", "becomes-blocked-by-creature",
         "attacks-unblocked", "deals-combat-damage-to-player", "dealt-damage", "gains-life",
+        "dies",
     ] | None = None
     activated: Literal["sacrifice-self", "tap", "sacrifice-creature", "mana"] | None = None
     effect: str
@@ -169,6 +174,8 @@ class Ability(Strict):
     for_each: Literal["blocker"] | None = Field(default=None, alias="for-each")
     delay: Literal["end-of-combat"] | None = None
     if_: Filter | None = Field(default=None, alias="if")
+    # return-creature-cards of a dies trigger: "exile it and each player returns ..."
+    exile_self: bool = Field(default=False, alias="exile-self")
 
     @field_validator("keyword", mode="before")
     @classmethod
@@ -196,10 +203,25 @@ class Ability(Strict):
             raise ValueError(f"`for-each` is for pump, not {self.effect!r}")
         if self.activated == "mana" and self.mana is None:
             raise ValueError("an ability with cost `mana` needs `mana: N`")
+        if self.exile_self and (self.effect != "return-creature-cards" or self.trigger != "dies"):
+            raise ValueError("`exile-self` is for a dies trigger's return-creature-cards")
         return self
 
 
 PlayerProtection = Literal["white", "blue", "black", "red", "green", "creatures"]
+
+
+class ZoneCard(Strict):
+    """A card in a graveyard or hand as combat begins: its name, and whether it is a
+    creature card (what Nighthowler counts and Underworld Cerberus returns)."""
+
+    name: str = Field(min_length=1, max_length=ID_LENGTH)
+    creature: bool = False
+
+
+# A card of the library by name (its types say whether it is a creature card), or written
+# out. The loader turns names into ZoneCards.
+ZoneCards = list[Annotated[str | ZoneCard, Field(union_mode="left_to_right")]]
 
 
 class Player(Strict):
@@ -208,6 +230,8 @@ class Player(Strict):
     mana: Count = 0
     poison: Count = 0
     protection: list[PlayerProtection] = []  # colors, or creatures (702.16e)
+    graveyard: ZoneCards = Field(default=[], max_length=200)  # bottom first
+    hand: ZoneCards = Field(default=[], max_length=200)
 
 
 class PermanentSpec(Strict):
@@ -234,6 +258,9 @@ class PermanentSpec(Strict):
     # effect (Ambush Commander's Forests), with the `power` and `toughness` it gives: when
     # that permanent leaves the battlefield, this one stops being a creature.
     animated_by: str | None = Field(default=None, alias="animated-by", pattern=ID_PATTERN)
+    # +X/+X, X the number of creature cards in all graveyards (Nighthowler; Lhurgoyf with
+    # toughness 1 printed), counted as it is now: it grows once the dead are in graveyards.
+    graveyard_count: bool = Field(default=False, alias="grows-with-graveyards")
     name: str | None = None  # filled from `card` when resolved; a label for the log
 
     @field_validator("keywords", mode="before")

@@ -107,7 +107,7 @@ def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
     makes with best play (explore with every legal declaration, contract §6.3's value
     under `objective`): the first decision of the value's line, with the score and the
     rest of the line. An era that can't run the scenario says why."""
-    from comparator.explore import TooLarge, explore
+    from comparator.explore import TooLarge, Unsupported, explore
     from comparator.explore_tree import DEFAULT_LIMIT
     from comparator.loader import Problem, ScenarioError
 
@@ -116,8 +116,8 @@ def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
         try:
             doc = explore(scenario, [era_id], objective=objective, blocks="all",
                           limit=limit or DEFAULT_LIMIT)
-        except TooLarge as big:
-            raise ScenarioError([Problem(file, "", f"--best: {big}")]) from None
+        except (TooLarge, Unsupported) as cannot:
+            raise ScenarioError([Problem(file, "", f"best blocks: {cannot}")]) from None
         if era_id in doc.get("refused", {}):
             out[era_id] = {"refused": doc["refused"][era_id]}
             continue

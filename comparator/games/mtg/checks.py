@@ -46,6 +46,12 @@ def _players(s: Scenario) -> Found:
         if p.name in seen:
             yield ("players", i, "name"), f"player {p.name!r} is listed twice"
         seen.add(p.name)
+        for zone in ("graveyard", "hand"):
+            for j, c in enumerate(getattr(p, zone)):
+                if isinstance(c, str) and c not in library():
+                    yield ("players", i, zone, j), (
+                        f"unknown card {c!r}: not in the card library; write it out as "
+                        f"{{name: {c}, creature: true}} (or false)")
     if s.active not in seen:
         yield ("active",), f"{s.active!r} is not one of the players"
 
@@ -364,15 +370,20 @@ def _expect(s: Scenario) -> Found:
         for window, state in exp.after.items():
             yield from _expected_state((*here, "after", window), state, ids, players)
         yield from _expected_blocks((*here, "can-block"), exp.can_block, s)
-        yield from _expected_blocks((*here, "best-blocks"), exp.best_blocks or {}, s)
+        if exp.best_blocks is not None:
+            yield from _expected_blocks((*here, "best-blocks"), exp.best_blocks, s)
 
 
 def _expected_blocks(here: tuple[Any, ...], declared: dict[str, Any], s: Scenario) -> Found:
     """`can-block`, `best-blocks`: blockers that are permanents, attackers that attack."""
     ids = _ids(s)
+    if here[-1] == "best-blocks" and len(s.players) != 2:
+        yield here, "best play is explored for two players only"
     for blocker, attackers in declared.items():
         if blocker not in ids:
             yield (*here, blocker), f"{blocker!r} is not a permanent of the scenario"
+        if not attackers and here[-1] == "best-blocks":
+            yield (*here, blocker), "a blocker here blocks at least one attacker"
         for a in [attackers] if isinstance(attackers, str) else attackers:
             if a not in s.combat.attacks:
                 yield (*here, blocker), f"{a!r} does not attack in this scenario"

@@ -23,7 +23,7 @@ from comparator.explore_tree import (
     Unsupported,
     combine,
 )
-from versions import find_era
+from versions import NotInEra, find_era
 from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.engine.assignment import (
     TOTAL,
@@ -58,6 +58,7 @@ EFFECT_RULES = {
     "become-blocked": "blocked", "enter-blocking": "enter-blocking",
     "lose-life": "lose-life", "lose-keyword": "pump",
     "prevent-all-combat-damage": "prevent-all", "tap": "tap",
+    "return-creature-cards": "return-cards",
 }
 
 
@@ -324,6 +325,9 @@ class Explorer:
         self.harmless = [_harmless(a) for a in scenario.actions]
         self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
         self.notes: list[dict[str, Any]] = []  # actions unavailable or moved in this era
+        # Lines of play the era's rules can't settle (it refuses them, NotInEra): left out
+        # of the search, and said in the notes, with how many positions reached one.
+        self.refused_lines: dict[str, int] = {}
         self.quick: dict[Any, tuple[str, tuple[int, ...]]] = {}
         self.leaves = 0  # complete lines actually played out (the work done)
         self.visited = 0  # positions searched: bounded too, so time and memory are
@@ -343,6 +347,8 @@ class Explorer:
         if estimate > ESTIMATE_MARGIN * self.limit:
             raise TooLarge(self.era.id, estimate, self.limit, "estimated")
         found = self._search(combat)
+        self.notes += [{"type": "lines-refused", "positions": n, "text": why}
+                       for why, n in self.refused_lines.items()]
         if found is not None and found.lines > self.limit:
             raise TooLarge(self.era.id, found.lines, self.limit)
         return found
@@ -356,7 +362,7 @@ class Explorer:
         while size <= ESTIMATE_MARGIN * self.limit:
             try:
                 d = probe.advance()
-            except IllegalLine:
+            except (IllegalLine, NotInEra):
                 break
             if d is None:
                 break
@@ -375,6 +381,9 @@ class Explorer:
         try:
             d = combat.advance()
         except IllegalLine:
+            return None
+        except NotInEra as refusal:  # this line only: the others are still explored
+            self.refused_lines[refusal.why] = self.refused_lines.get(refusal.why, 0) + 1
             return None
         if d is None:
             return self._leaf(combat)
@@ -423,6 +432,9 @@ class Explorer:
         try:
             combat.resume(choice)
         except IllegalLine:
+            return None
+        except NotInEra as refusal:
+            self.refused_lines[refusal.why] = self.refused_lines.get(refusal.why, 0) + 1
             return None
         if not (merge_now and self.merge):
             return self._search(combat)

@@ -81,6 +81,8 @@ def action_words(a: Any, target: str | None, scenario: Scenario | None = None) -
             return f"{getattr(a, 'by', 'its controller')} adds {n} mana"
         case "discard":
             return f"{t} discards a card"
+        case "return-creature-cards":
+            return "each player returns the creature cards in their graveyard to their hand"
         case "activate":
             p = scenario.permanent(a.source) if scenario is not None else None
             if p is not None and a.ability < len(p.abilities):

@@ -20,7 +20,7 @@ from comparator.loader import (
 )
 from comparator.terminal import cut
 from versions.common import did_you_mean
-from versions.mtg.scenario import PermanentSpec, Scenario
+from versions.mtg.scenario import PermanentSpec, Scenario, ZoneCard
 
 
 def parse(text: str, file: str, raw: dict[str, Any]) -> Scenario:
@@ -102,4 +102,14 @@ def resolve_cards(scenario: Scenario) -> Scenario:
             "colors": spec.colors or list(card.colors),
             "types": types,
         }))
-    return scenario.model_copy(update={"permanents": permanents})
+    players = [p.model_copy(update={"graveyard": [_zone_card(c) for c in p.graveyard],
+                                    "hand": [_zone_card(c) for c in p.hand]})
+               for p in scenario.players]
+    return scenario.model_copy(update={"permanents": permanents, "players": players})
+
+
+def _zone_card(c: str | ZoneCard) -> str | ZoneCard:
+    """A card of a graveyard or hand named from the library, written out (a name the
+    library lacks is left for the checks to refuse)."""
+    card = library().get(c) if isinstance(c, str) else None
+    return c if card is None else ZoneCard(name=card.name, creature="creature" in card.types)

@@ -55,6 +55,10 @@ def sentence(e: dict[str, Any]) -> str:
                    "all-combat-damage": " (all combat damage is prevented this turn)",
                    "from-source": f" ({src}'s prevention shield)"}.get(e.get("reason", ""), "")
             return f"{n} damage to {tgt} is prevented{why}"
+        case "exiled":
+            return f"{tgt}'s card is exiled from the graveyard{card}"
+        case "returned-to-hand":
+            return f"{tgt} returns {e.get('what')} from their graveyard to their hand"
         case "stops-being-creature":
             removed = " and is removed from combat" if e.get("removed-from-combat") else ""
             return (f"{tgt} stops being a creature, as {src}, whose effect made it one, "

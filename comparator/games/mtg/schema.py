@@ -54,6 +54,16 @@ DESCRIPTIONS = {
     "life": "Life total as combat begins.",
     "mana": "Generic mana available (to pay costs to block or an ability's mana cost).",
     "poison": "Poison counters as combat begins (ten or more loses the game).",
+    "graveyard": "Cards in the player's graveyard as combat begins, bottom first: names of "
+                 "the card library, or {name, creature}; in an expectation, the names there "
+                 "at the end (the scenario's creatures that went there too, newest last).",
+    "hand": "Cards in the player's hand as combat begins (as `graveyard`); in an "
+            "expectation, the names there at the end.",
+    "creature": "Whether this card is a creature card (what graveyard counts read).",
+    "grows-with-graveyards": "Gets +X/+X, X the number of creature cards in all graveyards "
+                             "(Nighthowler), counted once the dead of an event are there.",
+    "exile-self": "A dies trigger's return-creature-cards exiles its source first "
+                  "(Underworld Cerberus).",
     # permanent
     "controller": "The player who controls it.",
     "card": "A card from the library: brings its power, toughness, colors, keywords, "

@@ -19,6 +19,7 @@ def block_the_band(board: Board, blocker: str) -> None:
             if member not in blocking:
                 blocking.append(member)
                 board.blocked.add(member)
+                board.band_blocks.add((blocker, member))
                 board.log.event("band-blocked", board.rule("band-blocked"), source=blocker,
                                 target=member, band=attacker)
 

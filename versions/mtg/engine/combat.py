@@ -468,9 +468,25 @@ class Combat:
         self.on_stack = []
         deal(self.board, batch, combat=True, rule=self.rule("damage-resolves"))
         self.era.waiting_damage_over(self.board)
-        if after:  # redirected once prevention is over: no shield is left to stop it
-            deal(self.board, after, combat=True, rule=self.rule("damage-resolves"))
+        if after:
+            # Damage redirected as a damage prevention step ends waits through a new one
+            # (T.10.6, T.10.11 of the 1999 summary), as damage that is no longer combat
+            # damage (C.1.8).
+            self.on_stack = [Assignment(s or "", {t: n}) for s, t, n in after]
+            waits = self.era.damage_waits(self.board, self.on_stack, first_strike)
+            self.then((Step.WINDOW, waits), (Step.DEAL_REDIRECTED, first_strike))
+            return
         window = Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
+        self.then((Step.WINDOW, window))
+
+    def _deal_redirected(self, first_strike: bool) -> None:
+        """The redirected damage, after its own damage prevention step."""
+        window = Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
+        self.board.log.enter(window)
+        batch = [(a.source, t, n) for a in self.on_stack for t, n in a.amounts.items()]
+        self.on_stack = []
+        deal(self.board, batch, combat=False, rule=self.rule("damage-resolves"))
+        self.era.waiting_damage_over(self.board)
         self.then((Step.WINDOW, window))
 
     def _deal(self, batch: list[tuple[str | None, str, int]], first_strike: bool) -> None:
@@ -725,6 +741,7 @@ def _before_blocks(scenario: Scenario) -> bool:
 # Each step of the procedure (an agenda task or a decision's `then`) and what carries it out.
 PROCEDURE: dict[Step, Callable[..., None]] = {
     Step.DECLARE_BLOCKERS: Combat._declare_blockers,
+    Step.DEAL_REDIRECTED: Combat._deal_redirected,
     Step.BLOCKS_DECLARED: Combat._blocks_declared,
     Step.ORDER: Combat._order,
     Step.ORDER_ANNOUNCED: Combat._order_announced,

@@ -230,6 +230,23 @@ def _discard(board: Board, e: Effect) -> None:
                    **_label(e))
 
 
+def _return_creature_cards(board: Board, e: Effect) -> None:
+    """Each player returns all creature cards from their graveyard to their hand
+    (Underworld Cerberus); with `exile`, the source's own card is exiled first."""
+    if e.kind == "exile-self" and e.source is not None:
+        src = board.perm(e.source)
+        own = next((c for c in board.players[src.controller].graveyard
+                    if c.pid == e.source), None)
+        if own is not None:
+            board.move_card(own, src.controller, "exile")
+            board.log.event("exiled", board.rule("exile-card"), target=e.source, **_label(e))
+    for name, player in board.players.items():
+        for card in [c for c in player.graveyard if c.creature]:
+            board.move_card(card, name, "hand")
+            board.log.event("returned-to-hand", board.rule("return-cards"), target=name,
+                            what=card.name, source=e.source)
+
+
 def _become_blocked(board: Board, e: Effect) -> None:
     p = _creature(board, e.target, "become-blocked")
     if p.id not in board.attacks:
@@ -295,6 +312,7 @@ HANDLERS = {
     "discard": _discard,
     "become-blocked": _become_blocked,
     "enter-blocking": _enter_blocking,
+    "return-creature-cards": _return_creature_cards,
 }
 
 
@@ -302,7 +320,8 @@ def ability_effect(ability: Ability, target: str | None, source: str, by: str,
                    label: str | None) -> Effect:
     return Effect(
         name=ability.effect, target=target, power=ability.power, toughness=ability.toughness,
-        amount=ability.amount, keyword=ability.keyword, kind=ability.kind, source=source,
+        amount=ability.amount, keyword=ability.keyword,
+        kind="exile-self" if ability.exile_self else ability.kind, source=source,
         by=by, label=label,
     )
 
@@ -312,7 +331,7 @@ def resolve_trigger(board: Board, t: PendingTrigger) -> None:
     src = board.perm(t.source)
     label = src.name
     if t.kind == "rampage":
-        beyond = max(0, len(board.blockers_of(t.source)) - 1)
+        beyond = max(0, len(board.blockers_counted(t.source)) - 1)
         bonus = (t.amount or 0) * beyond
         effect = Effect("pump", t.source, bonus, bonus, source=t.source, label=label)
     elif t.kind == "bushido":

@@ -21,7 +21,9 @@ def state(board: Board) -> dict[str, Any]:
     """The players and permanents as they are now."""
     # Every field of its kind, zero or empty included (contract §2): one shape whatever
     # happened.
-    players = {name: {"life": p.life, "lost": p.lost, "poison": p.poison}
+    players = {name: {"life": p.life, "lost": p.lost, "poison": p.poison,
+                      "graveyard": [c.name for c in p.graveyard],
+                      "hand": [c.name for c in p.hand]}
                for name, p in board.players.items()}
     permanents: dict[str, dict[str, Any]] = {}
     for pid in board.order:

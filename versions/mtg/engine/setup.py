@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from versions.mtg.engine.state import Board, Permanent, PlayerState
+from versions.mtg.engine.state import Board, Card, Permanent, PlayerState
 from versions.mtg.rules import Era
-from versions.mtg.scenario import Scenario
+from versions.mtg.scenario import Scenario, ZoneCard
 
 
 def new_board(era: Era, scenario: Scenario) -> Board:
     """`scenario` must be resolved (cards merged in) and checked (comparator.games.mtg.checks)."""
     players = {p.name: PlayerState(p.name, p.life, p.mana, poison=p.poison,
-                                   protection=tuple(p.protection))
+                                   protection=tuple(p.protection),
+                                   graveyard=[_card(c) for c in p.graveyard],
+                                   hand=[_card(c) for c in p.hand])
                for p in scenario.players}
     permanents: dict[str, Permanent] = {}
     for spec in scenario.permanents:
@@ -40,6 +42,7 @@ def new_board(era: Era, scenario: Scenario) -> Board:
             defense=spec.defense,
             protector=(spec.protector or spec.controller) if "battle" in types else None,
             animated_by=spec.animated_by,
+            grows=spec.graveyard_count,
         )
     board = Board(
         era=era, scenario=scenario, players=players, permanents=permanents,
@@ -54,4 +57,11 @@ def new_board(era: Era, scenario: Scenario) -> Board:
     for band in combat.bands:
         for member in band:
             board.bands[member] = tuple(m for m in band if m != member)
+    board.count_graveyards()
     return board
+
+
+def _card(c: ZoneCard | str) -> Card:
+    """A card in a graveyard or hand as combat begins (the loader has written every name
+    of the library out as a ZoneCard; a bare name left is not a creature card)."""
+    return Card(c, False) if isinstance(c, str) else Card(c.name, c.creature)

@@ -23,11 +23,24 @@ class PlayerState:
     prevention: int = 0  # the next N damage to this player is prevented
     poison: int = 0
     protection: tuple[str, ...] = ()  # colors, or "creatures"
+    graveyard: list[Card] = field(default_factory=list)  # bottom first
+    hand: list[Card] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card in a graveyard or hand: a scenario's permanent that went there (`pid`), or
+    one that was there as combat began."""
+
+    name: str
+    creature: bool
+    pid: str | None = None
 
 
 def _copy_player(p: PlayerState) -> PlayerState:
     twin = object.__new__(PlayerState)
     twin.__dict__.update(p.__dict__)
+    twin.graveyard, twin.hand = list(p.graveyard), list(p.hand)
     return twin
 
 
@@ -75,6 +88,8 @@ class Permanent:
     deathtouched: bool = False  # dealt damage by a deathtouch source since SBA were checked
     lki: Snapshot | None = None
     animated_by: str | None = None  # a creature only through this permanent's effect
+    grows: bool = False  # +X/+X, X the creature cards in all graveyards
+    grown: int = 0  # that X, as the board last counted it
     # The printed keywords never change once the permanent exists: their names are looked
     # up hundreds of times a combat, so they are kept as a set.
     base_names: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -98,7 +113,7 @@ class Permanent:
     def power(self) -> int:
         if self.zone != "battlefield" and self.lki is not None:
             return self.lki.power
-        power = self.printed_power + self.plus - self.minus
+        power = self.printed_power + self.plus - self.minus + self.grown
         for p, _ in self.pumps:
             power += p
         return power
@@ -107,7 +122,7 @@ class Permanent:
     def toughness(self) -> int:
         if self.zone != "battlefield" and self.lki is not None:
             return self.lki.toughness
-        toughness = self.printed_toughness + self.plus - self.minus
+        toughness = self.printed_toughness + self.plus - self.minus + self.grown
         for _, t in self.pumps:
             toughness += t
         return toughness
@@ -250,6 +265,9 @@ class Board:
     # Attacker -> the other members of its attacking band (never changed: a member removed
     # from combat leaves the band because only attackers are read from it, 702.22f).
     bands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # (blocker, attacker) pairs blocking only through a band, never declared: before Sixth
+    # they count for no ability of the attacker (A.25.Ruling.1, C.6.Ruling.5).
+    band_blocks: set[tuple[str, str]] = field(default_factory=set)
     stack: list[PendingTrigger] = field(default_factory=list)
     pending: list[PendingTrigger] = field(default_factory=list)
     delayed: list[PendingTrigger] = field(default_factory=list)
@@ -275,6 +293,7 @@ class Board:
         twin.blocks = {b: list(a) for b, a in self.blocks.items()}
         twin.damage_orders = {c: list(o) for c, o in self.damage_orders.items()}
         twin.not_attacked = set(self.not_attacked)
+        twin.band_blocks = set(self.band_blocks)
         twin.stack, twin.pending, twin.delayed = (
             list(self.stack), list(self.pending), list(self.delayed))
         twin.log = self.log.copy()
@@ -358,6 +377,34 @@ class Board:
 
     # -- combat bookkeeping -----------------------------------------------------------------
 
+    def _dies_triggers(self, p: Permanent) -> None:
+        """Its "when this creature dies" abilities trigger: leaves-the-battlefield abilities
+        look back in time (A.8.4's "unless otherwise stated"; 410.10d; 603.6d; 603.10a)."""
+        for ability in p.abilities:
+            if ability.trigger == "dies":
+                self.pending.append(PendingTrigger(
+                    source=p.id, controller=p.controller, ability=ability,
+                    rule=self.rule("trigger-dies"), condition="dies",
+                    defending=next((n for n in self.players if n != p.controller), None)))
+
+    def count_graveyards(self) -> None:
+        """What grows with graveyards counts the creature cards in them now (never in the
+        middle of a simultaneous event: the procedure moves all the dead first)."""
+        n = sum(c.creature for player in self.players.values() for c in player.graveyard)
+        for p in self.permanents.values():
+            if p.grows:
+                p.grown = n
+
+    def move_card(self, card: Card, owner: str, to: str) -> None:
+        """A card moves from its owner's graveyard to their hand or exile."""
+        player = self.players[owner]
+        player.graveyard.remove(card)
+        if to == "hand":
+            player.hand.append(card)
+        if card.pid is not None:
+            self.permanents[card.pid].zone = to
+        self.count_graveyards()
+
     def _animations_end(self, source: str) -> None:
         """The permanents `source`'s effect made creatures stop being creatures now that it
         has left the battlefield, and leave combat (C.1.7; 506.4)."""
@@ -369,6 +416,12 @@ class Board:
             self.remove_from_combat(p.id)
             self.log.event("stops-being-creature", self.rule("stops-being-creature"),
                            target=p.id, source=source, **{"removed-from-combat": fighting})
+
+    def blockers_counted(self, attacker: str) -> list[str]:
+        """The creatures blocking `attacker` that its abilities (rampage, flanking) count:
+        all of them, or before Sixth only those assigned to block it."""
+        return [b for b in self.blockers_of(attacker)
+                if self.era.counts_band_blockers or (b, attacker) not in self.band_blocks]
 
     def band_of(self, attacker: str) -> list[str]:
         """The other members of `attacker`'s band still attacking (702.22f)."""
@@ -394,7 +447,13 @@ class Board:
         self.remove_from_combat(pid)
         if p.animated_by is not None:  # the animation applied on the battlefield only
             p.types, p.animated_by = p.types - {"creature"}, None
+        dies = zone == "graveyard" and p.is_creature
+        if zone in ("graveyard", "hand") and not p.token:
+            getattr(self.players[p.controller], zone).append(Card(p.name, p.is_creature, pid))
+        if dies:
+            self._dies_triggers(p)
         self._animations_end(pid)
+        self.count_graveyards()
         p.zone = "gone" if (p.token and zone != "battlefield") else zone
         # Off the battlefield a card is a new object: printed values, no damage (spec §2).
         p.damage = 0

@@ -109,7 +109,8 @@ def becomes_blocked(board: Board, attacker: str, by: list[str], entered: bool = 
             continue  # the era's note says why
         ability_triggers(board, attacker, "becomes-blocked-by-creature", other=blocker,
                          defending=defending)
-        if not entered and not board.perm(blocker).has("flanking"):
+        if not entered and not board.perm(blocker).has("flanking") and \
+                blocker in board.blockers_counted(attacker):
             for _ in range(a.count("flanking")):
                 keyword_trigger(board, attacker, "flanking", "flanking", other=blocker)
 

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 
 class Fifth(Fourth):
-    """The damage prevention step; tapped blockers deal no damage; no stack for damage."""
+    """Urza's Saga's trample (lethal damage to every blocker first); the damage
+    prevention step; tapped blockers deal no damage."""
 
     id = "fifth"
     name = "Fifth Edition (damage prevention step)"

@@ -69,6 +69,7 @@ class Foundations(M11):
         "enter-blocking": "509.4",
         "band-blocked": "702.22h",
         "band-effect": "702.22i",
+        "trigger-dies": "603.10a",
         "assign-check": "510.1e",
         "first-strike-step": "510.4",
         "trample": "702.19b",

@@ -41,9 +41,11 @@ What these rules say that later ones don't:
   blocker needs for lethal damage goes to the defending player instead. Prevention comes
   first, so protection from the trampler's color stops it all ("very uneffective against
   Protection from Color"), and a prevention spell on a blocker cuts what carries over.
-  Redirection happens once prevention is over (the Fifth Edition rulebook, Section II,
-  "Damage Prevention": redirecting effects "apply only to unprevented damage"), so the
-  defending player can't prevent what is redirected to him or her.
+  Redirection happens as prevention ends (T.10.1 step 3; the Fifth Edition rulebook,
+  Section II, "Damage Prevention": redirecting effects "apply only to unprevented
+  damage"); the redirected damage is not dealt in that step but in a new damage
+  prevention step (T.10.6, T.10.11), where it can be prevented, and it is no longer combat
+  damage (C.1.8).
 
 Where the texts don't settle a point, the era refuses rather than guesses (``NotInEra``):
 a trampler whose blockers have all left combat (C.8.4 gives a blocked creature's damage to
@@ -124,14 +126,20 @@ class Fourth(Era):
     id = "fourth"
     name = "Fourth Edition (trample as redirection)"
     aliases = ("pre-urza", "fourth-edition", "trample-redirection")
-    # Fourth Edition cards were "available from May 3, 1995" (MTG Wiki, Fourth Edition);
-    # Urza's Saga's rules took effect on 1998-10-18 (Moursund's summary of that date).
+    # Fourth Edition cards were "available from May 3, 1995" (MTG Wiki, Fourth Edition).
+    # The end is a choice: the A.27.Note puts the trample change "at the beginning of
+    # October 1998" and A.27.Ruling.2-6 are of 10/08/98; rulesdiff takes the date of
+    # Moursund's "Rules Changes as of Urza's Saga" (1998-10-18) as the first day of fifth.
     began = "1995-05-03"
     ended = "1998-10-17"
     cr_modelled = ("General Rulings Summary, final release under the Fifth Edition rules "
                    "(D'Angelo, updated 1999-05-16): its rules from the Fifth Edition "
                    "rulebook, and its notes on the rules before Urza's Saga")
     cr_date = "1999-05-16"
+    # A creature blocking a band member only through the band was not "assigned to block"
+    # it (C.6.Ruling.5): rampage does not count it (A.25.Ruling.1), nor does flanking, which
+    # names creatures assigned to block (A.19.2).
+    counts_band_blockers = False
     sources = (
         "Fourth Edition FAQ and General Rulings Summary, 1995 (reposted 2009-08-17): "
         "Mammoths and Goblins, trample and protection, trample and banding",
@@ -220,6 +228,9 @@ class Fourth(Era):
         "band-blocked": "A.11.8",
         "band-effect": "A.11.3",
         "stops-being-creature": "C.1.7",
+        "trigger-dies": "A.8.4",
+        "return-cards": "Z.4.1",
+        "exile-card": "Z.7.1",
         "tap": "G.40.1",
         "discard": "G.15.1",
         "no-instants": "C.7.Ruling.1",
@@ -374,8 +385,9 @@ class Fourth(Era):
         left = unprevented(board, batch)
         now: Batch = []
         after: Batch = []
+        dealt_by = [(s, t, n) for (s, t, _), n in zip(batch, left, strict=True)]
         for (source, target, amount), dealt in zip(batch, left, strict=True):
-            over = self._redirected(board, batch, source, target, dealt)
+            over = self._redirected(board, dealt_by, source, target, dealt)
             now.append((source, target, amount - over))
             if over:
                 player = board.attacks[source or ""]
@@ -388,7 +400,7 @@ class Fourth(Era):
                     dealt: int) -> int:
         """What of `dealt` (unprevented damage from `source` to `target`) trample
         redirects: what exceeds lethal damage, where `source` is an attacking trampler
-        and `target` a creature blocking it."""
+        and `target` a creature blocking it. `batch`: every packet's unprevented damage."""
         if (source is None or target in board.players or source not in board.attacks
                 or not board.perm(source).has("trample") or not dealt
                 or source not in board.blocks.get(target, [])

@@ -73,6 +73,9 @@ class Sixth(Fifth):
     ended = "2009-07-10"
     cr_modelled = "Comprehensive Rules of 2009-05-01 (the last before M10)"
     cr_date = "2009-05-01"
+    # Rampage and flanking read "becomes blocked" and "each creature blocking it" (502.x):
+    # a creature blocking through a band (502.10e) counts like any other.
+    counts_band_blockers = True
     sources = (
         "Comprehensive Rules, 2009-05-01 (306.4, 309, 310, 311, 410, 419, 420.5, 500, 502)",
         "Comprehensive Rules 5.5.2, rule 310 (seed 003, via MTG Wiki)",
@@ -83,8 +86,7 @@ class Sixth(Fifth):
         "The damage prevention step is gone.",
         "Tapped blockers deal combat damage.",
     )
-    unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard",
-                  "stops-being-creature")
+    unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
     not_yet = {"infect": INFECT, "trample-over-planeswalkers": OVER_WALKERS, "battle": BATTLES}
     absent = frozenset({"infect", "infect-player", "trample-over-planeswalkers",
                         "battle-damage", "sba-battle"})
@@ -102,10 +104,10 @@ class Sixth(Fifth):
         "enter-blocking": "309.5",
         "band-blocked": "502.10e",
         "band-effect": "502.10g",
-        # 306.4 lists the ways a permanent is removed from combat without this one; the
-        # glossary's "Attacking Creature" and "Blocking Creature" say it: one "remains" so
-        # "until it's removed from combat, it stops being a creature, ...".
         "stops-being-creature": "306.4",
+        "trigger-dies": "410.10d",
+        "return-cards": "217.3a",
+        "exile-card": "217.7a",
         "trigger-blocks": "309.3",
         "trigger-blocks-creature": "309.3",
         "trigger-becomes-blocked": "309.4",
