@@ -902,25 +902,10 @@ def blocks(
         _best_blocks(path, scenario, era, objective, as_json)
         return
     if can is not None:
-        from versions import eras_of
-
-        if scenario.game != "mtg":
-            fail(f"{path}: `blocks --can` answers for Magic scenarios; this is a "
-                 f"{scenario.game} one")
-        eras = [_era(era, "mtg")] if era else list(eras_of("mtg"))
-        try:
-            answers = can_block_answers(scenario, eras, can[0], can[1], str(path))
-        except ScenarioError as err:
-            fail(str(err.problems[0]))
-        if as_json:
-            typer.echo(json.dumps(answers, indent=2))
-            return
-        for era_id, a in answers["eras"].items():
-            if "refused" in a:
-                _echo(f"{era_id}: not run: {a['refused']}")
-            else:
-                _echo(f"{era_id}: " + (f"yes, {can[0]} can block {can[1]}" if a["can"] else
-                                       f"no: {a['why']} ({a['rule']})"))
+        _each_era(path, scenario, era, "--can", as_json,
+                  lambda eras: can_block_answers(scenario, eras, can[0], can[1], str(path)),
+                  lambda a: f"yes, {can[0]} can block {can[1]}" if a["can"] else
+                  f"no: {a['why']} ({a['rule']})")
         return
     try:
         doc, lines = block_survey(scenario, _era(era or "foundations", "mtg"), str(path))
@@ -937,28 +922,35 @@ def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
     """`blocks --best`: each era's best-play declaration, in words or as JSON."""
     from comparator.explore import OBJECTIVES
     from comparator.games.mtg.blocks import best_blocks, blocks_said
+
+    if objective not in OBJECTIVES:
+        fail(f"--objective: {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    _each_era(path, scenario, era, "--best", as_json,
+              lambda eras: best_blocks(scenario, eras, objective, str(path)),
+              lambda a: f"{blocks_said(a['blocks'])} (score {a['score']}, {objective})")
+
+
+def _each_era(path: Path, scenario: Any, era: str | None, option: str, as_json: bool,
+              answer: Callable[[list[str]], dict[str, Any]],
+              said: Callable[[dict[str, Any]], str]) -> None:
+    """A `blocks` question asked of each Magic era (or the one named): the answers as
+    JSON, or one line per era; an era that can't run the scenario says why."""
     from comparator.loader import ScenarioError
     from versions import eras_of
 
     if scenario.game != "mtg":
-        fail(f"{path}: `blocks --best` answers for Magic scenarios; this is a "
+        fail(f"{path}: `blocks {option}` answers for Magic scenarios; this is a "
              f"{scenario.game} one")
-    if objective not in OBJECTIVES:
-        fail(f"--objective: {objective!r} is not one of {', '.join(OBJECTIVES)}")
-    eras = [_era(era, "mtg")] if era else list(eras_of("mtg"))
     try:
-        found = best_blocks(scenario, eras, objective, str(path))
+        found = answer([_era(era, "mtg")] if era else list(eras_of("mtg")))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     if as_json:
         typer.echo(json.dumps(found, indent=2))
         return
     for era_id, a in found["eras"].items():
-        if "refused" in a:
-            _echo(f"{era_id}: not run: {a['refused']}")
-        else:
-            _echo(f"{era_id}: {blocks_said(a['blocks'])} (score {a['score']}, "
-                  f"{objective})")
+        _echo(f"{era_id}: not run: {a['refused']}" if "refused" in a else
+              f"{era_id}: {said(a)}")
 
 
 @app.command(epilog=EXITS["site"])
