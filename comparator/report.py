@@ -9,6 +9,10 @@ from typing import Any
 from comparator.diffing import event_differences, log_difference, verdict
 from comparator.games import game_of
 from comparator.terminal import cut, plain, say
+from versions import eras_of
+
+# The cell of an era that refuses the scenario: why is said under the table.
+NOT_RUN = "not run"
 
 
 def _key(e: dict[str, Any]) -> str:
@@ -56,7 +60,14 @@ def render(doc: dict[str, Any], scenario: Any, console: Any,
         # Ids are unique across players and permanents: a row drops the path's first part.
         rows = [(d["path"].split(".", 1)[1], {e: _cell(d["values"][e]) for e in eras})
                 for d in found]
-        if _table_width(rows, eras) <= console.width:
+        # An era that refuses the scenario keeps its column, in the order of history.
+        order = list(eras_of(scenario.game))
+        columns = sorted([*eras, *(e for e in refused or {} if e not in eras)],
+                         key=lambda e: order.index(e) if e in order else len(order))
+        shown_rows = [(f, {e: values.get(e, NOT_RUN) for e in columns}) for f, values in rows]
+        if _table_width(shown_rows, columns) <= console.width:
+            console.print(_table(shown_rows, columns))
+        elif _table_width(rows, eras) <= console.width:
             console.print(_table(rows, eras))
         else:  # too wide for the terminal: each field, its values, the eras of each
             for field, shown in rows:
@@ -95,8 +106,9 @@ def _table(rows: list[tuple[str, dict[str, str]]], eras: list[str]) -> Any:
     for e in eras:
         table.add_column(e, no_wrap=True)
     for field, shown in rows:
-        common, _ = Counter(shown.values()).most_common(1)[0]
-        table.add_row(plain(field), *[plain(v) if v == common
+        common, _ = Counter(v for v in shown.values() if v != NOT_RUN).most_common(1)[0]
+        table.add_row(plain(field), *[f"[dim]{v}[/dim]" if v == NOT_RUN else plain(v)
+                                      if v == common
                                       else f"[bold yellow]{plain(v)}[/bold yellow]"
                                       for v in shown.values()])
     return table

@@ -72,3 +72,14 @@ def test_diff_runs_the_other_eras_and_says_the_refusal(tmp_path):
     assert ran.exit_code == 0
     assert "m11: not run: refused, as expected (509.1b)" in " ".join(ran.output.split())
 
+
+
+def test_diff_keeps_the_column_of_an_era_that_refuses():
+    ran = runner.invoke(app, ["diff", "lifelink-blocker-at-one-life", "--no-store"],
+                        env={"COLUMNS": "120"})
+    header = next(line for line in ran.output.splitlines() if "field" in line)
+    assert [c.strip() for c in header.strip("┃ ").split("┃")] == [
+        "field", "fourth", "fifth", "sixth", "m10", "m11", "foundations"]
+    row = next(line for line in ran.output.splitlines() if "B.life" in line)
+    assert [c.strip() for c in row.strip("│ ").split("│")][1:3] == ["not run", "not run"]
+    assert "fifth: not run: linker has lifelink" in " ".join(ran.output.split())
