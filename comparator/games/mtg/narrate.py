@@ -42,7 +42,9 @@ def sentence(e: dict[str, Any]) -> str:
         case "damage-on-stack":
             return "the combat damage goes on the stack as one object"
         case "damage-prevention-step":
-            return ("a damage prevention step: the assigned combat damage can still be "
+            # Neutral: the damage may be combat damage assigned, or damage trample
+            # redirected as the previous step ended (no longer combat damage, C.1.8).
+            return ("a damage prevention step: the damage waiting to be dealt can still be "
                     "prevented, and creatures it would destroy regenerated, before it takes "
                     "effect")
         case "tap":
