@@ -49,15 +49,12 @@ def read_rulings_summary(lines: list[str], dated: date | None = None) -> RulesTe
                 # The summary was numbered by hand, and its final release repeats two
                 # numbers (D.18.5, T.5.2) for different rulings: both are kept.
                 first = out.rules[number].line
-                number = next(f"{number}#{k}" for k in range(2, n + 2)
-                              if f"{number}#{k}" not in out.rules)
+                number = _unused(number, out.rules)
                 out.warnings.append(f"line {n}: {m.group(1)} again (first at line {first}), "
                                     f"a different ruling: kept as {number}")
             out.rules[number] = Rule(number, m.group(2).strip(), section, title, n)
         elif (m := _NOTE.match(stripped)) and out.rules and title:
-            base = f"{title.split(' - ')[0]}.Note"
-            number = next(n for n in (base, *(f"{base}#{k}" for k in range(2, n + 2)))
-                          if n not in out.rules)
+            number = _unused(f"{title.split(' - ')[0]}.Note", out.rules)
             out.rules[number] = Rule(number, m.group(1).strip(), section, title, n)
         elif m := _TITLE.match(stripped):
             title = f"{m.group(1)} - {m.group(2).strip()}"
@@ -76,6 +73,17 @@ def read_rulings_summary(lines: list[str], dated: date | None = None) -> RulesTe
             raise NotRulesText(f"the text ends before {heading}, which its contents "
                                f"list: the file is truncated", len(lines))
     return out
+
+
+def _unused(number: str, taken: dict[str, Rule]) -> str:
+    """`number`, or where it is taken already the first of `number#2`, `number#3`, ...
+    that is not."""
+    k = 1
+    found = number
+    while found in taken:
+        k += 1
+        found = f"{number}#{k}"
+    return found
 
 
 def _date_of(lines: list[str], dated: date | None) -> date:

@@ -71,6 +71,11 @@ WINDOWS: tuple[Window, ...] = tuple(Window)
 FIRST_STRIKE_WINDOWS = (Window.FIRST_STRIKE_DAMAGE_ON_STACK,
                         Window.FIRST_STRIKE_DAMAGE_PREVENTION, Window.FIRST_STRIKE_DAMAGE)
 
+
+def damage_window(first_strike: bool) -> Window:
+    """The window after a combat damage step's damage is dealt."""
+    return Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
+
 # effect -> the fields it needs beyond `effect` (others are optional).
 EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "pump": ("target", "power", "toughness"),

@@ -383,8 +383,7 @@ class Explorer:
         except IllegalLine:
             return None
         except NotInEra as refusal:  # this line only: the others are still explored
-            self.refused_lines[refusal.why] = self.refused_lines.get(refusal.why, 0) + 1
-            return None
+            return self._refused(refusal)
         if d is None:
             return self._leaf(combat)
         if d.kind in ("order", "trigger-order", "priority") or (
@@ -428,14 +427,17 @@ class Explorer:
             self.memo[key] = found
         return found
 
+    def _refused(self, refusal: NotInEra) -> None:
+        """A line the era can't settle: counted for the notes, and left out."""
+        self.refused_lines[refusal.why] = self.refused_lines.get(refusal.why, 0) + 1
+
     def _follow(self, combat: Combat, choice: Any, merge_now: bool = False) -> Reach | None:
         try:
             combat.resume(choice)
         except IllegalLine:
             return None
         except NotInEra as refusal:
-            self.refused_lines[refusal.why] = self.refused_lines.get(refusal.why, 0) + 1
-            return None
+            return self._refused(refusal)
         if not (merge_now and self.merge):
             return self._search(combat)
         # Right after a choice, different orders or paths often meet already: merge

@@ -11,17 +11,25 @@ from versions.mtg.engine.triggers import becomes_blocked
 
 
 def block_the_band(board: Board, blocker: str) -> None:
-    """`blocker` blocks every other member of the bands it blocks a member of, even one it
-    could not have been declared to block (A.17.Ruling.1: evasion is for declaring)."""
+    """A declared blocker blocks every other member of the bands it blocks a member of,
+    even one it could not have been declared to block (A.17.Ruling.1: evasion is for
+    declaring); those blocks were never declared (``Board.band_blocks``)."""
+    for attacker in list(board.blocks[blocker]):
+        for member in blocks_band_of(board, blocker, attacker):
+            board.blocked.add(member)
+            board.band_blocks.add((blocker, member))
+
+
+def blocks_band_of(board: Board, blocker: str, attacker: str) -> list[str]:
+    """`blocker`, blocking `attacker`, blocks the other members of its band too: those it
+    did not block already, now added to its blocks (and said in the log)."""
     blocking = board.blocks[blocker]
-    for attacker in list(blocking):
-        for member in board.band_of(attacker):
-            if member not in blocking:
-                blocking.append(member)
-                board.blocked.add(member)
-                board.band_blocks.add((blocker, member))
-                board.log.event("band-blocked", board.rule("band-blocked"), source=blocker,
-                                target=member, band=attacker)
+    added = [m for m in board.band_of(attacker) if m not in blocking]
+    for member in added:
+        blocking.append(member)
+        board.log.event("band-blocked", board.rule("band-blocked"), source=blocker,
+                        target=member, band=attacker)
+    return added
 
 
 def band_blocked_by_effect(board: Board, attacker: str) -> None:

@@ -54,7 +54,14 @@ from versions.mtg.engine.state import Board, PendingTrigger
 from versions.mtg.engine.steps import ASSIGNING, Step
 from versions.mtg.engine.triggers import ability_triggers, becomes_blocked, keyword_trigger
 from versions.mtg.rules import Era
-from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, Ability, Action, Scenario, Window
+from versions.mtg.scenario import (
+    FIRST_STRIKE_WINDOWS,
+    Ability,
+    Action,
+    Scenario,
+    Window,
+    damage_window,
+)
 
 MAX_RESOLUTIONS = 500  # a scenario whose triggers feed each other forever stops here
 
@@ -463,7 +470,7 @@ class Combat:
     def _deal_waiting(self, first_strike: bool) -> None:
         """The damage that waited (on the stack, or through a damage prevention step) is
         dealt, as far as the era's rules still deal it."""
-        self.board.log.enter(Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE)
+        self.board.log.enter(damage_window(first_strike))
         batch, after = self.era.waiting_damage_dealt(self.board, self.on_stack, first_strike)
         self.on_stack = []
         deal(self.board, batch, combat=True, rule=self.rule("damage-resolves"))
@@ -476,24 +483,21 @@ class Combat:
             waits = self.era.damage_waits(self.board, self.on_stack, first_strike)
             self.then((Step.WINDOW, waits), (Step.DEAL_REDIRECTED, first_strike))
             return
-        window = Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
-        self.then((Step.WINDOW, window))
+        self.then((Step.WINDOW, damage_window(first_strike)))
 
     def _deal_redirected(self, first_strike: bool) -> None:
         """The redirected damage, after its own damage prevention step."""
-        window = Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
-        self.board.log.enter(window)
+        self.board.log.enter(damage_window(first_strike))
         batch = [(a.source, t, n) for a in self.on_stack for t, n in a.amounts.items()]
         self.on_stack = []
         deal(self.board, batch, combat=False, rule=self.rule("damage-resolves"))
         self.era.waiting_damage_over(self.board)
-        self.then((Step.WINDOW, window))
+        self.then((Step.WINDOW, damage_window(first_strike)))
 
     def _deal(self, batch: list[tuple[str | None, str, int]], first_strike: bool) -> None:
         """Deal a step's combat damage (510.2 / 310.4), then its window."""
         deal(self.board, batch, combat=True, rule=self.rule("damage-resolves"))
-        window = Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
-        self.then((Step.WINDOW, window))
+        self.then((Step.WINDOW, damage_window(first_strike)))
 
     # -- end of combat (511 / 311) ----------------------------------------------------------
 

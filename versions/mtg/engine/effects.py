@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from versions.mtg.engine.bands import band_blocked_by_effect
+from versions.mtg.engine.bands import band_blocked_by_effect, blocks_band_of
 from versions.mtg.engine.damage import deal
 from versions.mtg.engine.state import Board, PendingTrigger, Permanent
 from versions.mtg.engine.triggers import becomes_blocked, life_gained
@@ -28,6 +28,7 @@ class Effect:
     amount: int | None = None
     keyword: Keyword | None = None
     kind: str | None = None  # counters: +1/+1 (None too), -1/-1, poison
+    exile_self: bool = False  # return-creature-cards: the source's card is exiled first
     origin: str | None = None  # prevention: the source whose damage is prevented
     source: str | None = None  # the permanent whose ability this is (damage source)
     by: str | None = None  # the player who does it
@@ -232,8 +233,8 @@ def _discard(board: Board, e: Effect) -> None:
 
 def _return_creature_cards(board: Board, e: Effect) -> None:
     """Each player returns all creature cards from their graveyard to their hand
-    (Underworld Cerberus); with `exile`, the source's own card is exiled first."""
-    if e.kind == "exile-self" and e.source is not None:
+    (Underworld Cerberus); with `exile_self`, the source's own card is exiled first."""
+    if e.exile_self and e.source is not None:
         src = board.perm(e.source)
         own = next((c for c in board.players[src.controller].graveyard
                     if c.pid == e.source), None)
@@ -280,10 +281,7 @@ def _enter_blocking(board: Board, e: Effect) -> None:
     becomes_blocked(board, a.id, by=[e.id], entered=True)
     # It blocks the rest of the attacker's band too (702.22h: "becomes blocked by a
     # creature"), which becomes blocked by it as well.
-    for member in board.band_of(a.id):
-        board.blocks[e.id].append(member)
-        board.log.event("band-blocked", board.rule("band-blocked"), source=e.id,
-                        target=member, band=a.id)
+    for member in blocks_band_of(board, e.id, a.id):
         era_of(board).place_in_order(board, member, e.id)
         becomes_blocked(board, member, by=[e.id], entered=True)
 
@@ -320,9 +318,8 @@ def ability_effect(ability: Ability, target: str | None, source: str, by: str,
                    label: str | None) -> Effect:
     return Effect(
         name=ability.effect, target=target, power=ability.power, toughness=ability.toughness,
-        amount=ability.amount, keyword=ability.keyword,
-        kind="exile-self" if ability.exile_self else ability.kind, source=source,
-        by=by, label=label,
+        amount=ability.amount, keyword=ability.keyword, kind=ability.kind,
+        exile_self=ability.exile_self, source=source, by=by, label=label,
     )
 
 

@@ -171,6 +171,10 @@ class Permanent:
         return Snapshot(power=self.power, toughness=self.toughness,
                         keywords=tuple(self.keywords))
 
+    def deanimate(self) -> None:
+        """It stops being a creature: what made it one has left, or it has."""
+        self.types, self.animated_by = self.types - {"creature"}, None
+
     def copy(self) -> Permanent:
         # Everything else on a permanent is immutable or replaced, never changed in place.
         # (Built by hand: dataclasses.replace is several times slower, and a search copies
@@ -411,7 +415,7 @@ class Board:
         for p in self.permanents.values():
             if p.animated_by != source or not p.on_battlefield:
                 continue
-            p.types, p.animated_by = p.types - {"creature"}, None
+            p.deanimate()
             fighting = self.in_combat(p.id)
             self.remove_from_combat(p.id)
             self.log.event("stops-being-creature", self.rule("stops-being-creature"),
@@ -446,7 +450,7 @@ class Board:
         p.lki = p.snapshot()
         self.remove_from_combat(pid)
         if p.animated_by is not None:  # the animation applied on the battlefield only
-            p.types, p.animated_by = p.types - {"creature"}, None
+            p.deanimate()
         dies = zone == "graveyard" and p.is_creature
         if zone in ("graveyard", "hand") and not p.token:
             getattr(self.players[p.controller], zone).append(Card(p.name, p.is_creature, pid))

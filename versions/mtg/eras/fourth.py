@@ -69,7 +69,7 @@ from versions.common import NotInEra
 from versions.mtg.engine.assigned import Division, toughness_lethal
 from versions.mtg.engine.damage import unprevented
 from versions.mtg.rules import Batch, Era, cites
-from versions.mtg.scenario import Window
+from versions.mtg.scenario import Window, damage_window
 
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment, Dealt
@@ -333,7 +333,7 @@ class Fourth(Era):
         return True
 
     def assignment_step(self, first_strike: bool) -> str:
-        return Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
+        return damage_window(first_strike)
 
     def lethal_damage(self, board: Board, source: str | None, target: str,
                       others: list[Assignment]) -> int:
@@ -382,11 +382,13 @@ class Fourth(Era):
         A.27.Note: of a trampler's damage to a blocker, what is unprevented beyond lethal
         damage is redirected to the defending player, once prevention is over."""
         batch = still_there(board, waiting)
-        left = unprevented(board, batch)
+        if not any(s in board.attacks and board.perm(s).has("trample") for s, _, _ in batch):
+            return batch, []  # nothing to redirect: no need to weigh prevention
+        dealt_by = [(s, t, n) for (s, t, _), n in zip(batch, unprevented(board, batch),
+                                                      strict=True)]
         now: Batch = []
         after: Batch = []
-        dealt_by = [(s, t, n) for (s, t, _), n in zip(batch, left, strict=True)]
-        for (source, target, amount), dealt in zip(batch, left, strict=True):
+        for (source, target, amount), (_, _, dealt) in zip(batch, dealt_by, strict=True):
             over = self._redirected(board, dealt_by, source, target, dealt)
             now.append((source, target, amount - over))
             if over:

@@ -37,7 +37,7 @@ from versions.mtg.engine.triggers import life_gained
 from versions.mtg.eras.fourth import PREVENTION
 from versions.mtg.eras.sixth import ON_STACK, Sixth
 from versions.mtg.rules import Batch, cites
-from versions.mtg.scenario import Window
+from versions.mtg.scenario import damage_window
 
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment, Dealt
@@ -248,7 +248,7 @@ class M10(Sixth):
                     f"lethal damage first."))
 
     def assignment_step(self, first_strike: bool) -> str:
-        return Window.FIRST_STRIKE_DAMAGE if first_strike else Window.COMBAT_DAMAGE
+        return damage_window(first_strike)
 
     # -- dealing combat damage at once (510.2) ----------------------------------------------
 
