@@ -224,3 +224,79 @@ def test_a_guardman_may_take_an_unblockable_creatures_attack(era):
     assert any(e["type"] == "redirect" and e["ability"] == "guardman" for e in o["events"])
     assert any(e["type"] == "battle" and e["target"] == "x" for e in o["events"])
     assert o["permanents"]["x"]["zone"] == "graveyard"  # 3000 against 5000
+
+
+# -- several attacks, one after another (issue 24, point 8) ---------------------------------
+
+ATTACKS = """
+id: t-dm-attacks
+title: Several attacks
+game: duel-masters
+players: [{{name: A}}, {{name: B, shields: {shields}}}]
+active: A
+permanents:
+  - {{id: first, controller: A, power: 3000,
+     abilities: [{{trigger: attacks-player-unblocked, effect: draw}}]}}
+  - {{id: second, controller: A, power: 5000,
+     abilities: [{{trigger: attacks-player-unblocked, effect: draw}}]}}
+  - {{id: wall, controller: B, power: 2000, keywords: [blocker],
+     abilities: [{{trigger: blocks, effect: draw}}]}}
+combat:
+  attacks: {{first: B, second: {second}}}
+  redirect: {{first: [{redirect}]}}
+"""
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_an_attack_whose_target_is_gone_is_not_made(era):
+    # first (3000) is blocked by the wall (2000) and destroys it; second's attack on the
+    # wall can no longer be made.
+    o = run(era, parse_text(ATTACKS.format(shields=5, second="wall", redirect="wall")))
+    assert o["permanents"]["wall"]["zone"] == "graveyard"
+    [no] = [e for e in o["events"] if e["type"] == "no-attack"]
+    assert (no["source"], no["target"]) == ("second", "wall")
+    assert no["reason"] == "wall is no longer in the battle zone"
+    assert o["permanents"]["second"]["tapped"] is False  # it never attacked
+    assert o["players"]["A"]["drawn"] == 0  # the first attack was blocked
+    assert o["players"]["B"]["drawn"] == 1  # the wall's "when it blocks"
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_an_attack_on_an_untapped_creature_waits_to_be_checked_and_is_not_made(era):
+    # Nothing redirects the first attack, so the wall is still untapped when the second
+    # would attack it.
+    o = run(era, parse_text(ATTACKS.format(shields=5, second="wall", redirect="")))
+    [no] = [e for e in o["events"] if e["type"] == "no-attack"]
+    assert no["reason"] == "wall is untapped: only a tapped creature can be attacked"
+    assert o["players"]["A"]["drawn"] == 1 and o["players"]["B"]["shields"] == 4
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_sabotage_through_on_the_second_attack_wins_and_ends_the_attacks(era):
+    o = run(era, parse_text(ATTACKS.format(shields=0, second="B", redirect="wall")))
+    assert o["players"]["B"]["lost"] is True
+    assert o["players"]["A"]["drawn"] == 1  # the second, unblocked on the player
+    assert [e["type"] for e in o["events"]].count("wins") == 1
+
+
+def test_a_list_of_redirections_with_several_attacks_is_exit_2(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(ATTACKS.format(shields=5, second="B", redirect="wall").replace(
+        "redirect: {first: [wall]}", "redirect: [wall]"))
+    r = runner.invoke(app, ["validate", str(f)])
+    assert r.exit_code == 2 and "combat.redirect: with several attacks" in r.output, r.output
+    f.write_text(ATTACKS.format(shields=5, second="B", redirect="wall").replace(
+        "redirect: {first: [wall]}", "redirect: {third: [wall]}"))
+    r = runner.invoke(app, ["validate", str(f)])
+    assert r.exit_code == 2 and "combat.redirect.third: 'third' is not an attacker" in r.output
+
+
+@pytest.mark.parametrize("era", DM_ERAS)
+def test_a_later_attack_s_illegal_redirection_names_its_attacker(tmp_path, era):
+    f = tmp_path / "s.yaml"
+    f.write_text(ATTACKS.format(shields=5, second="B", redirect="wall").replace(
+        "redirect: {first: [wall]}", "redirect: {first: [], second: [wall]}").replace(
+        "power: 2000, keywords: [blocker]", "power: 2000, tapped: true, keywords: [blocker]"))
+    r = runner.invoke(app, ["run", str(f), "--era", era])
+    assert r.exit_code == 2 and "combat.redirect.second[0]" in r.output, r.output
+    assert "it is tapped" in r.output

@@ -297,3 +297,33 @@ combat:
     assert perm(o, "golem")["zone"] == "battlefield"
     assert perm(o, "bear")["zone"] == "graveyard"
     assert notes(o, "loop")
+
+
+@pytest.mark.parametrize("era", CR_ERAS)  # planeswalkers came after fifth
+def test_attacks_a_player_and_is_not_blocked_not_a_planeswalker(era):
+    o = run("""
+id: t-attacks-player
+title: Attacks a player and isn't blocked
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: p, controller: A, power: 2, toughness: 2,
+     abilities: [{trigger: attacks-player-unblocked, effect: counters, target: self,
+                  amount: 1}]}
+  - {id: w, controller: A, power: 2, toughness: 2,
+     abilities: [{trigger: attacks-player-unblocked, effect: counters, target: self,
+                  amount: 1}]}
+  - {id: blocked, controller: A, power: 2, toughness: 2,
+     abilities: [{trigger: attacks-player-unblocked, effect: counters, target: self,
+                  amount: 1}]}
+  - {id: walker, controller: B, types: [planeswalker], loyalty: 5}
+  - {id: bear, controller: B, card: Grizzly Bears}
+combat:
+  attacks: {p: B, w: walker, blocked: B}
+  blocks: {bear: blocked}
+""", era)
+    [t] = triggers(o, "attacks-player-unblocked")
+    assert t["source"] == "p" and t["rule"] == UNBLOCKED_RULE[era]
+    assert perm(o, "p")["counters"] == {"+1/+1": 1}
+    assert perm(o, "w")["counters"] == {} and perm(o, "blocked")["counters"] == {}
+    assert life(o, "B") == 17 and perm(o, "walker")["loyalty"] == 3

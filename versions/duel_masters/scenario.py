@@ -59,10 +59,13 @@ def parse_keyword(raw: Any) -> Keyword:
 
 
 Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=ID_LENGTH)]
+MAX_ATTACKS = 20
 
 
 class Ability(Strict):
-    trigger: Literal["blocks", "attacks-unblocked", "attacks"]
+    # attacks-player-unblocked: sabotage as dmwiki quotes it, "when it attacks the opponent
+    # and isn't blocked" (seed 004): not when it attacks a creature
+    trigger: Literal["blocks", "attacks-unblocked", "attacks-player-unblocked", "attacks"]
     effect: Literal["draw", "tap", "destroy", "power"]
     # draw: its controller; tap, destroy, power: self, the other creature of the attack, or
     # a creature named by id (an attack trigger that taps a would-be blocker)
@@ -97,8 +100,12 @@ class CombatSpec(Strict):
     """The scenario's `combat:` section: what the file declares and intends (the running
     combat is the engine's)."""
 
-    attacks: dict[str, str] = Field(default={}, max_length=1)  # one attacker -> its target
-    redirect: list[str] = Field(default=[], max_length=50)  # in the order they resolve
+    # Each attacker -> its target: the turn player's attacks, one after another, in this
+    # order (a creature attacks once a turn).
+    attacks: dict[str, str] = Field(default={}, max_length=MAX_ATTACKS)
+    # The creatures that redirect an attack, in the order they resolve: a list when the
+    # scenario has one attack, else each attacker -> its list.
+    redirect: list[Id] | dict[Id, list[Id]] = Field(default=[], max_length=50)
     # Shinobi in their controllers' hands that try Ninja Strike at their timing (112.3c)
     # None: every shinobi in a hand tries, in listing order; []: none does
     ninja: list[str] | None = Field(default=None, max_length=50)
@@ -112,6 +119,17 @@ class Scenario(Described):
     permanents: list[Creature] = Field(max_length=200)
     combat: CombatSpec = CombatSpec()
     expect: dict[str, ExpectOutcome] = {}  # no `after`: an attack has no windows inside
+
+    def redirect_for(self, attacker: str) -> list[str]:
+        """The creatures written to redirect `attacker`'s attack, in resolution order."""
+        r = self.combat.redirect
+        return list(r.get(attacker, [])) if isinstance(r, dict) else list(r)
+
+    def redirect_path(self, attacker: str) -> str:
+        """Where `attacker`'s redirections are written ("combat.redirect" or
+        "combat.redirect.ID"), for errors."""
+        return "combat.redirect" + (f".{attacker}" if isinstance(self.combat.redirect, dict)
+                                    else "")
 
     def permanent(self, pid: str) -> Creature | None:
         return next((p for p in self.permanents if p.id == pid), None)
@@ -142,8 +160,8 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
                 out.append((("permanents", i, "abilities", j, "target"),
                             f"{ab.target!r} is not a creature of the scenario"))
     if not s.combat.attacks:
-        out.append((("combat", "attacks"), "a Duel Masters scenario has one attack"))
-    for attacker, target in s.combat.attacks.items():
+        out.append((("combat", "attacks"), "a Duel Masters scenario has at least one attack"))
+    for n, (attacker, target) in enumerate(s.combat.attacks.items()):
         here = ("combat", "attacks", attacker)
         a = s.permanent(attacker)
         if a is None:
@@ -151,6 +169,8 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
             continue
         if a.zone != "battlefield":
             out.append((here, f"{attacker} is in the hand, not the battle zone"))
+        if a.tapped:
+            out.append((here, f"{attacker} is tapped: a creature taps to attack"))
         if a.controller != s.active:
             out.append((here, f"{attacker} is controlled by {a.controller}, not the turn "
                               f"player {s.active}"))
@@ -162,24 +182,42 @@ def problems(s: Scenario, eras: tuple[str, ...]) -> list[tuple[tuple[Any, ...], 
             out.append((here, f"{target!r} is neither a player nor a creature"))
         elif t.controller == s.active:
             out.append((here, f"{target} is the turn player's own creature"))
-        elif not t.tapped and not any(k.name == "mach-fighter" for k in a.keywords):
+        elif n == 0 and not t.tapped and not any(k.name == "mach-fighter"
+                                                 for k in a.keywords):
+            # A later attack's target may have tapped by then (a blocker that redirected
+            # an earlier attack): that one is checked as its attack comes.
             out.append((here, f"{target} is untapped: only a tapped creature can be attacked "
                               f"(or an untapped one by a creature with mach-fighter)"))
-    for i, c in enumerate(s.combat.redirect):
-        p = s.permanent(c)
-        if p is None:
-            out.append((("combat", "redirect", i), f"{c!r} is not a creature of the scenario"))
-        elif p.controller == s.active:
-            out.append((("combat", "redirect", i), f"{c} is the turn player's: only the "
-                                                   f"non-turn player redirects an attack"))
+    redirect = s.combat.redirect
+    if isinstance(redirect, list):
+        if len(s.combat.attacks) > 1 and redirect:
+            out.append((("combat", "redirect"), "with several attacks, `redirect` maps each "
+                                                "attacker to the creatures that redirect "
+                                                "its attack"))
+        lists = [(("combat", "redirect"), redirect)]
+    else:
+        lists = []
+        for attacker, chosen in redirect.items():
+            if attacker not in s.combat.attacks:
+                out.append((("combat", "redirect", attacker),
+                            f"{attacker!r} is not an attacker of `combat.attacks`"))
+            lists.append((("combat", "redirect", attacker), chosen))
+    for where, chosen in lists:
+        for i, c in enumerate(chosen):
+            p = s.permanent(c)
+            if p is None:
+                out.append(((*where, i), f"{c!r} is not a creature of the scenario"))
+            elif p.controller == s.active:
+                out.append(((*where, i), f"{c} is the turn player's: only the non-turn "
+                                         f"player redirects an attack"))
+        if len(set(chosen)) != len(chosen):
+            out.append((where, "a creature is named twice"))
     for i, c in enumerate(s.combat.ninja or []):
         p = s.permanent(c)
         if p is None or p.zone != "hand" or not any(k.name == "ninja-strike"
                                                      for k in p.keywords):
             out.append((("combat", "ninja", i), f"{c!r} is not a creature in a hand with "
                                                 f"ninja-strike"))
-    if len(set(s.combat.redirect)) != len(s.combat.redirect):
-        out.append((("combat", "redirect"), "a creature is named twice"))
     for era, exp in s.expect.items():
         if era not in eras:
             out.append((("expect", era), f"unknown era {era!r} for duel-masters (one of "

@@ -163,8 +163,8 @@ class Filter(Strict):
 class Ability(Strict):
     trigger: Literal[
         "blocks", "blocks-creature", "becomes-blocked", "becomes-blocked-by-creature",
-        "attacks-unblocked", "deals-combat-damage-to-player", "dealt-damage", "gains-life",
-        "dies",
+        "attacks-unblocked", "attacks-player-unblocked", "deals-combat-damage-to-player",
+        "dealt-damage", "gains-life", "dies",
     ] | None = None
     activated: Literal["sacrifice-self", "tap", "sacrifice-creature", "mana"] | None = None
     effect: str

@@ -1,5 +1,5 @@
-"""Duel Masters: one attack's block step before and after the 2021-09-07 change. Its scenario
-model and checks are ``versions.duel_masters.scenario``; its eras
+"""Duel Masters: the turn player's attacks, each with its block step, before and after the
+2021-09-07 change. Its scenario model and checks are ``versions.duel_masters.scenario``; its eras
 ``versions.duel_masters.ERAS``."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ GAME = GameAdapter(
     outcome_lines=narrate.outcome_lines,
     explaining=frozenset({"redirect", "block", "blocked", "unblocked", "draw", "tap",
                           "destroy", "power", "battle", "break-shields", "wins",
-                          "ninja-strike"}),
+                          "ninja-strike", "no-attack"}),
     outcome_defaults={},
     schema=schema.scenario_schema,
     board=board.board,

@@ -17,11 +17,13 @@ def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Bo
     if outcome is not None:
         links = _links_after(outcome["events"])
     else:
-        links = [Link(a, t, "attacks") for a, t in combat.get("attacks", {}).items()]
-        attacker = next(iter(combat.get("attacks", {})), None)
-        if attacker is not None:
-            links += [Link(c, attacker, "is chosen to take the attack of")
-                      for c in combat.get("redirect", [])]
+        attacks = combat.get("attacks", {})
+        links = [Link(a, t, "attacks") for a, t in attacks.items()]
+        redirect = combat.get("redirect", [])
+        chosen = (redirect if isinstance(redirect, dict)
+                  else {next(iter(attacks)): redirect} if attacks else {})
+        links += [Link(c, attacker, "is chosen to take the attack of")
+                  for attacker, cs in chosen.items() for c in cs]
     return Board(top, bottom, links)
 
 

@@ -29,6 +29,8 @@ def sentence(e: dict[str, Any]) -> str:
             return f"{tgt} is destroyed"
         case "attack":
             return f"{src} attacks {tgt}"
+        case "no-attack":
+            return f"{src} does not attack {tgt}: {e['reason']}"
         case "redirect":
             return f"{src} uses its {e['ability']} ability: {tgt}'s attack now targets {src}"
         case "block":

@@ -10,5 +10,6 @@ from versions.duel_masters.scenario import Scenario
 
 def scenario_schema() -> dict[str, Any]:
     return model_schema(Scenario, "rulesdiff Duel Masters scenario",
-                        "One Duel Masters attack, from the block step to the battle or the "
-                        "direct attack (docs/duel-masters.md).")
+                        "The turn player's Duel Masters attacks, one after another, each "
+                        "from its block step to the battle or the direct attack "
+                        "(docs/duel-masters.md).")

@@ -41,18 +41,24 @@ class IllegalRedirect(IllegalChoice):
 # -- the attack -------------------------------------------------------------------------
 
 def run(era: DuelMastersEra, scenario: Scenario, choose: Chooser = scripted) -> dict[str, Any]:
-    """The outcome JSON of the scenario's attack under `era`, each choice put to `choose`."""
+    """The outcome JSON of the scenario's attacks under `era`, one after another, each
+    choice put to `choose`."""
     era.check_game(scenario)
-    fight = start(era, scenario, choose)
-    attack_triggers(era, fight)
-    # The non-turn player's Ninja Strike: the opponent's creature attacked (112.3c).
-    ninja_strike(era, fight, fight.defending, "attacked")
-    block_step(era, fight)
-    if not fight.over:
-        battle_or_direct(era, fight)
+    fight = start(scenario, choose)
+    for attacker, target in scenario.combat.attacks.items():
+        if fight.over:
+            break
+        if not declare(era, fight, attacker, target):
+            continue
+        attack_triggers(era, fight)
+        # The non-turn player's Ninja Strike: the opponent's creature attacked (112.3c).
+        ninja_strike(era, fight, fight.defending, "attacked")
+        block_step(era, fight)
+        if not fight.over:
+            battle_or_direct(era, fight)
     return outcome(era, fight)
 
-def start(era: DuelMastersEra, scenario: Scenario, choose: Chooser) -> Fight:
+def start(scenario: Scenario, choose: Chooser) -> Fight:
     players = {p.name: PlayerState(p.name, p.shields, p.mana, p.hand)
                for p in scenario.players}
     creatures = {c.id: Creature(
@@ -60,11 +66,31 @@ def start(era: DuelMastersEra, scenario: Scenario, choose: Chooser) -> Fight:
         frozenset(k.name for k in c.keywords),
         {k.name: k.value for k in c.keywords if k.value is not None},
         list(c.abilities), c.tapped, c.zone) for c in scenario.permanents}
-    ((attacker, target),) = scenario.combat.attacks.items()
-    creatures[attacker].tapped = True  # a creature taps to attack
-    fight = Fight(scenario, players, creatures, Attack(attacker, target, target), choose)
+    return Fight(scenario, players, creatures, choose=choose)
+
+def declare(era: DuelMastersEra, fight: Fight, attacker: str, target: str) -> bool:
+    """The next written attack, if it can still be made now: an earlier attack may have
+    destroyed its attacker or its target, or left its target untapped."""
+    a = fight.creatures[attacker]
+    t = fight.creatures.get(target)
+    fight.step = "attack"
+    why = None
+    if a.zone != "battlefield":
+        why = f"{attacker} is no longer in the battle zone"
+    elif a.tapped:
+        why = f"{attacker} is tapped"
+    elif t is not None and t.zone != "battlefield":
+        why = f"{target} is no longer in the battle zone"
+    elif t is not None and not t.tapped and not a.has("mach-fighter"):
+        why = f"{target} is untapped: only a tapped creature can be attacked"
+    if why is not None:
+        fight.event("no-attack", era.rule("attack"), source=attacker, target=target,
+                    reason=why)
+        return False
+    a.tapped = True  # a creature taps to attack
+    fight.attacks.append(Attack(attacker, target, target))
     fight.event("attack", era.rule("attack"), source=attacker, target=target)
-    return fight
+    return True
 
 def attack_triggers(era: DuelMastersEra, fight: Fight) -> None:
     a = fight.creatures[fight.attack.attacker]
@@ -78,7 +104,7 @@ def block_step(era: DuelMastersEra, fight: Fight) -> None:
     legal = redirectors(era, fight)
     chosen = list(fight.choose(Decision(
         "redirect", fight.defending, fight.step, era.rule("choose"),
-        list(fight.scenario.combat.redirect),
+        fight.scenario.redirect_for(fight.attack.attacker),
         lambda: [list(p) for k in range(len(legal) + 1) for p in permutations(legal, k)],
         sum(perm(len(legal), k) for k in range(len(legal) + 1)))))
     uses = [ability_used(era, fight, c, i) for i, c in enumerate(chosen)]
@@ -101,8 +127,10 @@ def block_step(era: DuelMastersEra, fight: Fight) -> None:
         rule = era.rule("trigger-blocks")
     else:
         fight.event("unblocked", era.rule("unblocked"), target=a.id)
+        on_player = fight.attack.target in fight.players
         triggers += [(a.id, ab, _other(fight, a.id)) for ab in a.abilities
-                     if ab.trigger == "attacks-unblocked"]
+                     if ab.trigger == "attacks-unblocked"
+                     or (ab.trigger == "attacks-player-unblocked" and on_player)]
         rule = era.rule("unblocked")
     if fight.attack.blocked:  # the turn player's Ninja Strike: a creature blocked (112.3c)
         ninja_strike(era, fight, fight.scenario.active, "blocked")
@@ -127,7 +155,7 @@ def ability_used(era: DuelMastersEra, fight: Fight, pid: str, index: int) -> str
     (507.1a): each must be usable legally in the state before any resolves."""
     c = fight.creatures[pid]
     a = fight.creatures[fight.attack.attacker]
-    where = f"combat.redirect[{index}]"
+    where = f"{fight.scenario.redirect_path(a.id)}[{index}]"
     if c.zone != "battlefield":
         raise IllegalRedirect(era.id, where, era.rule("choose"),
                               f"{pid} can't redirect the attack: it is not in the battle "

@@ -79,12 +79,12 @@ class Attack:
 
 @dataclass
 class Fight:
-    """The state of one attack and its log."""
+    """The state of the turn player's attacks and their log."""
 
     scenario: Scenario
     players: dict[str, PlayerState]
     creatures: dict[str, Creature]
-    attack: Attack
+    attacks: list[Attack] = field(default_factory=list)  # made so far, the current last
     choose: Chooser = scripted
     events: list[dict[str, Any]] = field(default_factory=list)
     step: str = "attack"
@@ -92,6 +92,11 @@ class Fight:
 
     def event(self, type_: str, rule: str, **fields: Any) -> None:
         self.events.append({"step": self.step, "type": type_, **fields, "rule": rule})
+
+    @property
+    def attack(self) -> Attack:
+        """The attack being made."""
+        return self.attacks[-1]
 
     @property
     def defending(self) -> str:

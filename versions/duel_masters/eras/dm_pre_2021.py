@@ -11,7 +11,8 @@ say the old rules did:
   blocks" (`blocks`) abilities trigger — three Cosmo Politan-style blockers draw three
   cards.
 - An attack that a blocker redirected was blocked, even if a guardman took it last: its
-  "attacks and isn't blocked" (`attacks-unblocked`, sabotage) abilities can't trigger.
+  "attacks and isn't blocked" (`attacks-unblocked`) and sabotage's "attacks the opponent
+  and isn't blocked" (`attacks-player-unblocked`) abilities can't trigger.
 
 Everything else (choosing, the order of resolution, the battle, breaking shields, winning
 with no shields, 104.2a of 2018) is as in the later era; so is the legality of each choice

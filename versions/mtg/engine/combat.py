@@ -300,8 +300,11 @@ class Combat:
             if attacker in blocked:
                 becomes_blocked(board, attacker, by=board.blockers_of(attacker))
             else:
-                ability_triggers(board, attacker, "attacks-unblocked",
-                                 defending=board.defending_player(attacker))
+                defending = board.defending_player(attacker)
+                ability_triggers(board, attacker, "attacks-unblocked", defending=defending)
+                if board.attacks[attacker] in board.players:  # not a planeswalker or battle
+                    ability_triggers(board, attacker, "attacks-player-unblocked",
+                                     defending=defending)
         board.blocked |= blocked  # a declared blocker sacrificed to pay still blocked it
 
     # -- combat damage (510 / 310) ----------------------------------------------------------

@@ -22,6 +22,9 @@ TRIGGER_RULE_KEYS = {
     "becomes-blocked": "trigger-becomes-blocked",
     "becomes-blocked-by-creature": "trigger-becomes-blocked-by-creature",
     "attacks-unblocked": "trigger-attacks-unblocked",
+    # "attacks [a player] and isn't blocked": 508.3a's "attacks [a player]" (CR 2025) on
+    # the unblocked trigger; the same rule number, the attack's target read too
+    "attacks-player-unblocked": "trigger-attacks-unblocked",
     "deals-combat-damage-to-player": "trigger-damage",
     "dealt-damage": "trigger-damage",
     "gains-life": "trigger-gains-life",
