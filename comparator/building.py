@@ -38,7 +38,9 @@ class Built:
         """The `dataset build --json` document."""
         total = self.summary
         doc: dict[str, Any] = {
-            "scenarios": total.scenarios, "runs": total.runs, "diverging": total.diverging,
+            "scenarios": total.scenarios, "new": total.new,
+            "stored_before": total.stored_before, "runs": total.runs,
+            "diverging": total.diverging,
             "pairs": [{"era_a": a, "era_b": b, "diverging": n}
                       for (a, b), n in sorted(total.pairs.items())]}
         if self.explored is not None:

@@ -716,8 +716,10 @@ def dataset_build(
         typer.echo(json.dumps(built.document(), indent=2))
         return
     total = built.summary
-    _echo(f"{total.scenarios} scenarios, {total.runs} runs stored; "
-               f"{total.diverging} diverge")
+    before = (f" ({total.new} new, {total.stored_before} stored before by this engine "
+              f"version)" if total.stored_before else "")
+    _echo(f"{total.scenarios} scenarios{before}, {total.runs} runs stored; "
+          f"{total.diverging} diverge")
     for era, n in total.refused.items():
         _echo(f"  {era} can't run {n} of them (they use what its rules did not have)")
     if built.explored is not None:

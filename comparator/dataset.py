@@ -17,12 +17,15 @@ from pydantic import ValidationError
 
 from comparator.file_sets import read_manifest
 from comparator.loader import ScenarioError, load, model_for
+from comparator.encoding import ordered_digest
 from comparator.running import (
     Result,
     choices_refused,
     illegal_choice,
+    of_game,
     run_all,
     run_file,
+    run_scenario,
     scenario_json,
 )
 from comparator.store import (
@@ -73,17 +76,63 @@ def _check_some(job: tuple[list[str], list[str]]) -> int:
 class Ran:
     """One file run in every era, as a worker hands it back: the rows that store it,
     encoded, and its share of the summary (never the objects themselves, which would cost
-    the writing process their unpickling)."""
+    the writing process their unpickling). A file already stored by this engine version
+    is not run again: no rows, and its share of the summary read from the store."""
 
     file: str
     rows: Rows
     summary: Summary
 
 
-def _run_one(job: tuple[str, list[str]]) -> Ran:
-    result = run_file(Path(job[0]), job[1])
+# Each process's own reading engine for the store, opened once. Plain reads: never the
+# writer's BEGIN IMMEDIATE, so a worker reading never waits for the batch being written
+# (SQLite's WAL lets readers and the writer go on together).
+_READERS: dict[str, Any] = {}
+
+
+def _reader(url: str) -> Any:
+    if url not in _READERS:
+        from sqlalchemy import create_engine
+
+        _READERS[url] = create_engine(url)
+    return _READERS[url]
+
+
+def _run_one(job: tuple[str, list[str], str | None]) -> Ran:
+    path, eras, url = job
+    if url is not None:
+        scenario = load(Path(path))
+        stored = stored_summary(_reader(url), scenario, eras)
+        if stored is not None:
+            return Ran(path, {"scenario": [], "run": [], "divergence": []}, stored)
+        result = run_scenario(scenario, path, eras)
+    else:
+        result = run_file(Path(path), eras)
     return Ran(result.file, result_rows(ENGINE_VERSION, [result.record()]),
-               summarise([result], job[1]))
+               summarise([result], eras))
+
+
+def stored_summary(engine: Any, scenario: Any, eras: list[str]) -> Summary | None:
+    """The summary of a scenario version this engine version has stored already, read back
+    from the store, or None if it has not. A file's runs and divergences are stored in one
+    transaction, so one run stored means all of them are: the eras of its game with no run
+    refused it."""
+    from sqlalchemy import text
+
+    key = {"h": ordered_digest(scenario_json(scenario)), "v": ENGINE_VERSION}
+    with engine.connect() as conn:
+        ran = {era for (era,) in conn.execute(text(
+            "SELECT era FROM run WHERE scenario_hash = :h AND engine_version = :v"), key)}
+        if not ran:
+            return None
+        pairs = set(conn.execute(text(
+            "SELECT DISTINCT era_a, era_b FROM divergence "
+            "WHERE scenario_hash = :h AND engine_version = :v"), key))
+    mine = of_game(scenario, eras)
+    out = Summary(scenarios=1, runs=len(ran), diverging=int(bool(pairs)), stored_before=1)
+    out.refused.update(e for e in mine if e not in ran)
+    out.pairs.update((a, b) for a, b in pairs)
+    return out
 
 
 def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
@@ -96,6 +145,7 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
     use that many processes; the parent alone writes. Yields each stored batch (for
     summaries), then forgets it."""
     pool = None
+    url = engine.url.render_as_string(hide_password=False)
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -114,7 +164,7 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
         # With workers, the next batch runs while this one is stored: two in flight at most.
         waiting: deque[Iterator[Ran]] = deque()
         for start in range(0, len(paths), batch):
-            chunk = [(str(p), eras) for p in paths[start:start + batch]]
+            chunk = [(str(p), eras, url) for p in paths[start:start + batch]]
             if pool is None:
                 waiting.append(iter([_run_one(job) for job in chunk]))
             else:
@@ -175,8 +225,15 @@ class Summary:
     pairs: Counter[tuple[str, str]] = field(default_factory=Counter)  # diverging per pair
     runs: int = 0
     refused: Counter[str] = field(default_factory=Counter)  # era -> scenarios it can't run
+    stored_before: int = 0  # of `scenarios`, those this engine version had stored already
+
+    @property
+    def new(self) -> int:
+        """Scenarios run and stored now."""
+        return self.scenarios - self.stored_before
 
     def add(self, other: Summary) -> None:
+        self.stored_before += other.stored_before
         self.scenarios += other.scenarios
         self.diverging += other.diverging
         self.runs += other.runs

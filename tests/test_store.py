@@ -305,3 +305,38 @@ def test_build_writes_nothing_when_one_file_is_bad(tmp_path):
     assert result.exit_code == 2 and "z-bad.yaml" in result.output
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_rebuild_runs_only_what_is_not_stored_and_reports_the_same(tmp_path, jobs):
+    import shutil as sh
+
+    folder = tmp_path / "some"
+    folder.mkdir()
+    # Shipped files with refusals and divergences among them, so every part of the
+    # summary read back from the store is exercised.
+    for p in sorted(Path(find_scenario(EXAMPLE)).parent.glob("*.yaml"))[:20]:
+        sh.copy(p, folder / p.name)
+    db = tmp_path / "d.db"
+
+    def build() -> dict:
+        r = runner.invoke(app, ["dataset", "build", str(folder), "--db", str(db), "--jobs",
+                                jobs, "--batch", "7", "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.output[r.output.index("{"):])
+
+    first = build()
+    assert (first["new"], first["stored_before"]) == (20, 0)
+    runs = count(db, "run")
+    assert first["runs"] == runs and first["diverging"] > 0 and first.get("refused")
+    again = build()
+    assert (again["new"], again["stored_before"]) == (0, 20)
+    assert {k: v for k, v in again.items() if k not in ("new", "stored_before")} == \
+        {k: v for k, v in first.items() if k not in ("new", "stored_before")}
+    assert count(db, "run") == runs
+    # A changed file is a new version: run and stored; the others are not run again.
+    changed = sorted(folder.glob("*.yaml"))[0]
+    changed.write_text(changed.read_text().replace("title:", "title: Changed -", 1))
+    third = build()
+    assert (third["new"], third["stored_before"]) == (1, 19)
+    assert count(db, "scenario") == 21
