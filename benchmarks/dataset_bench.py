@@ -12,7 +12,12 @@ in the same run. Run: python benchmarks/dataset_bench.py [--small N] [--large N]
   `python -c "import typer, pydantic, yaml"`;
 - blocks: 509.1c with 16 attackers and 16 blockers with requirements, exactly, against
   walking every declaration of 7 attackers and 7 blockers (the old way);
-- kills: `most-kills` over 1,560,780 divisions, planned, against walking 77,520 of them.
+- kills: `most-kills` over 1,560,780 divisions, planned, against walking 77,520 of them;
+- rebuild: building a built folder again, against building it the first time;
+- export: peak memory of `dataset export` (jsonl, csv, parquet) and `dataset check` at
+  --n and at 3 × --n generated scenarios, each against the smaller (flat is 1.0x);
+- size: bytes on disk per scenario of a built database (SQLite), against the
+  scenario files' own bytes.
 """
 
 from __future__ import annotations
@@ -300,16 +305,68 @@ combat:
           f"ms; planning {ratio:.0f}x as many took {planned / walked:.4f}x that")
 
 
+def rebuild_figures(tmp: Path, n: int) -> None:
+    folder = generated(tmp, n)
+    db = tmp / f"rebuild{n}.db"
+    first = time.perf_counter()
+    subprocess.run(cli("dataset", "build", str(folder), "--db", str(db), "--jobs", "2"),
+                   check=True, capture_output=True)
+    first = time.perf_counter() - first
+    again = time.perf_counter()
+    out = subprocess.run(cli("dataset", "build", str(folder), "--db", str(db), "--jobs", "2"),
+                         check=True, capture_output=True, text=True).stdout.strip()
+    out = out.splitlines()[0]
+    again = time.perf_counter() - again
+    print(f"rebuild of {n} built scenarios: {again:.1f} s against {first:.1f} s the first "
+          f"time ({again / first:.2f}x; goal < 0.10x); it says: {out}")
+
+
+def export_figures(tmp: Path, n: int) -> None:
+    peaks: dict[str, list[int]] = {}
+    for size in (n, 3 * n):
+        folder = generated(tmp, size)
+        db = tmp / f"export{size}.db"
+        subprocess.run(cli("dataset", "build", str(folder), "--db", str(db)), check=True,
+                       capture_output=True)
+        for what, args in (("export jsonl", ["export", "--out", str(tmp / "x.jsonl")]),
+                           ("export csv", ["export", "--format", "csv", "--out",
+                                           str(tmp / "x.csv")]),
+                           ("export parquet", ["export", "--format", "parquet", "--out",
+                                               str(tmp / "pq")]),
+                           ("check", ["check"])):
+            peak, took = peak_memory(cli("dataset", *args, "--db", str(db)))
+            peaks.setdefault(what, []).append(peak)
+            print(f"dataset {what:<15} {size:>7} scenarios: peak {peak / 2**20:6.0f} MiB, "
+                  f"{took:.1f} s")
+    for what, (small, large) in peaks.items():
+        print(f"dataset {what}: peak at {3 * n} is {large / small:.2f}x the peak at {n} "
+              f"(flat: 1.0x; goal <= 150 MiB)")
+
+
+def size_figures(tmp: Path, n: int) -> None:
+    folder = generated(tmp, n)
+    db = tmp / f"size{n}.db"
+    subprocess.run(cli("dataset", "build", str(folder), "--db", str(db)), check=True,
+                   capture_output=True)
+    with sqlite3.connect(db) as conn:
+        conn.execute("VACUUM")
+    files = sum(p.stat().st_size for p in folder.rglob("*.yaml"))
+    stored = db.stat().st_size
+    print(f"store size: {stored / n / 1024:.1f} KiB per scenario on disk ({n} generated; "
+          f"goal <= 2 KiB), against {files / n / 1024:.1f} KiB of scenario file "
+          f"({stored / files:.1f}x)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--small", type=int, default=50_000)
     ap.add_argument("--large", type=int, default=500_000)
     ap.add_argument("--n", type=int, default=2000, help="scenarios for engine, jobs, store")
     ap.add_argument("--only", action="append", help="engine jobs memory store startup "
-                    "blocks kills")
+                    "blocks kills rebuild export size")
     args = ap.parse_args()
     want = set(args.only or ["engine", "jobs", "memory", "store", "startup", "blocks",
-                             "kills"])
+                             "kills", "rebuild", "export", "size"])
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         if "startup" in want:
@@ -324,6 +381,12 @@ def main() -> None:
             engine_figures(tmp, args.n)
         if "jobs" in want:
             jobs_figures(tmp, args.n)
+        if "rebuild" in want:
+            rebuild_figures(tmp, args.n)
+        if "export" in want:
+            export_figures(tmp, args.n)
+        if "size" in want:
+            size_figures(tmp, args.n)
         if "memory" in want:
             memory_figures(tmp, args.small, args.large)
 

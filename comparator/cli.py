@@ -802,27 +802,68 @@ def dataset_check(
 
 @dataset_app.command("export", epilog=EXITS["dataset_export"])
 def dataset_export(
-    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv",
+    fmt: Annotated[str, typer.Option("--format", help="jsonl, csv or parquet",
                                      metavar="FORMAT")] = "jsonl",
-    out: Annotated[Path | None, typer.Option("--out", help="write here, not stdout",
-                                             metavar="PATH")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="write here, not stdout (parquet: a folder, required)",
+        metavar="PATH")] = None,
     db: DbOption = None,
 ) -> None:
-    """One record per scenario × era (with its outcome), then the divergences."""
-    from comparator.dataset import export
+    """One record per scenario × era (with its outcome), then the divergences; or, as
+    Parquet, one file per table (scenarios, runs, divergences). Streamed: memory stays flat
+    whatever the size of the dataset."""
+    from comparator.dataset import export_lines
 
-    if fmt not in ("jsonl", "csv"):
-        fail(f"--format: {fmt!r} is not jsonl or csv")
+    if fmt not in ("jsonl", "csv", "parquet"):
+        fail(f"--format: {fmt!r} is not jsonl, csv or parquet")
+    if fmt == "parquet" and out is None:
+        fail("--format parquet writes three files: name their folder with --out")
     engine = _engine(db, create=False)
-    text = _reading(db, lambda: export(engine, fmt))
-    if out is None:
-        typer.echo(text, nl=False)
-    else:
+    if fmt == "parquet":
+        assert out is not None
+        from comparator.parquet_export import ParquetMissing, write_parquet
+
+        if out.exists() and not out.is_dir():
+            fail(f"{out}: not a folder (--format parquet writes a folder of files)")
         try:
-            out.write_text(text, encoding="utf-8")
+            counts = _reading(db, lambda: write_parquet(engine, out))
+        except ParquetMissing as exc:
+            fail(str(exc))
         except OSError as exc:
             fail(f"{out}: can't write the export: {exc.strerror or exc}")
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(f"wrote {out}: " + ", ".join(f"{name}.parquet ({n} rows)"
+                                                for name, n in counts.items()), err=True)
+        return
+    if out is None:
+        _reading(db, lambda: _write_lines(sys.stdout, export_lines(engine, fmt)))
+        return
+    _export_to_file(out, lambda f: _reading(db, lambda: _write_lines(
+        f, export_lines(engine, fmt))))
+    typer.echo(f"wrote {out}", err=True)
+
+
+def _write_lines(f: Any, lines: Any) -> None:
+    for line in lines:
+        f.write(line)
+
+
+def _export_to_file(out: Path, write: Callable[[Any], None]) -> None:
+    """Write an export to `out` whole or not at all: a regular file is written beside its
+    final name and renamed when complete (a failed export leaves the old file, or none)."""
+    import os
+
+    direct = out.exists() and not out.is_file()  # a device such as /dev/full, or a pipe
+    part = out if direct else out.with_name(f".{out.name}.part")
+    try:
+        with open(part, "w", encoding="utf-8", newline="") as f:
+            write(f)
+        if not direct:
+            os.replace(part, out)
+    except OSError as exc:
+        fail(f"{out}: can't write the export: {exc.strerror or exc}")
+    finally:
+        if not direct:
+            part.unlink(missing_ok=True)
 
 
 @app.command(epilog=EXITS["show"])

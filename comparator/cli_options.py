@@ -65,7 +65,8 @@ _EXITS = {
     "dataset_generate": "Exit: 0 written; 2 bad options, or a folder that holds other files.",
     "dataset_check": (
         "Exit: 0 every stored outcome is reproduced; 1 some changed; 2 a database error."),
-    "dataset_export": "Exit: 0; 2 a database error.",
+    "dataset_export": "Exit: 0; 2 a database error, an output it can't write, or parquet "
+                      "without pyarrow.",
     "show": "Exit: 0; 2 not stored, or a database error.",
     "schema": "Exit: 0; 2 an unknown game.",
     "blocks": "Exit: 0; 2 bad input, another game's scenario, or an era that can't run it.",

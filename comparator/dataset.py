@@ -15,9 +15,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from comparator.encoding import ordered_digest
 from comparator.file_sets import read_manifest
 from comparator.loader import ScenarioError, load, model_for
-from comparator.encoding import ordered_digest
 from comparator.running import (
     Result,
     choices_refused,
@@ -35,7 +35,6 @@ from comparator.store import (
     RunRow,
     ScenarioRow,
     insert_rows,
-    latest_runs,
     merge_rows,
     result_rows,
     store_eras,
@@ -296,28 +295,39 @@ class Change:
     now: Any
 
 
+def _check_rows(engine: Any) -> Iterator[Any]:
+    """The newest run of each (scenario, era) with its scenario's canonical JSON, in the
+    order each was first stored, streamed."""
+    return _streamed(engine, (
+        "SELECT r.run_id, r.scenario_id, r.era, r.outcome_json, r.scenario_hash, "
+        "s.canonical_json FROM run r JOIN (SELECT MAX(run_id) AS newest, MIN(run_id) AS "
+        "first_run FROM run GROUP BY scenario_id, era) k ON r.run_id = k.newest "
+        "LEFT JOIN scenario s ON s.content_hash = r.scenario_hash ORDER BY k.first_run"))
+
+
 def check(engine: Any) -> tuple[int, list[Change]]:
-    """Re-run every stored scenario version with this engine; what changed per field."""
+    """Re-run every stored scenario version with this engine; what changed per field.
+    The runs are streamed from the store, so memory stays flat whatever its size (only
+    the changes are kept)."""
     from deepdiff import DeepDiff
-    from sqlmodel import Session
 
     from comparator.diffing import state_path
 
-    with Session(engine) as session:
-        runs = latest_runs(session)
-        scenarios = {r.scenario_hash: session.get(ScenarioRow, r.scenario_hash) for r in runs}
     changes: list[Change] = []
-    for run in runs:
-        row = scenarios[run.scenario_hash]
-        if row is None:
+    checked = 0
+    parsed: tuple[str, Any] | None = None  # the last scenario read: its eras come together
+    for run in _check_rows(engine):
+        checked += 1
+        if run.canonical_json is None:
             raise ValueError(f"table run, row {run.run_id}: its scenario "
                              f"{run.scenario_hash[:12]} is not stored")
         try:
-            raw = stored_json(row.canonical_json, "scenario", row.content_hash[:12])
-            scenario = model_for(raw).model_validate(raw)
-            now = run_all(scenario, [run.era])[run.era]
+            if parsed is None or parsed[0] != run.scenario_hash:
+                raw = stored_json(run.canonical_json, "scenario", run.scenario_hash[:12])
+                parsed = (run.scenario_hash, model_for(raw).model_validate(raw))
+            now = run_all(parsed[1], [run.era])[run.era]
         except (ValidationError, ScenarioError) as exc:
-            raise ValueError(f"table scenario, row {row.content_hash[:12]}: not a scenario "
+            raise ValueError(f"table scenario, row {run.scenario_hash[:12]}: not a scenario "
                              f"this rulesdiff can run ({str(exc).splitlines()[0]})") from None
         stored = stored_json(run.outcome_json, "run", run.run_id)
         if now == stored:
@@ -328,7 +338,7 @@ def check(engine: Any) -> tuple[int, list[Change]]:
                 path = item.path(output_format="list")
                 changes.append(Change(run.scenario_id, run.era, state_path(path),
                                       _value(item.t1), _value(item.t2)))
-    return len(runs), changes
+    return checked, changes
 
 
 def _value(v: Any) -> Any:
@@ -337,38 +347,101 @@ def _value(v: Any) -> Any:
     return None if isinstance(v, NotPresent) else v
 
 
-def export(engine: Any, fmt: str) -> str:
-    from sqlmodel import Session, select
+# -- export: streamed, so memory stays flat whatever the size of the dataset ----------------
 
-    with Session(engine) as session:
-        runs = sorted(latest_runs(session), key=lambda r: (r.scenario_id, r.era))
-        latest_hashes = {(r.scenario_hash, r.engine_version) for r in runs}
-        divs = [d for d in session.exec(select(DivergenceRow).order_by(
-            DivergenceRow.scenario_id, DivergenceRow.era_a, DivergenceRow.era_b,
-            DivergenceRow.path)).all() if (d.scenario_hash, d.engine_version) in latest_hashes]
+EXPORT_BATCH = 2_000  # rows fetched and written at a time
+
+
+def _newest_runs_sql(dialect: str) -> str:
+    """The newest run of each (scenario, era), in export order: by scenario id, then era,
+    compared byte by byte (the same order on SQLite and PostgreSQL, whatever its locale)."""
+    binary = ' COLLATE "C"' if dialect == "postgresql" else " COLLATE BINARY"
+    return (f"SELECT r.run_id, r.scenario_id, r.era, r.engine_version, r.outcome_json, "
+            f"r.outcome_hash, r.scenario_hash FROM run r WHERE r.run_id IN "
+            f"(SELECT MAX(run_id) FROM run GROUP BY scenario_id, era) "
+            f"ORDER BY r.scenario_id{binary}, r.era{binary}")
+
+
+def _latest_divergences_sql(dialect: str) -> str:
+    """The divergences of each scenario's newest runs (as the views read them)."""
+    binary = ' COLLATE "C"' if dialect == "postgresql" else " COLLATE BINARY"
+    return (f"SELECT d.divergence_id, d.scenario_id, d.era_a, d.era_b, d.path, d.value_a, "
+            f"d.value_b, d.engine_version FROM divergence d WHERE EXISTS (SELECT 1 FROM run r "
+            f"WHERE r.run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era) "
+            f"AND r.scenario_hash = d.scenario_hash "
+            f"AND r.engine_version = d.engine_version) "
+            f"ORDER BY d.scenario_id{binary}, d.era_a{binary}, d.era_b{binary}, "
+            f"d.path{binary}")
+
+
+def _streamed(engine: Any, sql: str) -> Iterator[Any]:
+    """The rows of a query, fetched a batch at a time (a server-side cursor on
+    PostgreSQL)."""
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        result = conn.execution_options(stream_results=True, yield_per=EXPORT_BATCH) \
+            .execute(text(sql))
+        yield from result
+
+
+def export_runs(engine: Any) -> Iterator[Any]:
+    return _streamed(engine, _newest_runs_sql(engine.dialect.name))
+
+
+def export_divergences(engine: Any) -> Iterator[Any]:
+    return _streamed(engine, _latest_divergences_sql(engine.dialect.name))
+
+
+def export_scenarios(engine: Any) -> Iterator[Any]:
+    """The scenario versions the newest runs ran, by id (then hash)."""
+    binary = ' COLLATE "C"' if engine.dialect.name == "postgresql" else " COLLATE BINARY"
+    return _streamed(engine, (
+        f"SELECT s.content_hash, s.id, s.title, s.tags, s.sources, s.first_stored, "
+        f"s.canonical_json FROM scenario s WHERE s.content_hash IN (SELECT scenario_hash "
+        f"FROM run WHERE run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era)) "
+        f"ORDER BY s.id{binary}, s.content_hash"))
+
+
+def export_lines(engine: Any, fmt: str) -> Iterator[str]:
+    """`dataset export` as text, a line at a time: one record per scenario × era (with its
+    outcome), then the divergences (jsonl or csv)."""
     if fmt == "jsonl":
-        lines = [json.dumps({"record": "outcome", "scenario": r.scenario_id, "era": r.era,
-                             "engine_version": r.engine_version,
-                             "outcome": stored_json(r.outcome_json, "run", r.run_id)})
-                 for r in runs]
-        lines += [json.dumps({"record": "divergence", "scenario": d.scenario_id,
+        for r in export_runs(engine):
+            yield json.dumps({"record": "outcome", "scenario": r.scenario_id, "era": r.era,
+                              "engine_version": r.engine_version,
+                              "outcome": stored_json(r.outcome_json, "run", r.run_id)}) + "\n"
+        for d in export_divergences(engine):
+            yield json.dumps({"record": "divergence", "scenario": d.scenario_id,
                               "era_a": d.era_a, "era_b": d.era_b, "path": d.path,
                               "value_a": stored_json(d.value_a, "divergence",
                                                      d.divergence_id),
                               "value_b": stored_json(d.value_b, "divergence",
-                                                     d.divergence_id)}) for d in divs]
-        return "\n".join(lines) + ("\n" if lines else "")
+                                                     d.divergence_id)}) + "\n"
+        return
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(["record", "scenario", "era", "era_b", "path", "value", "value_b",
+
+    def line(row: list[Any]) -> str:
+        buf.seek(0)
+        buf.truncate()
+        w.writerow(row)
+        return buf.getvalue()
+
+    yield line(["record", "scenario", "era", "era_b", "path", "value", "value_b",
                 "engine_version", "outcome"])
-    for r in runs:
-        w.writerow(["outcome", r.scenario_id, r.era, "", "", "", "", r.engine_version,
+    for r in export_runs(engine):
+        stored_json(r.outcome_json, "run", r.run_id)  # a damaged row is an error here too
+        yield line(["outcome", r.scenario_id, r.era, "", "", "", "", r.engine_version,
                     r.outcome_json])
-    for d in divs:
-        w.writerow(["divergence", d.scenario_id, d.era_a, d.era_b, d.path, d.value_a,
+    for d in export_divergences(engine):
+        yield line(["divergence", d.scenario_id, d.era_a, d.era_b, d.path, d.value_a,
                     d.value_b, d.engine_version, ""])
-    return buf.getvalue()
+
+
+def export(engine: Any, fmt: str) -> str:
+    """The whole export as one text (small datasets, tests): `export_lines` joined."""
+    return "".join(export_lines(engine, fmt))
 
 
 def stored_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:

@@ -70,6 +70,17 @@ def test_build_check_export_show_match_sqlite(postgres_url, tmp_path):
         exported = [runner.invoke(app, ["dataset", "export", "--format", fmt, "--db", url]).output
                     for url in (postgres_url, lite)]
         assert exported[0] == exported[1] and exported[0]
+    from comparator.parquet_export import read_back
+
+    tables = []
+    for i, url in enumerate((postgres_url, lite)):
+        out = tmp_path / f"parquet-{i}"
+        assert runner.invoke(app, ["dataset", "export", "--format", "parquet", "--out",
+                                   str(out), "--db", url]).exit_code == 0
+        tables.append({name: [{k: v for k, v in row.items() if k != "first_stored"}
+                              for row in read_back(out / f"{name}.parquet")]
+                       for name in ("scenarios", "runs", "divergences")})
+    assert tables[0] == tables[1] and tables[0]["runs"]
 
     shown = [json.loads(runner.invoke(app, ["show", EXAMPLE, "--json", "--db", url]).output)
              for url in (postgres_url, lite)]

@@ -340,3 +340,65 @@ def test_a_rebuild_runs_only_what_is_not_stored_and_reports_the_same(tmp_path, j
     third = build()
     assert (third["new"], third["stored_before"]) == (1, 19)
     assert count(db, "scenario") == 21
+
+
+def test_parquet_export_reads_back_as_the_sqlite_rows(tmp_path):
+    from comparator.parquet_export import read_back
+
+    db = tmp_path / "d.db"
+    folder = variants(tmp_path / "v", 3)
+    assert runner.invoke(app, ["dataset", "build", str(folder), "--db", str(db)]).exit_code == 0
+    assert runner.invoke(app, ["diff", str(find_scenario(EXAMPLE)), "--db",
+                               str(db)]).exit_code == 1  # diverges: divergence rows
+    out = tmp_path / "pq"
+    r = runner.invoke(app, ["dataset", "export", "--format", "parquet", "--out", str(out),
+                            "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    with sqlite3.connect(db) as conn:
+        runs = conn.execute(
+            "SELECT scenario_id, era, engine_version, scenario_hash, outcome_hash, outcome_json "
+            "FROM run ORDER BY scenario_id, era").fetchall()
+        scenarios = conn.execute(
+            "SELECT id, content_hash, title, tags, sources, first_stored, canonical_json "
+            "FROM scenario ORDER BY id").fetchall()
+        divergences = conn.execute(
+            "SELECT scenario_id, era_a, era_b, path, value_a, value_b, engine_version "
+            "FROM divergence ORDER BY scenario_id, era_a, era_b, path").fetchall()
+    assert [tuple(r.values()) for r in read_back(out / "runs.parquet")] == runs
+    assert [(r["scenario"], r["content_hash"], r["title"], json.dumps(r["tags"]),
+             json.dumps(r["sources"]), r["first_stored"], r["scenario_json"])
+            for r in read_back(out / "scenarios.parquet")] == [
+        (i, h, t, json.dumps(json.loads(tags)), json.dumps(json.loads(src)), f, c)
+        for i, h, t, tags, src, f, c in scenarios]
+    assert [tuple(r.values()) for r in read_back(out / "divergences.parquet")] == divergences
+    assert len(runs) > 4 and divergences
+    # The files are what DuckDB, polars and pandas read: plain Parquet with zstd pages.
+    import pyarrow.parquet as pq
+
+    assert pq.ParquetFile(out / "runs.parquet").schema_arrow.names == [
+        "scenario", "era", "engine_version", "scenario_hash", "outcome_hash", "outcome_json"]
+
+
+def test_parquet_export_needs_a_folder(tmp_path):
+    db = tmp_path / "d.db"
+    runner.invoke(app, ["diff", str(find_scenario(EXAMPLE)), "--db", str(db)])
+    r = runner.invoke(app, ["dataset", "export", "--format", "parquet", "--db", str(db)])
+    assert r.exit_code == 2 and "--out" in r.output
+    (tmp_path / "file").write_text("x")
+    r = runner.invoke(app, ["dataset", "export", "--format", "parquet", "--db", str(db),
+                            "--out", str(tmp_path / "file")])
+    assert r.exit_code == 2 and "not a folder" in r.output
+
+
+def test_a_failed_export_leaves_no_half_written_file(tmp_path):
+    db = tmp_path / "d.db"
+    runner.invoke(app, ["diff", str(find_scenario(EXAMPLE)), "--db", str(db)])
+    with sqlite3.connect(db) as conn:  # the last run damaged: the export fails at its end
+        conn.execute("UPDATE run SET outcome_json = '{bad' WHERE run_id = "
+                     "(SELECT MAX(run_id) FROM run)")
+    out = tmp_path / "x.jsonl"
+    out.write_text("the previous export\n")
+    r = runner.invoke(app, ["dataset", "export", "--out", str(out), "--db", str(db)])
+    assert r.exit_code == 2 and "damaged" in r.output
+    assert out.read_text() == "the previous export\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []

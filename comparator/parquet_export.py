@@ -1,0 +1,118 @@
+"""`dataset export --format parquet`: the dataset as three Parquet files that DuckDB, polars
+and pandas read directly (schema: docs/dataset.md), written a batch of rows at a time so a
+dataset of any size exports in bounded memory. Needs pyarrow (the `parquet` extra)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from comparator.dataset import (
+    export_divergences,
+    export_runs,
+    export_scenarios,
+    stored_json,
+)
+
+# Rows per row group: what is held at a time (outcomes are a few KB each).
+PARQUET_BATCH = 1_000
+
+
+class ParquetMissing(Exception):
+    """pyarrow is not installed: one line for the user."""
+
+
+def _arrow() -> tuple[Any, Any]:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ParquetMissing("--format parquet needs pyarrow: pip install "
+                             "'rulesdiff[parquet]'") from None
+    return pa, pq
+
+
+def _schemas(pa: Any) -> dict[str, Any]:
+    text, texts = pa.string(), pa.list_(pa.string())
+    return {
+        "scenarios": pa.schema([
+            ("scenario", text), ("content_hash", text), ("title", text), ("tags", texts),
+            ("sources", texts), ("first_stored", text), ("scenario_json", text)]),
+        "runs": pa.schema([
+            ("scenario", text), ("era", text), ("engine_version", text),
+            ("scenario_hash", text), ("outcome_hash", text), ("outcome_json", text)]),
+        "divergences": pa.schema([
+            ("scenario", text), ("era_a", text), ("era_b", text), ("path", text),
+            ("value_a", text), ("value_b", text), ("engine_version", text)]),
+    }
+
+
+def _scenario_rows(engine: Any) -> Iterator[dict[str, Any]]:
+    for s in export_scenarios(engine):
+        yield {"scenario": s.id, "content_hash": s.content_hash, "title": s.title,
+               "tags": stored_json(s.tags, "scenario", s.content_hash[:12]),
+               "sources": stored_json(s.sources, "scenario", s.content_hash[:12]),
+               "first_stored": s.first_stored, "scenario_json": s.canonical_json}
+
+
+def _run_rows(engine: Any) -> Iterator[dict[str, Any]]:
+    for r in export_runs(engine):
+        stored_json(r.outcome_json, "run", r.run_id)  # a damaged row is an error
+        yield {"scenario": r.scenario_id, "era": r.era, "engine_version": r.engine_version,
+               "scenario_hash": r.scenario_hash, "outcome_hash": r.outcome_hash,
+               "outcome_json": r.outcome_json}
+
+
+def _divergence_rows(engine: Any) -> Iterator[dict[str, Any]]:
+    for d in export_divergences(engine):
+        for v in (d.value_a, d.value_b):
+            stored_json(v, "divergence", d.divergence_id)
+        yield {"scenario": d.scenario_id, "era_a": d.era_a, "era_b": d.era_b,
+               "path": d.path, "value_a": d.value_a, "value_b": d.value_b,
+               "engine_version": d.engine_version}
+
+
+TABLES: dict[str, Callable[[Any], Iterator[dict[str, Any]]]] = {
+    "scenarios": _scenario_rows, "runs": _run_rows, "divergences": _divergence_rows}
+
+
+def write_parquet(engine: Any, out: Path) -> dict[str, int]:
+    """Write scenarios.parquet, runs.parquet and divergences.parquet into the folder `out`
+    (made if need be); how many rows each. Each file is written beside its final name and
+    renamed when whole, so a failed export leaves no half-written file."""
+    pa, pq = _arrow()
+    # The system allocator gives freed row groups back; Arrow's default pool keeps them.
+    pa.set_memory_pool(pa.system_memory_pool())
+    schemas = _schemas(pa)
+    out.mkdir(parents=True, exist_ok=True)
+    counts = {}
+    for name, rows in TABLES.items():
+        final = out / f"{name}.parquet"
+        part = out / f".{name}.parquet.part"
+        schema = schemas[name]
+        n = 0
+        try:
+            with pq.ParquetWriter(part, schema, compression="zstd") as writer:
+                batch: list[dict[str, Any]] = []
+                for row in rows(engine):
+                    batch.append(row)
+                    if len(batch) == PARQUET_BATCH:
+                        writer.write_table(pa.Table.from_pylist(batch, schema=schema))
+                        n += len(batch)
+                        batch = []
+                if batch:
+                    writer.write_table(pa.Table.from_pylist(batch, schema=schema))
+                    n += len(batch)
+            os.replace(part, final)
+        finally:
+            part.unlink(missing_ok=True)
+        counts[name] = n
+    return counts
+
+
+def read_back(path: Path) -> list[dict[str, Any]]:
+    """A Parquet file's rows (for checks and tests)."""
+    _, pq = _arrow()
+    return pq.read_table(path).to_pylist()
