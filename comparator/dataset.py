@@ -5,27 +5,27 @@ so bad input leaves the database untouched."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from comparator.encoding import ordered_digest
 from comparator.file_sets import read_manifest
-from comparator.loader import ScenarioError, load, model_for
+from comparator.loader import MAX_BYTES, ScenarioError, load, model_for
 from comparator.running import (
     Result,
     choices_refused,
     illegal_choice,
-    of_game,
     run_all,
     run_file,
-    run_scenario,
     scenario_json,
 )
 from comparator.store import (
@@ -66,9 +66,86 @@ def check_files(paths: Sequence[Path], eras: list[str]) -> None:
             raise illegal_choice(illegal, str(path))
 
 
-def _check_some(job: tuple[list[str], list[str]]) -> int:
-    check_files([Path(p) for p in job[0]], job[1])
-    return len(job[0])
+def _check_some(job: tuple[list[str], list[str], str]) -> int:
+    """Check a chunk of files; a file this engine version has stored from the same bytes
+    (read with the same card library) was checked then, and is not read again."""
+    names, eras, url = job
+    digests = {name: source_digest(name) for name in names}
+    known = _stored_files(_reader(url), [d for d in digests.values() if d is not None])
+    check_files([Path(n) for n in names if digests[n] not in known], eras)
+    return len(names)
+
+
+@lru_cache(maxsize=1)
+def _reading_context() -> bytes:
+    """What reading a file depends on besides its bytes: this engine version and the card
+    library (the shipped one and the user's), digested."""
+    import os
+
+    from comparator.data_files import cards_file
+
+    h = hashlib.sha256(f"rulesdiff {ENGINE_VERSION}\0".encode())
+    user = os.environ.get("RULESDIFF_CARDS")
+    for library in (cards_file(), Path(user) if user else None):
+        if library is not None:
+            try:
+                h.update(library.read_bytes())
+            except OSError:
+                h.update(b"unreadable")
+        h.update(b"\0")
+    return h.digest()
+
+
+def source_digest(path: str) -> bytes | None:
+    """The digest of a scenario file's bytes in its reading context, or None if it can't
+    be read here (then it is read the usual way, which says what is wrong)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    if len(data) > MAX_BYTES:
+        return None
+    return hashlib.sha256(_reading_context() + data).digest()
+
+
+def _stored_files(engine: Any, digests: list[bytes]) -> dict[bytes, Summary]:
+    """Of these file digests, those this engine version stored, each with its part of the
+    summary read back from the store (three queries for the lot)."""
+    from sqlalchemy import bindparam, text
+
+    if not digests:
+        return {}
+    v = ENGINE_VERSION
+    with engine.connect() as conn:
+        files = {d: (h, json.loads(refused)) for d, h, refused in conn.execute(text(
+            "SELECT digest, scenario_hash, refused FROM source_file WHERE digest IN :ds")
+            .bindparams(bindparam("ds", expanding=True)), {"ds": digests})}
+        hashes = sorted({h for h, _ in files.values()})
+        if not hashes:
+            return {}
+        ran: dict[str, set[str]] = {}
+        for h, era in conn.execute(text(
+                "SELECT scenario_hash, era FROM run WHERE engine_version = :v AND "
+                "scenario_hash IN :hs").bindparams(bindparam("hs", expanding=True)),
+                {"v": v, "hs": hashes}):
+            ran.setdefault(h, set()).add(era)
+        pairs: dict[str, set[tuple[str, str]]] = {}
+        for h, a, b in conn.execute(text(
+                "SELECT DISTINCT scenario_hash, era_a, era_b FROM divergence WHERE "
+                "engine_version = :v AND scenario_hash IN :hs").bindparams(
+                bindparam("hs", expanding=True)), {"v": v, "hs": hashes}):
+            pairs.setdefault(h, set()).add((a, b))
+    out = {}
+    for d, (h, refused) in files.items():
+        if h not in ran:  # its runs are gone: run it again
+            continue
+        summary = Summary(scenarios=1, runs=len(ran[h]), diverging=int(h in pairs),
+                          stored_before=1)
+        summary.refused.update(refused)
+        summary.pairs.update(pairs.get(h, ()))
+        out[d] = summary
+    return out
 
 
 @dataclass
@@ -97,41 +174,31 @@ def _reader(url: str) -> Any:
     return _READERS[url]
 
 
-def _run_one(job: tuple[str, list[str], str | None]) -> Ran:
-    path, eras, url = job
-    if url is not None:
-        scenario = load(Path(path))
-        stored = stored_summary(_reader(url), scenario, eras)
-        if stored is not None:
-            return Ran(path, {"scenario": [], "run": [], "divergence": []}, stored)
-        result = run_scenario(scenario, path, eras)
-    else:
-        result = run_file(Path(path), eras)
-    return Ran(result.file, result_rows(ENGINE_VERSION, [result.record()]),
-               summarise([result], eras))
-
-
-def stored_summary(engine: Any, scenario: Any, eras: list[str]) -> Summary | None:
-    """The summary of a scenario version this engine version has stored already, read back
-    from the store, or None if it has not. A file's runs and divergences are stored in one
-    transaction, so one run stored means all of them are: the eras of its game with no run
-    refused it."""
-    from sqlalchemy import text
-
-    key = {"h": ordered_digest(scenario_json(scenario)), "v": ENGINE_VERSION}
-    with engine.connect() as conn:
-        ran = {era for (era,) in conn.execute(text(
-            "SELECT era FROM run WHERE scenario_hash = :h AND engine_version = :v"), key)}
-        if not ran:
-            return None
-        pairs = set(conn.execute(text(
-            "SELECT DISTINCT era_a, era_b FROM divergence "
-            "WHERE scenario_hash = :h AND engine_version = :v"), key))
-    mine = of_game(scenario, eras)
-    out = Summary(scenarios=1, runs=len(ran), diverging=int(bool(pairs)), stored_before=1)
-    out.refused.update(e for e in mine if e not in ran)
-    out.pairs.update((a, b) for a, b in pairs)
+def _run_some(job: tuple[list[str], list[str], str]) -> list[Ran]:
+    """Run a chunk of files in every era, but those this engine version stored from the
+    same bytes: their part of the summary is read back from the store instead."""
+    names, eras, url = job
+    reader = _reader(url)
+    digests = {name: source_digest(name) for name in names}
+    known = _stored_files(reader, [d for d in digests.values() if d is not None])
+    out = []
+    for name in names:
+        digest = digests[name]
+        if digest in known:
+            out.append(Ran(name, EMPTY_ROWS, known[digest]))
+            continue
+        result = run_file(Path(name), eras)
+        summary = summarise([result], eras)
+        rows = result_rows(ENGINE_VERSION, [result.record()])
+        if digest is not None:
+            rows["source_file"] = [{"digest": digest,
+                                    "scenario_hash": rows["scenario"][0]["content_hash"],
+                                    "refused": json.dumps(sorted(summary.refused))}]
+        out.append(Ran(result.file, rows, summary))
     return out
+
+
+EMPTY_ROWS: Rows = {"scenario": [], "run": [], "divergence": [], "source_file": []}
 
 
 def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
@@ -153,22 +220,24 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
         for start in range(0, len(paths), batch):
             names = [str(p) for p in paths[start:start + batch]]
             if pool is None:
-                checked = [_check_some((names, eras))]
+                checked = [_check_some((names, eras, url))]
             else:
                 size = max(1, len(names) // (jobs * 4))
-                checked = list(pool.map(_check_some, [(names[i:i + size], eras)
+                checked = list(pool.map(_check_some, [(names[i:i + size], eras, url)
                                                       for i in range(0, len(names), size)]))
             if checking:
                 checking(sum(checked))
         # With workers, the next batch runs while this one is stored: two in flight at most.
         waiting: deque[Iterator[Ran]] = deque()
         for start in range(0, len(paths), batch):
-            chunk = [(str(p), eras, url) for p in paths[start:start + batch]]
+            names = [str(p) for p in paths[start:start + batch]]
             if pool is None:
-                waiting.append(iter([_run_one(job) for job in chunk]))
+                waiting.append(iter(_run_some((names, eras, url))))
             else:
-                waiting.append(pool.map(_run_one, chunk,
-                                        chunksize=max(1, len(chunk) // (jobs * 4))))
+                size = max(1, len(names) // (jobs * 4))
+                waiting.append(chain.from_iterable(pool.map(
+                    _run_some, [(names[i:i + size], eras, url)
+                                for i in range(0, len(names), size)])))
             if len(waiting) == (2 if pool is not None else 1):
                 yield _store(engine, list(waiting.popleft()), progress)
         while waiting:

@@ -17,7 +17,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, UniqueConstraint, event, func, inspect, make_url
+from sqlalchemy import (
+    Column,
+    Engine,
+    LargeBinary,
+    UniqueConstraint,
+    event,
+    func,
+    inspect,
+    make_url,
+)
 from sqlalchemy import text as sql_text
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
@@ -25,7 +34,7 @@ from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 from comparator.encoding import hash_of, ordered_digest, ordered_json
 from versions import ALL_ERAS
 
-SCHEMA_VERSION = 6  # = len(MIGRATIONS)
+SCHEMA_VERSION = 7  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
 
 
@@ -101,6 +110,18 @@ class DivergenceRow(SQLModel, table=True):
     path: str
     value_a: str | None  # JSON
     value_b: str | None  # JSON
+
+
+class SourceFileRow(SQLModel, table=True):
+    """A scenario file as this rulesdiff read it: the digest of its bytes, with the engine
+    version and the card library it was read with, and the scenario version it gave. A
+    rebuild finds a file stored without parsing it again. Stored with the file's runs, in
+    the same transaction."""
+
+    __tablename__ = "source_file"
+    digest: bytes = Field(sa_column=Column(LargeBinary, primary_key=True))
+    scenario_hash: str = Field(foreign_key="scenario.content_hash")
+    refused: str  # JSON list: the eras of its game that refused it, when it was run
 
 
 # The newest run of each scenario (by id) and era: what "latest" means everywhere.
@@ -301,8 +322,12 @@ def open_engine(db: str | None, create: bool = True) -> Engine:
         else:
             _check_readable(engine, shown)
     except (OperationalError, DatabaseError) as exc:
-        raise StoreError(f"can't open database {shown}: "
-                         f"{str(getattr(exc, 'orig', exc)).splitlines()[0]}") from None
+        why = str(getattr(exc, "orig", exc)).splitlines()[0]
+        if engine.dialect.name == "sqlite" and not os.access(
+                Path(parsed.database or ".").resolve().parent, os.W_OK):
+            # SQLite's WAL needs its shared-memory file beside the database, even to read.
+            why += " (its folder is read-only: SQLite must write beside the file)"
+        raise StoreError(f"can't open database {shown}: {why}") from None
     return engine
 
 
@@ -345,6 +370,10 @@ def _rule_texts(session: Session) -> None:
         row.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _source_files(session: Session) -> None:
+    SourceFileRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
+
+
 def _rule_kinds_and_glossary(session: Session) -> None:
     conn = session.connection()
     # Migration 5 creates the table as the model is now, so from version 4 it has them.
@@ -372,6 +401,7 @@ MIGRATIONS: list[tuple[str, Any]] = [
     ("4-generations", _generations),
     ("5-rule-texts", _rule_texts),
     ("6-rule-kinds-and-glossary", _rule_kinds_and_glossary),
+    ("7-source-files", _source_files),
 ]
 
 
@@ -511,11 +541,11 @@ def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
                         "engine_version": engine_version, "era_a": a, "era_b": b,
                         "path": d["path"], "value_a": ordered_json(va), "value_b": ordered_json(vb),
                     })
-    return {"scenario": scenarios, "run": runs, "divergence": divergences}
+    return {"scenario": scenarios, "run": runs, "divergence": divergences, "source_file": []}
 
 
 def merge_rows(parts: list[Rows]) -> Rows:
-    out: Rows = {"scenario": [], "run": [], "divergence": []}
+    out: Rows = {"scenario": [], "run": [], "divergence": [], "source_file": []}
     for part in parts:
         for table, rows in part.items():
             out[table] += rows
@@ -533,6 +563,8 @@ def insert_rows(session: Session, rows: Rows) -> None:
     _insert_ignore(session, ScenarioRow, scenarios)
     _insert_ignore(session, RunRow, runs)
     _insert_ignore(session, DivergenceRow, divergences)
+    files = sorted(rows.get("source_file", []), key=lambda row: row["digest"])
+    _insert_ignore(session, SourceFileRow, files)
 
 
 def store_explorations(

@@ -256,10 +256,11 @@ def test_named_migrations_upgrade_an_older_database_and_refuse_a_newer(tmp_path)
     assert runner.invoke(app, ["explore", EXAMPLE, "--db", str(db)]).exit_code == 1
     with sqlite3.connect(db) as conn:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
-        assert meta["schema_version"] == "6" and "migration:2-explorations" in meta
+        assert meta["schema_version"] == "7" and "migration:2-explorations" in meta
         assert "migration:3-views-of-the-newest-runs" in meta
         assert "migration:4-generations" in meta and "migration:5-rule-texts" in meta
         assert "migration:6-rule-kinds-and-glossary" in meta
+        assert "migration:7-source-files" in meta
         assert conn.execute("SELECT COUNT(*) FROM generation").fetchone()[0] == 0
         assert conn.execute("SELECT COUNT(*) FROM exploration").fetchone()[0] == len(ERA_IDS)
         conn.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
