@@ -1,5 +1,7 @@
 """Explore figures (run: python benchmarks/explore_bench.py).
 
+- the contract's case in every era as the command runs it, the eras one after another
+  (the baseline) and at once on every core (`--jobs`);
 - the contract's case (explore contract §6.6): a 10-power trampler blocked by five
   creatures, one pump for each player, explored in every era on one core; the target is
   under 5 seconds for the eras of the contract's time (sixth, m10, foundations);
@@ -105,7 +107,30 @@ def duel_masters_lines_per_second() -> None:
           f"baseline")
 
 
+def all_eras_at_once() -> None:
+    """The contract's case in every era as `explore` runs it: the eras one after another
+    (--jobs 1, the baseline) and at once on every core, wall-clock time of the command."""
+    import os
+    import shutil
+    import subprocess
+
+    exe = shutil.which("rulesdiff")
+    cmd = [exe] if exe else [sys.executable, "-m", "comparator"]
+    walls = {}
+    for jobs in (1, os.cpu_count() or 1):
+        start = time.perf_counter()
+        subprocess.run([*cmd, "explore", str(CASE), "--no-store", "--json", "--jobs",
+                        str(jobs)], capture_output=True, check=False)
+        walls[jobs] = time.perf_counter() - start
+        print(f"explore of the contract case, all eras, --jobs {jobs}: {walls[jobs]:.2f} s "
+              f"wall")
+    cores = os.cpu_count() or 1
+    print(f"eras at once on {cores} cores: {walls[1] / walls[cores]:.2f}x faster than one "
+          f"after another (goal: all eras < 3 s)")
+
+
 if __name__ == "__main__":
+    all_eras_at_once()
     contract_case(calibration())
     lines_per_second()
     duel_masters_lines_per_second()

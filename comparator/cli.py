@@ -459,12 +459,17 @@ def explore(
     db: DbOption = None,
     no_store: NoStoreFlag = False,
     quote: QuoteFlag = False,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", help="search the eras in this many processes at once (default: the "
+        "machine's cores)", metavar="N", min=1, max=256)] = None,
 ) -> None:
     """Every line of play in each era: the outcomes each player can make happen, and what
     happens with best play.
 
     Exit 0 when every era reaches the same outcomes with the same value, 1 when they
     differ, 2 on bad input or a search larger than --limit."""
+    import os
+
     from comparator.explore import BLOCKS, FIELDS, OBJECTIVES
     from comparator.exploring import Explored, ExploreError, explore_files
     from comparator.running import era_ids
@@ -483,7 +488,7 @@ def explore(
     done: list[Explored] = []
     try:
         for found in explore_files(loaded, eras, objective, fields, blocks, limit,
-                                   _search_bar):
+                                   _search_bar, jobs or os.cpu_count() or 1):
             _say_refused(found.path, found.refused)
             done.append(found)
     except ExploreError as err:

@@ -23,23 +23,34 @@ __all__ = ["BLOCKS", "FIELDS", "OBJECTIVES", "TooLarge", "Unsupported", "explore
 
 def explore(scenario: Any, eras: list[str], objective: str = "material",
             fields: str = "end-of-turn", blocks: str = "fixed", limit: int = DEFAULT_LIMIT,
-            progress: Callable[[str, int], None] | None = None) -> dict[str, Any]:
-    """The explore JSON (contract §6.4) of `scenario` in `eras`."""
-    from comparator.games import game_of
+            progress: Callable[[str, int], None] | None = None,
+            jobs: int = 1) -> dict[str, Any]:
+    """The explore JSON (contract §6.4) of `scenario` in `eras`; with `jobs` > 1, the eras
+    are searched at once in that many processes (each era's search is its own)."""
     from comparator.running import of_game
-    from versions import NotInEra
-
-    explorer_of = game_of(scenario).explorer
 
     results: dict[str, dict[str, Any]] = {}
     refused: dict[str, str] = {}  # eras whose rules did not have what the scenario uses
-    for era in of_game(scenario, eras):  # another game's eras have nothing to say
-        report = (lambda n, e=era: progress(e, n)) if progress else None
-        explorer = explorer_of(scenario, era, objective, fields, blocks, limit, progress=report)
-        try:
-            results[era] = era_result(explorer, explorer.run())
-        except NotInEra as refusal:
-            refused[era] = refusal.why
+    mine = of_game(scenario, eras)  # another game's eras have nothing to say
+    jobs = min(jobs, len(mine))
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            found = list(pool.map(_explore_era, [
+                (scenario, era, objective, fields, blocks, limit) for era in mine]))
+    else:
+        found = [("again", None)] * len(mine)
+    for era, (how, what) in zip(mine, found, strict=True):
+        if how == "again":  # here, one at a time, with progress, raising what it raises
+            report = (lambda n, e=era: progress(e, n)) if progress else None
+            how, what = _search(scenario, era, objective, fields, blocks, limit, report)
+        elif progress is not None and how == "found":
+            progress(era, what["lines"])  # searched elsewhere: said once it is done
+        if how == "refused":
+            refused[era] = what
+        else:
+            results[era] = what
     eras = [e for e in eras if e in results]
     keysets = {e: {r["_key"] for r in res["outcomes"]} for e, res in results.items()}
     only_in = {
@@ -61,3 +72,28 @@ def explore(scenario: Any, eras: list[str], objective: str = "material",
     if refused:
         doc["refused"] = refused  # for the command to say on stderr; not in the JSON it prints
     return doc
+
+
+def _search(scenario: Any, era: str, objective: str, fields: str, blocks: str, limit: int,
+            report: Callable[[int], None] | None = None) -> tuple[str, Any]:
+    """One era's search: ("found", its result) or ("refused", why its rules can't run
+    the scenario)."""
+    from comparator.games import game_of
+    from versions import NotInEra
+
+    explorer = game_of(scenario).explorer(scenario, era, objective, fields, blocks, limit,
+                                          progress=report)
+    try:
+        return "found", era_result(explorer, explorer.run())
+    except NotInEra as refusal:
+        return "refused", refusal.why
+
+
+def _explore_era(job: tuple[Any, str, str, str, str, int]) -> tuple[str, Any]:
+    """One era's search in a worker process. A search that fails (too large, a refused
+    choice) is searched again in the calling process, which raises its error as such:
+    exceptions with their own fields don't always survive the trip between processes."""
+    try:
+        return _search(*job)
+    except Exception:
+        return "again", None

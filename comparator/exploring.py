@@ -39,9 +39,9 @@ def _unwatched(_scenario_id: str) -> AbstractContextManager[Reporter | None]:
 def explore_file(path: Path | str, scenario: Any, eras: list[str],
                  objective: str = "material", fields: str = "end-of-turn",
                  blocks: str = "fixed", limit: int = DEFAULT_LIMIT,
-                 searching: Searching | None = None) -> dict[str, Any]:
+                 searching: Searching | None = None, jobs: int = 1) -> dict[str, Any]:
     """The explore JSON (contract §6.4) of a loaded scenario in `eras`, with its eras'
-    refusals under "refused"."""
+    refusals under "refused"; the eras searched in `jobs` processes."""
     if blocks == "fixed" and (refused := choices_refused(scenario, eras)):
         # The written blocks, refused by these eras: said once, for all of them.
         raise ExploreError(str(illegal_choice(refused, str(path)).problems[0]))
@@ -54,7 +54,7 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
                            f"expect says: nothing to explore with them (try --blocks all)")
     with (searching or _unwatched)(scenario.id) as progress:
         try:
-            doc = explore(scenario, mine, objective, fields, blocks, limit, progress)
+            doc = explore(scenario, mine, objective, fields, blocks, limit, progress, jobs)
             doc.setdefault("refused", {}).update(
                 {e: "refuses the written blocks, as the file expects" for e in eras
                  if e in expected and e in of_game(scenario, eras)})
@@ -81,7 +81,7 @@ class Explored:
 
 def explore_files(scenarios: Iterable[tuple[Path, Any]], eras: list[str], objective: str,
                   fields: str, blocks: str, limit: int,
-                  searching: Searching | None = None) -> Iterator[Explored]:
+                  searching: Searching | None = None, jobs: int = 1) -> Iterator[Explored]:
     """Each loaded (path, scenario) explored in those of `eras` that are its game's, one at
     a time, so that the caller can say each one's refusals before the next runs."""
     for path, scenario in scenarios:
@@ -89,5 +89,6 @@ def explore_files(scenarios: Iterable[tuple[Path, Any]], eras: list[str], object
             mine = game_eras(scenario, eras, str(path))
         except ScenarioError as err:
             raise ExploreError(str(err.problems[0])) from None
-        doc = explore_file(path, scenario, mine, objective, fields, blocks, limit, searching)
+        doc = explore_file(path, scenario, mine, objective, fields, blocks, limit, searching,
+                           jobs)
         yield Explored(path, scenario, doc, doc.pop("refused", {}))

@@ -284,3 +284,28 @@ def test_a_board_far_beyond_the_limit_is_refused_at_once(tmp_path):
     assert result.exit_code == 2
     said = " ".join(result.output.split())
     assert "raise --limit" in said and "the limit is 1000000" in said
+
+
+@pytest.mark.parametrize("name", [
+    "banding-goblins-against-a-trampling-mammoth",  # fourth diverges; most eras run it
+    "attacks-a-player-unblocked-not-a-planeswalker",  # fourth and fifth refuse it
+    "dm-second-attack-on-the-tapped-blocker",  # the other game
+])
+def test_eras_searched_in_parallel_give_the_same_json(name):
+    docs = []
+    for jobs in ("1", "2"):
+        r = runner.invoke(app, ["explore", name, "--no-store", "--json", "--blocks", "all",
+                                "--jobs", jobs])
+        assert r.exit_code in (0, 1), r.output
+        docs.append(r.stdout)
+    assert docs[0] == docs[1] and json.loads(docs[0])["eras"]
+
+
+def test_a_search_too_large_in_a_worker_is_the_same_one_line_error():
+    said = []
+    for jobs in ("1", "2"):
+        result = runner.invoke(app, ["explore", SPLIT, "--limit", "5", "--no-store",
+                                     "--jobs", jobs])
+        assert result.exit_code == 2
+        said.append(result.output)
+    assert said[0] == said[1] and "raise --limit" in said[0]
