@@ -21,7 +21,7 @@ from comparator.dataset import (
     write_failed,
 )
 from comparator.exploring import Searching, explore_file
-from comparator.file_sets import read_manifest
+from comparator.file_sets import Generated, read_manifest, verify_generated
 from comparator.loader import load
 from comparator.running import era_ids, expected_refusals, of_game
 
@@ -75,6 +75,9 @@ def run_build(engine: Any, paths: Sequence[Path], folders: Sequence[Path], jobs:
             if progress:
                 progress(part.scenarios)
     else:
+        for part in getattr(paths, "parts", []):
+            if isinstance(part, Generated):
+                verify_generated(part, jobs)  # if so, its files need no second check
         for results in build(engine, paths, eras, jobs, batch, progress, checking):
             for ran in results:
                 total.add(ran.summary)

@@ -217,8 +217,14 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
 
         pool = ProcessPoolExecutor(max_workers=jobs)
     try:
+        verified = getattr(paths, "verified", lambda i: False)
         for start in range(0, len(paths), batch):
-            names = [str(p) for p in paths[start:start + batch]]
+            stop = min(start + batch, len(paths))
+            names = [str(paths[i]) for i in range(start, stop) if not verified(i)]
+            if checking and len(names) < stop - start:
+                checking(stop - start - len(names))  # verified by their bytes already
+            if not names:
+                continue
             if pool is None:
                 checked = [_check_some((names, eras, url))]
             else:

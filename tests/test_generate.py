@@ -159,3 +159,44 @@ def test_bad_arguments_and_a_damaged_manifest(generated, tmp_path):
     built = runner.invoke(app, ["dataset", "build", str(damaged), "--db",
                                 str(tmp_path / "d.db")])
     assert built.exit_code == 2 and "generator.json" in built.output
+
+
+def test_a_generated_folder_verified_by_its_bytes_is_not_checked_again(generated, tmp_path,
+                                                                        monkeypatch):
+    import shutil
+
+    from comparator import dataset as dataset_module
+
+    manifest = json.loads((generated / "generator.json").read_text())
+    assert manifest["files"]["range"] == 250 and len(manifest["files"]["sha256"]) == 64
+    checked: list[str] = []
+    real = dataset_module.check_files
+    monkeypatch.setattr(dataset_module, "check_files",
+                        lambda paths, eras: (checked.extend(map(str, paths)), real(paths,
+                                                                                   eras)))
+    db = tmp_path / "v.db"
+    r = runner.invoke(app, ["dataset", "build", str(generated), "--db", str(db), "--jobs",
+                            "1", "--json"])
+    assert r.exit_code == 0, r.output
+    assert checked == []  # every file is what the generator wrote and checked
+    # A copy with one file changed is not what was generated: every file is checked again,
+    # and a bad one is refused before anything is written.
+    copy = tmp_path / "copy"
+    shutil.copytree(generated, copy)
+    first = path_of(copy, 0)
+    first.write_text(first.read_text().replace("active: A", "active: Nobody"))
+    db2 = tmp_path / "w.db"
+    r = runner.invoke(app, ["dataset", "build", str(copy), "--db", str(db2), "--jobs", "1"])
+    assert r.exit_code == 2 and "0000000.yaml" in r.output and "active" in r.output
+    assert checked and checked[0].endswith("0000000.yaml")  # checked, not verified
+    with sqlite3.connect(db2) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+    # A folder whose generation did not finish says nothing of its files: checked.
+    unfinished = json.loads((copy / "generator.json").read_text())
+    del unfinished["files"]
+    (copy / "generator.json").write_text(json.dumps(unfinished))
+    first.write_text(path_of(generated, 0).read_text())
+    checked.clear()
+    r = runner.invoke(app, ["dataset", "build", str(copy), "--db", str(db2), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    assert len(checked) == 400

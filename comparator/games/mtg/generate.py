@@ -17,6 +17,7 @@ eras, some of which exist in one era only.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Callable
@@ -27,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from comparator.file_sets import MANIFEST, path_of
+from comparator.file_sets import DIGEST_RANGE, MANIFEST, files_digest, path_of
 from versions.mtg.scenario import Window
 
 GENERATOR_VERSION = 2  # 2: tricks in the damage prevention windows of `fifth` too
@@ -261,24 +262,28 @@ def to_yaml(doc: dict[str, Any]) -> str:
     return yaml.dump(doc, Dumper=DUMPER, sort_keys=False, default_flow_style=None, width=100)
 
 
-def _write_range(job: tuple[str, int, int, int]) -> int:
-    """Write scenarios start … stop-1 (a worker's share). A file already there with the
-    same content is left alone: generating again resumes."""
+def _write_range(job: tuple[str, int, int, int]) -> tuple[int, str]:
+    """Write scenarios start … stop-1 (a worker's share); how many, and the digest of
+    their bytes (``file_sets.range_digest``). A file already there with the same content is
+    left alone: generating again resumes."""
     out, seed, start, stop = Path(job[0]), job[1], job[2], job[3]
     p = Parameters()
+    digest = hashlib.sha256()
     for index in range(start, stop):
         path = path_of(out, index)
         text = to_yaml(scenario_document(seed, index, p))
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        data = text.encode("utf-8")
+        digest.update(data)
+        if not path.is_file() or path.read_bytes() != data:
             path.parent.mkdir(exist_ok=True)
             tmp = path.with_suffix(".tmp")
             try:
-                tmp.write_text(text, encoding="utf-8")
+                tmp.write_bytes(data)
                 tmp.replace(path)  # never a half-written scenario file
             except OSError:
                 tmp.unlink(missing_ok=True)  # a full disk leaves no half of it behind
                 raise
-    return stop - start
+    return stop - start, digest.hexdigest()
 
 
 def generate_all(out: Path, seed: int, count: int, jobs: int = 1,
@@ -289,7 +294,7 @@ def generate_all(out: Path, seed: int, count: int, jobs: int = 1,
     manifest = {"generator": GENERATOR_VERSION, "seed": seed, "count": count,
                 "parameters": Parameters().document()}
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    step = 250
+    step = DIGEST_RANGE
     ranges = [(str(out), seed, i, min(i + step, count)) for i in range(0, count, step)]
     if jobs == 1:
         done = map(_write_range, ranges)
@@ -298,10 +303,22 @@ def generate_all(out: Path, seed: int, count: int, jobs: int = 1,
 
         pool = ProcessPoolExecutor(max_workers=jobs)
         done = pool.map(_write_range, ranges)
+    digests = []
     try:
-        for n in done:
+        for n, digest in done:
+            digests.append(digest)
             if progress:
                 progress(n)
     finally:
         if jobs > 1:
             pool.shutdown(cancel_futures=True)
+    # Written last: only a folder generated to its end says what its files are, so that a
+    # build can verify them by their bytes instead of checking each again.
+    manifest["files"] = {"sha256": files_digest(digests), "range": DIGEST_RANGE}
+    tmp = out / f".{MANIFEST}.tmp"
+    try:
+        tmp.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        tmp.replace(out / MANIFEST)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
