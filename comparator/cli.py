@@ -459,12 +459,10 @@ def explore(
     db: DbOption = None,
     no_store: NoStoreFlag = False,
     quote: QuoteFlag = False,
-    jobs: Annotated[int | None, typer.Option(
-        "--jobs", help="search the eras in this many processes at once (default: the "
-        "machine's cores)", metavar="N", min=1, max=256)] = None,
+    jobs: JobsOption = None,
 ) -> None:
     """Every line of play in each era: the outcomes each player can make happen, and what
-    happens with best play.
+    happens with best play. The eras are searched at once, in --jobs processes.
 
     Exit 0 when every era reaches the same outcomes with the same value, 1 when they
     differ, 2 on bad input or a search larger than --limit."""
@@ -840,7 +838,13 @@ def dataset_export(
                                                 for name, n in counts.items()), err=True)
         return
     if out is None:
-        _reading(db, lambda: _write_lines(sys.stdout, export_lines(engine, fmt)))
+        try:
+            _reading(db, lambda: _write_lines(sys.stdout, export_lines(engine, fmt)))
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise  # a reader that stopped reading (`| head`): click ends quietly
+        except OSError as exc:  # a full disk behind a redirection
+            fail(f"can't write the export to standard output: {exc.strerror or exc}")
         return
     _export_to_file(out, lambda f: _reading(db, lambda: _write_lines(
         f, export_lines(engine, fmt))))

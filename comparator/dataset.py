@@ -18,14 +18,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from comparator.encoding import ordered_digest
 from comparator.file_sets import read_manifest
 from comparator.loader import MAX_BYTES, ScenarioError, load, model_for
 from comparator.running import (
     Result,
     choices_refused,
     illegal_choice,
+    of_game,
     run_all,
-    run_file,
+    run_scenario,
     scenario_json,
 )
 from comparator.store import (
@@ -109,43 +111,62 @@ def source_digest(path: str) -> bytes | None:
     return hashlib.sha256(_reading_context() + data).digest()
 
 
+QUERY_CHUNK = 500  # keys per IN (...) list: far below every driver's parameter limit
+
+
+def _chunks(keys: list[Any]) -> Iterator[list[Any]]:
+    for i in range(0, len(keys), QUERY_CHUNK):
+        yield keys[i:i + QUERY_CHUNK]
+
+
+def _stored_versions(conn: Any, hashes: list[str]
+                     ) -> tuple[dict[str, set[str]], dict[str, set[tuple[str, str]]]]:
+    """Of these scenario versions, the eras this engine version ran each in, and the era
+    pairs it diverges on."""
+    from sqlalchemy import bindparam, text
+
+    ran: dict[str, set[str]] = {}
+    pairs: dict[str, set[tuple[str, str]]] = {}
+    runs = text("SELECT scenario_hash, era FROM run WHERE engine_version = :v AND "
+                "scenario_hash IN :hs").bindparams(bindparam("hs", expanding=True))
+    divs = text("SELECT DISTINCT scenario_hash, era_a, era_b FROM divergence WHERE "
+                "engine_version = :v AND scenario_hash IN :hs").bindparams(
+                    bindparam("hs", expanding=True))
+    for part in _chunks(hashes):
+        for h, era in conn.execute(runs, {"v": ENGINE_VERSION, "hs": part}):
+            ran.setdefault(h, set()).add(era)
+        for h, a, b in conn.execute(divs, {"v": ENGINE_VERSION, "hs": part}):
+            pairs.setdefault(h, set()).add((a, b))
+    return ran, pairs
+
+
+def _stored_summary(scenario_hash: str, refused: list[str], ran: dict[str, set[str]],
+                    pairs: dict[str, set[tuple[str, str]]]) -> Summary:
+    summary = Summary(scenarios=1, runs=len(ran.get(scenario_hash, ())),
+                      diverging=int(scenario_hash in pairs), stored_before=1)
+    summary.refused.update(refused)
+    summary.pairs.update(pairs.get(scenario_hash, ()))
+    return summary
+
+
 def _stored_files(engine: Any, digests: list[bytes]) -> dict[bytes, Summary]:
     """Of these file digests, those this engine version stored, each with its part of the
-    summary read back from the store (three queries for the lot)."""
+    summary read back from the store. A file's row is written in the transaction that
+    stores its runs, so it is trusted as it is: even a file every era refused, which has
+    none."""
     from sqlalchemy import bindparam, text
 
     if not digests:
         return {}
-    v = ENGINE_VERSION
+    files: dict[bytes, tuple[str, list[str]]] = {}
+    query = text("SELECT digest, scenario_hash, refused FROM source_file WHERE digest IN :ds"
+                 ).bindparams(bindparam("ds", expanding=True))
     with engine.connect() as conn:
-        files = {d: (h, json.loads(refused)) for d, h, refused in conn.execute(text(
-            "SELECT digest, scenario_hash, refused FROM source_file WHERE digest IN :ds")
-            .bindparams(bindparam("ds", expanding=True)), {"ds": digests})}
-        hashes = sorted({h for h, _ in files.values()})
-        if not hashes:
-            return {}
-        ran: dict[str, set[str]] = {}
-        for h, era in conn.execute(text(
-                "SELECT scenario_hash, era FROM run WHERE engine_version = :v AND "
-                "scenario_hash IN :hs").bindparams(bindparam("hs", expanding=True)),
-                {"v": v, "hs": hashes}):
-            ran.setdefault(h, set()).add(era)
-        pairs: dict[str, set[tuple[str, str]]] = {}
-        for h, a, b in conn.execute(text(
-                "SELECT DISTINCT scenario_hash, era_a, era_b FROM divergence WHERE "
-                "engine_version = :v AND scenario_hash IN :hs").bindparams(
-                bindparam("hs", expanding=True)), {"v": v, "hs": hashes}):
-            pairs.setdefault(h, set()).add((a, b))
-    out = {}
-    for d, (h, refused) in files.items():
-        if h not in ran:  # its runs are gone: run it again
-            continue
-        summary = Summary(scenarios=1, runs=len(ran[h]), diverging=int(h in pairs),
-                          stored_before=1)
-        summary.refused.update(refused)
-        summary.pairs.update(pairs.get(h, ()))
-        out[d] = summary
-    return out
+        for part in _chunks(digests):
+            files.update({d: (h, json.loads(refused))
+                          for d, h, refused in conn.execute(query, {"ds": part})})
+        ran, pairs = _stored_versions(conn, sorted({h for h, _ in files.values()}))
+    return {d: _stored_summary(h, refused, ran, pairs) for d, (h, refused) in files.items()}
 
 
 @dataclass
@@ -175,26 +196,37 @@ def _reader(url: str) -> Any:
 
 
 def _run_some(job: tuple[list[str], list[str], str]) -> list[Ran]:
-    """Run a chunk of files in every era, but those this engine version stored from the
-    same bytes: their part of the summary is read back from the store instead."""
+    """Run a chunk of files in every era, but those this engine version stored already:
+    from the same bytes (not even parsed), or the same scenario version from other bytes
+    (parsed, not run); their part of the summary is read back from the store instead."""
     names, eras, url = job
     reader = _reader(url)
     digests = {name: source_digest(name) for name in names}
     known = _stored_files(reader, [d for d in digests.values() if d is not None])
+    unknown = {name: load(Path(name)) for name in names if digests[name] not in known}
+    hashes = {name: ordered_digest(scenario_json(s)) for name, s in unknown.items()}
+    with reader.connect() as conn:
+        ran, pairs = _stored_versions(conn, sorted(set(hashes.values())))
     out = []
     for name in names:
         digest = digests[name]
         if digest in known:
             out.append(Ran(name, EMPTY_ROWS, known[digest]))
             continue
-        result = run_file(Path(name), eras)
-        summary = summarise([result], eras)
-        rows = result_rows(ENGINE_VERSION, [result.record()])
+        scenario, h = unknown[name], hashes[name]
+        if h in ran:  # the same version, stored from other bytes: remember these too
+            refused = [e for e in of_game(scenario, eras) if e not in ran[h]]
+            summary = _stored_summary(h, refused, ran, pairs)
+            rows: Rows = {**EMPTY_ROWS, "source_file": []}
+        else:
+            result = run_scenario(scenario, name, eras)
+            summary = summarise([result], eras)
+            rows = result_rows(ENGINE_VERSION, [result.record()])
+            refused = [e for e in eras if e in summary.refused]  # in the eras' order
         if digest is not None:
-            rows["source_file"] = [{"digest": digest,
-                                    "scenario_hash": rows["scenario"][0]["content_hash"],
-                                    "refused": json.dumps(sorted(summary.refused))}]
-        out.append(Ran(result.file, rows, summary))
+            rows["source_file"] = [{"digest": digest, "scenario_hash": h,
+                                    "refused": json.dumps(refused)}]
+        out.append(Ran(name, rows, summary))
     return out
 
 
@@ -446,7 +478,7 @@ def _latest_divergences_sql(dialect: str) -> str:
             f"AND r.scenario_hash = d.scenario_hash "
             f"AND r.engine_version = d.engine_version) "
             f"ORDER BY d.scenario_id{binary}, d.era_a{binary}, d.era_b{binary}, "
-            f"d.path{binary}")
+            f"d.path{binary}, d.divergence_id")
 
 
 def _streamed(engine: Any, sql: str) -> Iterator[Any]:

@@ -37,13 +37,19 @@ def explore(scenario: Any, eras: list[str], objective: str = "material",
     jobs = min(jobs, len(mine))
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            found = list(pool.map(_explore_era, [
-                (scenario, era, objective, fields, blocks, limit) for era in mine]))
+        try:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                found = list(pool.map(_explore_era, [
+                    (scenario, era, objective, fields, blocks, limit) for era in mine]))
+        except BrokenProcessPool:  # a worker died (out of memory, killed): search here
+            found = [("again", None)] * len(mine)
     else:
         found = [("again", None)] * len(mine)
     for era, (how, what) in zip(mine, found, strict=True):
+        if how == "too-large":
+            raise TooLarge(*what)
         if how == "again":  # here, one at a time, with progress, raising what it raises
             report = (lambda n, e=era: progress(e, n)) if progress else None
             how, what = _search(scenario, era, objective, fields, blocks, limit, report)
@@ -94,12 +100,13 @@ def _search(scenario: Any, era: str, objective: str, fields: str, blocks: str, l
 
 @contextmanager
 def _fewer_collections() -> Iterator[None]:
-    """A search allocates hundreds of thousands of small tuples (state keys) that it keeps:
-    the cyclic collector, run every 700 allocations by default, would scan them again and
-    again for cycles they can't have. Collected 300 times less often, the search takes a
-    fifth less time (benchmarks/explore_bench.py)."""
+    """A search allocates hundreds of thousands of small objects that it keeps (state keys,
+    memoised results), and the cyclic collector, run every 700 allocations by default,
+    scans them again and again. Run 300 times less often (the older generations as often
+    as before, relative to it: the copies a search drops do form some cycles), the search
+    takes a fifth less time (benchmarks/explore_bench.py)."""
     before = gc.get_threshold()
-    gc.set_threshold(200_000, 50, 1_000)
+    gc.set_threshold(200_000, 10, 10)
     try:
         yield
     finally:
@@ -112,5 +119,7 @@ def _explore_era(job: tuple[Any, str, str, str, str, int]) -> tuple[str, Any]:
     exceptions with their own fields don't always survive the trip between processes."""
     try:
         return _search(*job)
+    except TooLarge as big:  # said as it is, not searched twice
+        return "too-large", (big.era, big.reached, big.limit, big.how)
     except Exception:
         return "again", None

@@ -80,36 +80,42 @@ TABLES: dict[str, Callable[[Any], Iterator[dict[str, Any]]]] = {
 
 def write_parquet(engine: Any, out: Path) -> dict[str, int]:
     """Write scenarios.parquet, runs.parquet and divergences.parquet into the folder `out`
-    (made if need be); how many rows each. Each file is written beside its final name and
-    renamed when whole, so a failed export leaves no half-written file."""
+    (made if need be); how many rows each. The files are written beside their final names
+    and renamed once all three are whole, so a failed export leaves the folder as it was."""
     pa, pq = _arrow()
     # The system allocator gives freed row groups back; Arrow's default pool keeps them.
     pa.set_memory_pool(pa.system_memory_pool())
     schemas = _schemas(pa)
     out.mkdir(parents=True, exist_ok=True)
     counts = {}
-    for name, rows in TABLES.items():
-        final = out / f"{name}.parquet"
-        part = out / f".{name}.parquet.part"
-        schema = schemas[name]
-        n = 0
-        try:
-            with pq.ParquetWriter(part, schema, compression="zstd") as writer:
-                batch: list[dict[str, Any]] = []
-                for row in rows(engine):
-                    batch.append(row)
-                    if len(batch) == PARQUET_BATCH:
-                        writer.write_table(pa.Table.from_pylist(batch, schema=schema))
-                        n += len(batch)
-                        batch = []
-                if batch:
-                    writer.write_table(pa.Table.from_pylist(batch, schema=schema))
-                    n += len(batch)
-            os.replace(part, final)
-        finally:
+    parts = {name: out / f".{name}.parquet.part" for name in TABLES}
+    try:
+        for name, rows in TABLES.items():
+            counts[name] = _write_table(pa, pq, parts[name], schemas[name], rows(engine))
+        for name, part in parts.items():  # all three whole: only then replace any
+            os.replace(part, out / f"{name}.parquet")
+    finally:
+        for part in parts.values():
             part.unlink(missing_ok=True)
-        counts[name] = n
     return counts
+
+
+def _write_table(pa: Any, pq: Any, path: Path, schema: Any,
+                 rows: Iterator[dict[str, Any]]) -> int:
+    """Write rows to one Parquet file, a row group at a time; how many."""
+    n = 0
+    with pq.ParquetWriter(path, schema, compression="zstd") as writer:
+        batch: list[dict[str, Any]] = []
+        for row in rows:
+            batch.append(row)
+            if len(batch) == PARQUET_BATCH:
+                writer.write_table(pa.Table.from_pylist(batch, schema=schema))
+                n += len(batch)
+                batch = []
+        if batch:
+            writer.write_table(pa.Table.from_pylist(batch, schema=schema))
+            n += len(batch)
+    return n
 
 
 def read_back(path: Path) -> list[dict[str, Any]]:

@@ -220,3 +220,48 @@ def test_the_limit_counts_the_orders_one_order_stood_for(tmp_path):
     r = runner.invoke(app, ["explore", str(f), "--no-store", "--blocks", "all", "--limit",
                             "600000", "--era", "dm-new", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["eras"]["dm-2021-09"]["lines"] == 1957
+
+
+NINJA_TWO_ATTACKS = """
+id: t-dm-ninja-two-attacks
+title: A shinobi summoned against the first attack blocks the second
+game: duel-masters
+players: [{name: A}, {name: B, mana: 3}]
+active: A
+permanents:
+  - {id: raider, controller: A, power: 3000}
+  - {id: raider2, controller: A, power: 2000}
+  - {id: shinobi, controller: B, power: 4000, zone: hand,
+     keywords: [blocker, {ninja-strike: 3}]}
+combat:
+  attacks: {raider: B, raider2: B}
+  redirect: {raider2: [shinobi]}
+"""
+
+
+def test_a_later_attack_s_written_redirection_impossible_in_a_line_leaves_it_out(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(NINJA_TWO_ATTACKS)
+    r = runner.invoke(app, ["explore", str(f), "--no-store", "--json"])
+    assert r.exit_code == 0, r.output
+    for res in json.loads(r.stdout)["eras"].values():
+        # Summoned against the first attack, or against the second: two lines; not
+        # summoned at all, the written redirection of the second can't be made: left out,
+        # and said.
+        assert res["lines"] == 2
+        [note] = res["notes"]
+        assert note["type"] == "lines-refused" and note["positions"] == 1
+        assert "later attack" in note["text"]
+    # Every redirection: each recorded with whose attack it is.
+    r = runner.invoke(app, ["explore", str(f), "--no-store", "--json", "--blocks", "all"])
+    doc = json.loads(r.stdout)
+    line = doc["eras"]["dm-2021-09"]["value"]["line"]
+    assert any(d["kind"] == "blocks" and d["attacker"] == "raider2" for d in line)
+    assert "notes" not in doc["eras"]["dm-2021-09"]
+
+
+def test_the_written_line_s_impossible_redirection_is_still_the_file_s_error(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(NINJA_TWO_ATTACKS.replace("mana: 3", "mana: 0"))  # never summoned
+    r = runner.invoke(app, ["explore", str(f), "--no-store"])
+    assert r.exit_code == 2 and "combat.redirect.raider2[0]" in r.output

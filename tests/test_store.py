@@ -316,8 +316,10 @@ def test_a_rebuild_runs_only_what_is_not_stored_and_reports_the_same(tmp_path, j
     folder.mkdir()
     # Shipped files with refusals and divergences among them, so every part of the
     # summary read back from the store is exercised.
-    for p in sorted(Path(find_scenario(EXAMPLE)).parent.glob("*.yaml"))[:20]:
+    for p in sorted(Path(find_scenario(EXAMPLE)).parent.glob("*.yaml"))[:19]:
         sh.copy(p, folder / p.name)
+    # One that every era refuses, as it expects: it has no run, and is stored all the same.
+    sh.copy(find_scenario("menace-against-one-blocker"), folder / "menace.yaml")
     db = tmp_path / "d.db"
 
     def build() -> dict:
@@ -338,9 +340,15 @@ def test_a_rebuild_runs_only_what_is_not_stored_and_reports_the_same(tmp_path, j
     # A changed file is a new version: run and stored; the others are not run again.
     changed = sorted(folder.glob("*.yaml"))[0]
     changed.write_text(changed.read_text().replace("title:", "title: Changed -", 1))
+    # Other bytes, the same scenario version (a comment): known by its version, not run.
+    commented = sorted(folder.glob("*.yaml"))[1]
+    commented.write_text("# a comment changes the bytes, not the scenario\n"
+                         + commented.read_text())
     third = build()
     assert (third["new"], third["stored_before"]) == (1, 19)
-    assert count(db, "scenario") == 21
+    assert count(db, "scenario") == 21 and count(db, "source_file") == 22
+    assert {k: v for k, v in third.items() if k not in ("new", "stored_before")} == \
+        {k: v for k, v in build().items() if k not in ("new", "stored_before")}
 
 
 def test_parquet_export_reads_back_as_the_sqlite_rows(tmp_path):
@@ -403,3 +411,15 @@ def test_a_failed_export_leaves_no_half_written_file(tmp_path):
     assert r.exit_code == 2 and "damaged" in r.output
     assert out.read_text() == "the previous export\n"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+
+
+def test_an_export_to_a_full_disk_is_one_line(tmp_path):
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    db = tmp_path / "d.db"
+    runner.invoke(app, ["diff", str(find_scenario(EXAMPLE)), "--db", str(db)])
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "comparator", "dataset", "export", "--db",
+                            str(db)], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "No space left on device" in r.stderr and len(r.stderr.strip().splitlines()) == 1

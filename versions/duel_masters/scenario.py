@@ -60,6 +60,7 @@ def parse_keyword(raw: Any) -> Keyword:
 
 Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=ID_LENGTH)]
 MAX_ATTACKS = 20
+Redirections = Annotated[list[Id], Field(max_length=50)]  # in the order they resolve
 
 
 class Ability(Strict):
@@ -105,7 +106,7 @@ class CombatSpec(Strict):
     attacks: dict[str, str] = Field(default={}, max_length=MAX_ATTACKS)
     # The creatures that redirect an attack, in the order they resolve: a list when the
     # scenario has one attack, else each attacker -> its list.
-    redirect: list[Id] | dict[Id, list[Id]] = Field(default=[], max_length=50)
+    redirect: Redirections | dict[Id, Redirections] = Field(default=[], max_length=MAX_ATTACKS)
     # Shinobi in their controllers' hands that try Ninja Strike at their timing (112.3c)
     # None: every shinobi in a hand tries, in listing order; []: none does
     ninja: list[str] | None = Field(default=None, max_length=50)

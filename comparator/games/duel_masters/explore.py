@@ -1,11 +1,11 @@
-"""Explore for Duel Masters: every line of play of one attack in one era, the outcomes they
-reach, and the value with best play (explore contract; what is Duel Masters' own is in
+"""Explore for Duel Masters: every line of play of the turn player's attacks in one era, the
+outcomes they reach, and the value with best play (explore contract; what is Duel Masters' own is in
 docs/duel-masters.md, "Explore").
 
 The search walks the attack through the choice protocol every game's engine offers
 (``versions.common.Playing``): advance to a decision, copy the run for each option, resume
 each copy with its option (a Duel Masters playthrough replays its choices from the start:
-the attack is short). The decisions are the era's
+the attacks are short). The decisions are the era's
 (``versions.duel_masters.engine.state.Decision``): the non-turn player's Ninja Strike when the
 creature attacks, its choice of redirecting creatures and their order (507.1a, 507.2), the
 turn player's Ninja Strike when a creature blocks (112.3c), and each player's order of its
@@ -33,6 +33,7 @@ from comparator.explore_tree import (
 )
 from versions import find_era
 from versions.common import Playing
+from versions.duel_masters.engine.attack import IllegalRedirect
 from versions.duel_masters.engine.state import Decision
 from versions.duel_masters.play import exploration
 from versions.duel_masters.scenario import Scenario
@@ -101,6 +102,8 @@ def record(d: Decision, choice: Any) -> dict[str, Any]:
     match d.kind:
         case "redirect":
             entry: dict[str, Any] = {"kind": "blocks", "choice": list(choice)}
+            if d.attacker is not None:  # several attacks: whose this one is
+                entry["attacker"] = d.attacker
         case "ninja-strike" if choice is None:
             entry = {"kind": "pass"}
         case "ninja-strike":
@@ -127,16 +130,40 @@ class Explorer:
         self.score = Scorer(scenario, objective)
         self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
         self.leaves = 0
+        self.notes: list[dict[str, Any]] = []
+        self.dropped = 0  # lines where a written redirection can't be made (--blocks fixed)
 
     def run(self) -> Reach | None:
         """Refused (TooLarge) past `limit` lines of play: counted as they are played out,
-        and, at the end, with the orders one order stood for."""
+        and, at the end, with the orders one order stood for. With the redirections as
+        written, the written line is played first: a redirection it can't make is the
+        file's error (exit 2, as in `run`); in another line, where an earlier attack went
+        otherwise, a later one's written redirection may not be possible: that line is left
+        out, and the notes say how many were."""
+        if self.blocks == "fixed":
+            from versions.duel_masters.engine.attack import run as run_written
+
+            run_written(self.era, self.scenario)  # IllegalRedirect: the file's error
         found = self._search(exploration(self.era, self.scenario))
         if found is not None and found.lines > self.limit:
             raise TooLarge(self.era.id, found.lines, self.limit)
+        if self.dropped:
+            self.notes.append({"type": "lines-refused", "positions": self.dropped,
+                               "text": f"a redirection written for a later attack can't "
+                                       f"be made after what an earlier attack did in that "
+                                       f"line ({self.era.rule('choose')})"})
         return found
 
     def _search(self, play: Playing) -> Reach | None:
+        try:
+            return self._walk(play)
+        except IllegalRedirect:
+            if self.blocks != "fixed":
+                raise
+            self.dropped += 1
+            return None
+
+    def _walk(self, play: Playing) -> Reach | None:
         while (d := play.advance()) is not None:
             if d.kind == "redirect" and self.blocks == "fixed":
                 play.resume(d.scripted)  # as written; the era refuses an illegal choice
@@ -182,8 +209,10 @@ def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:
     match d["kind"]:
         case "blocks":
             chosen = d["choice"]
-            return (f"{who} redirects the attack with " + ", then ".join(chosen) if chosen
-                    else f"{who} redirects nothing")
+            whose = f"{d['attacker']}'s attack" if "attacker" in d else "the attack"
+            return (f"{who} redirects {whose} with " + ", then ".join(chosen) if chosen
+                    else f"{who} redirects nothing" + (f" of {whose}" if "attacker" in d
+                                                       else ""))
         case "pass":
             return f"{who} does not use Ninja Strike"
         case "ninja-strike":

@@ -1,6 +1,7 @@
-"""One Duel Masters attack under one era's rules, from the block step (507) to the battle
-or the direct attack: the procedure every era shares. Where the eras differ it calls the
-era's hooks (``versions.duel_masters.rules.DuelMastersEra``: ``redirected``, ``designate``).
+"""The turn player's Duel Masters attacks under one era's rules, one after another, each from
+the block step (507) to the battle or the direct attack: the procedure every era shares.
+Where the eras differ it calls the era's hooks (``versions.duel_masters.rules.
+DuelMastersEra``: ``redirected``, ``designate``).
 
 Every choice a player makes on the way is one ``Decision`` put to a chooser: ``run`` takes
 the scenario's written choice; ``explore`` (in the comparator) tries every legal option of
@@ -106,7 +107,8 @@ def block_step(era: DuelMastersEra, fight: Fight) -> None:
         "redirect", fight.defending, fight.step, era.rule("choose"),
         fight.scenario.redirect_for(fight.attack.attacker),
         lambda: [list(p) for k in range(len(legal) + 1) for p in permutations(legal, k)],
-        sum(perm(len(legal), k) for k in range(len(legal) + 1)))))
+        sum(perm(len(legal), k) for k in range(len(legal) + 1)),
+        attacker=fight.attack.attacker if len(fight.scenario.combat.attacks) > 1 else None)))
     uses = [ability_used(era, fight, c, i) for i, c in enumerate(chosen)]
     for c, ability in zip(chosen, uses, strict=True):
         creature = fight.creatures[c]

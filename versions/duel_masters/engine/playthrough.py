@@ -1,9 +1,9 @@
-"""A Duel Masters attack played decision by decision: the choice protocol every game's
+"""A Duel Masters turn's attacks played decision by decision: the choice protocol every game's
 engine offers (``versions.common.Playing``: advance to the next decision, resume with a
 choice, copy to branch).
 
-Magic's combat keeps what is left to do as an agenda it can copy at any decision. A Duel
-Masters attack is short and its procedure plain Python calls, so a playthrough keeps the
+Magic's combat keeps what is left to do as an agenda it can copy at any decision. Duel
+Masters attacks are short and its procedure plain Python calls, so a playthrough keeps the
 choices made so far and replays them from the start: a copy is a copy of that list."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The state of one Duel Masters attack (``Fight``: players, creatures, the attack, the
-log) and the decision a player is asked (``Decision``)."""
+"""The state of the turn player's Duel Masters attacks (``Fight``: players, creatures, the
+attacks, the log) and the decision a player is asked (``Decision``)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ class Decision:
     labels: tuple[str, ...] = ()
     # trigger-order: every order leaves the same state (COMMUTING_EFFECTS only)
     commute: bool = False
+    # redirect, when the turn player attacks more than once: whose attack this is
+    attacker: str | None = None
 
 
 Chooser = Callable[[Decision], Any]
