@@ -483,10 +483,12 @@ def _latest_divergences_sql(dialect: str) -> str:
 
 def _streamed(engine: Any, sql: str) -> Iterator[Any]:
     """The rows of a query, fetched a batch at a time (a server-side cursor on
-    PostgreSQL)."""
+    PostgreSQL). Read through a plain reading connection, not the writer's: a read that
+    lasts minutes must not hold SQLite's write lock (the writer's BEGIN IMMEDIATE) and keep
+    a build waiting; in WAL a reader sees the database as its statement began."""
     from sqlalchemy import text
 
-    with engine.connect() as conn:
+    with _reader(engine.url.render_as_string(hide_password=False)).connect() as conn:
         result = conn.execution_options(stream_results=True, yield_per=EXPORT_BATCH) \
             .execute(text(sql))
         yield from result

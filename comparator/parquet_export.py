@@ -18,6 +18,7 @@ from comparator.dataset import (
 
 # Rows per row group: what is held at a time (outcomes are a few KB each).
 PARQUET_BATCH = 1_000
+REPEATED = ("era", "engine_version", "era_a", "era_b")  # few distinct values
 
 
 class ParquetMissing(Exception):
@@ -104,7 +105,11 @@ def _write_table(pa: Any, pq: Any, path: Path, schema: Any,
                  rows: Iterator[dict[str, Any]]) -> int:
     """Write rows to one Parquet file, a row group at a time; how many."""
     n = 0
-    with pq.ParquetWriter(path, schema, compression="zstd") as writer:
+    # Dictionary pages only where values repeat (eras, versions): the JSON columns'
+    # dictionaries would grow with the whole row group, for nothing.
+    dictionary = [n for n in REPEATED if n in schema.names]
+    with pq.ParquetWriter(path, schema, compression="zstd",
+                          use_dictionary=dictionary) as writer:
         batch: list[dict[str, Any]] = []
         for row in rows:
             batch.append(row)
