@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from comparator.encoding import ordered_digest
 from comparator.file_sets import read_manifest
 from comparator.loader import MAX_BYTES, ScenarioError, load, model_for
+from comparator.packing import SCENARIO, PackingError, digest, scenario_key, unpack
 from comparator.running import (
     Result,
     choices_refused,
@@ -31,11 +32,7 @@ from comparator.running import (
     scenario_json,
 )
 from comparator.store import (
-    DivergenceRow,
-    ExplorationRow,
     Rows,
-    RunRow,
-    ScenarioRow,
     insert_rows,
     merge_rows,
     result_rows,
@@ -127,16 +124,17 @@ def _stored_versions(conn: Any, hashes: list[str]
 
     ran: dict[str, set[str]] = {}
     pairs: dict[str, set[tuple[str, str]]] = {}
-    runs = text("SELECT scenario_hash, era FROM run WHERE engine_version = :v AND "
-                "scenario_hash IN :hs").bindparams(bindparam("hs", expanding=True))
-    divs = text("SELECT DISTINCT scenario_hash, era_a, era_b FROM divergence WHERE "
-                "engine_version = :v AND scenario_hash IN :hs").bindparams(
-                    bindparam("hs", expanding=True))
-    for part in _chunks(hashes):
-        for h, era in conn.execute(runs, {"v": ENGINE_VERSION, "hs": part}):
-            ran.setdefault(h, set()).add(era)
-        for h, a, b in conn.execute(divs, {"v": ENGINE_VERSION, "hs": part}):
-            pairs.setdefault(h, set()).add((a, b))
+    hash_of_key = {scenario_key(h): h for h in hashes}
+    runs = text("SELECT scenario_key, era FROM run WHERE engine_version = :v AND "
+                "scenario_key IN :ks").bindparams(bindparam("ks", expanding=True))
+    divs = text("SELECT DISTINCT scenario_key, era_a, era_b FROM divergence WHERE "
+                "engine_version = :v AND scenario_key IN :ks").bindparams(
+                    bindparam("ks", expanding=True))
+    for part in _chunks(sorted(hash_of_key)):
+        for key, era in conn.execute(runs, {"v": ENGINE_VERSION, "ks": part}):
+            ran.setdefault(hash_of_key[key], set()).add(era)
+        for key, a, b in conn.execute(divs, {"v": ENGINE_VERSION, "ks": part}):
+            pairs.setdefault(hash_of_key[key], set()).add((a, b))
     return ran, pairs
 
 
@@ -159,11 +157,12 @@ def _stored_files(engine: Any, digests: list[bytes]) -> dict[bytes, Summary]:
     if not digests:
         return {}
     files: dict[bytes, tuple[str, list[str]]] = {}
-    query = text("SELECT digest, scenario_hash, refused FROM source_file WHERE digest IN :ds"
+    query = text("SELECT f.digest, s.content_hash, f.refused FROM source_file f JOIN "
+                 "scenario s ON s.scenario_key = f.scenario_key WHERE f.digest IN :ds"
                  ).bindparams(bindparam("ds", expanding=True))
     with engine.connect() as conn:
         for part in _chunks(digests):
-            files.update({d: (h, json.loads(refused))
+            files.update({bytes(d): (bytes(h).hex(), json.loads(refused))
                           for d, h, refused in conn.execute(query, {"ds": part})})
         ran, pairs = _stored_versions(conn, sorted({h for h, _ in files.values()}))
     return {d: _stored_summary(h, refused, ran, pairs) for d, (h, refused) in files.items()}
@@ -224,7 +223,7 @@ def _run_some(job: tuple[list[str], list[str], str]) -> list[Ran]:
             rows = result_rows(ENGINE_VERSION, [result.record()])
             refused = [e for e in eras if e in summary.refused]  # in the eras' order
         if digest is not None:
-            rows["source_file"] = [{"digest": digest, "scenario_hash": h,
+            rows["source_file"] = [{"digest": digest, "scenario_key": scenario_key(h),
                                     "refused": json.dumps(refused)}]
         out.append(Ran(name, rows, summary))
     return out
@@ -406,10 +405,36 @@ def _check_rows(engine: Any) -> Iterator[Any]:
     """The newest run of each (scenario, era) with its scenario's canonical JSON, in the
     order each was first stored, streamed."""
     return _streamed(engine, (
-        "SELECT r.run_id, r.scenario_id, r.era, r.outcome_json, r.scenario_hash, "
-        "s.canonical_json FROM run r JOIN (SELECT MAX(run_id) AS newest, MIN(run_id) AS "
-        "first_run FROM run GROUP BY scenario_id, era) k ON r.run_id = k.newest "
-        "LEFT JOIN scenario s ON s.content_hash = r.scenario_hash ORDER BY k.first_run"))
+        "SELECT r.run_id, s.id AS scenario_id, r.era, r.packed_outcome, s.content_hash, "
+        "s.packed_json FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key "
+        "JOIN (SELECT MAX(n.run_id) AS newest, MIN(n.run_id) AS first_run FROM run n "
+        "JOIN scenario ns ON ns.scenario_key = n.scenario_key GROUP BY ns.id, n.era) k "
+        "ON r.run_id = k.newest ORDER BY k.first_run"))
+
+
+def stored_text(packed: Any, name: str, table: str, row: object) -> str:
+    """A packed column's text; a damaged one is an error naming the table and row."""
+    try:
+        return unpack(packed, name)
+    except PackingError as exc:
+        raise ValueError(f"table {table}, row {row}: the stored JSON is damaged "
+                         f"(can't unpack it: {exc})") from None
+
+
+def divergence_row(d: Any) -> str:
+    """How messages name a divergence row: by its key."""
+    return f"{d.scenario_id} {d.era_a}/{d.era_b} {d.path}"
+
+
+def outcome_hash(r: Any) -> str:
+    """A run's outcome hash: the SHA-256 of its outcome JSON, computed as it is read (the
+    store keeps the outcome, not its hash)."""
+    return digest(stored_text(r.packed_outcome, r.era, "run", r.run_id)).hex()
+
+
+def stored_outcome(r: Any) -> Any:
+    """A run row's outcome (its run_id, era and packed_outcome), unpacked and read."""
+    return stored_json(stored_text(r.packed_outcome, r.era, "run", r.run_id), "run", r.run_id)
 
 
 def check(engine: Any) -> tuple[int, list[Change]]:
@@ -422,21 +447,21 @@ def check(engine: Any) -> tuple[int, list[Change]]:
 
     changes: list[Change] = []
     checked = 0
-    parsed: tuple[str, Any] | None = None  # the last scenario read: its eras come together
+    parsed: tuple[bytes, Any] | None = None  # the last scenario read: its eras come together
     for run in _check_rows(engine):
         checked += 1
-        if run.canonical_json is None:
-            raise ValueError(f"table run, row {run.run_id}: its scenario "
-                             f"{run.scenario_hash[:12]} is not stored")
+        content_hash = bytes(run.content_hash)
+        shown = content_hash.hex()[:12]
         try:
-            if parsed is None or parsed[0] != run.scenario_hash:
-                raw = stored_json(run.canonical_json, "scenario", run.scenario_hash[:12])
-                parsed = (run.scenario_hash, model_for(raw).model_validate(raw))
+            if parsed is None or parsed[0] != content_hash:
+                raw = stored_json(stored_text(run.packed_json, SCENARIO, "scenario", shown),
+                                  "scenario", shown)
+                parsed = (content_hash, model_for(raw).model_validate(raw))
             now = run_all(parsed[1], [run.era])[run.era]
         except (ValidationError, ScenarioError) as exc:
-            raise ValueError(f"table scenario, row {run.scenario_hash[:12]}: not a scenario "
+            raise ValueError(f"table scenario, row {shown}: not a scenario "
                              f"this rulesdiff can run ({str(exc).splitlines()[0]})") from None
-        stored = stored_json(run.outcome_json, "run", run.run_id)
+        stored = stored_outcome(run)
         if now == stored:
             continue
         diff = DeepDiff(stored, now, view="tree", verbose_level=2)
@@ -459,26 +484,34 @@ def _value(v: Any) -> Any:
 EXPORT_BATCH = 2_000  # rows fetched and written at a time
 
 
+_NEWEST = ("SELECT MAX(n.run_id) FROM run n JOIN scenario ns ON ns.scenario_key = "
+           "n.scenario_key GROUP BY ns.id, n.era")
+
+
+def _binary(dialect: str) -> str:
+    return ' COLLATE "C"' if dialect == "postgresql" else " COLLATE BINARY"
+
+
 def _newest_runs_sql(dialect: str) -> str:
     """The newest run of each (scenario, era), in export order: by scenario id, then era,
     compared byte by byte (the same order on SQLite and PostgreSQL, whatever its locale)."""
-    binary = ' COLLATE "C"' if dialect == "postgresql" else " COLLATE BINARY"
-    return (f"SELECT r.run_id, r.scenario_id, r.era, r.engine_version, r.outcome_json, "
-            f"r.outcome_hash, r.scenario_hash FROM run r WHERE r.run_id IN "
-            f"(SELECT MAX(run_id) FROM run GROUP BY scenario_id, era) "
-            f"ORDER BY r.scenario_id{binary}, r.era{binary}")
+    binary = _binary(dialect)
+    return (f"SELECT r.run_id, s.id AS scenario_id, r.era, r.engine_version, "
+            f"r.packed_outcome, s.content_hash AS scenario_hash FROM run r "
+            f"JOIN scenario s ON s.scenario_key = r.scenario_key "
+            f"WHERE r.run_id IN ({_NEWEST}) ORDER BY s.id{binary}, r.era{binary}")
 
 
 def _latest_divergences_sql(dialect: str) -> str:
     """The divergences of each scenario's newest runs (as the views read them)."""
-    binary = ' COLLATE "C"' if dialect == "postgresql" else " COLLATE BINARY"
-    return (f"SELECT d.divergence_id, d.scenario_id, d.era_a, d.era_b, d.path, d.value_a, "
-            f"d.value_b, d.engine_version FROM divergence d WHERE EXISTS (SELECT 1 FROM run r "
-            f"WHERE r.run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era) "
-            f"AND r.scenario_hash = d.scenario_hash "
+    binary = _binary(dialect)
+    return (f"SELECT s.id AS scenario_id, d.scenario_key, d.era_a, d.era_b, d.path, "
+            f"d.value_a, d.value_b, d.engine_version FROM divergence d JOIN scenario s "
+            f"ON s.scenario_key = d.scenario_key WHERE EXISTS (SELECT 1 FROM run r "
+            f"WHERE r.run_id IN ({_NEWEST}) AND r.scenario_key = d.scenario_key "
             f"AND r.engine_version = d.engine_version) "
-            f"ORDER BY d.scenario_id{binary}, d.era_a{binary}, d.era_b{binary}, "
-            f"d.path{binary}, d.divergence_id")
+            f"ORDER BY s.id{binary}, d.era_a{binary}, d.era_b{binary}, "
+            f"d.path{binary}, d.scenario_key, d.engine_version{binary}")
 
 
 def _streamed(engine: Any, sql: str) -> Iterator[Any]:
@@ -504,11 +537,11 @@ def export_divergences(engine: Any) -> Iterator[Any]:
 
 def export_scenarios(engine: Any) -> Iterator[Any]:
     """The scenario versions the newest runs ran, by id (then hash)."""
-    binary = ' COLLATE "C"' if engine.dialect.name == "postgresql" else " COLLATE BINARY"
+    binary = _binary(engine.dialect.name)
     return _streamed(engine, (
-        f"SELECT s.content_hash, s.id, s.title, s.tags, s.sources, s.first_stored, "
-        f"s.canonical_json FROM scenario s WHERE s.content_hash IN (SELECT scenario_hash "
-        f"FROM run WHERE run_id IN (SELECT MAX(run_id) FROM run GROUP BY scenario_id, era)) "
+        f"SELECT s.content_hash, s.id, s.title, s.tags, s.sources, b.stored AS first_stored, "
+        f"s.packed_json FROM scenario s JOIN batch b ON b.batch_id = s.batch_id "
+        f"WHERE s.scenario_key IN (SELECT scenario_key FROM run WHERE run_id IN ({_NEWEST})) "
         f"ORDER BY s.id{binary}, s.content_hash"))
 
 
@@ -519,14 +552,14 @@ def export_lines(engine: Any, fmt: str) -> Iterator[str]:
         for r in export_runs(engine):
             yield json.dumps({"record": "outcome", "scenario": r.scenario_id, "era": r.era,
                               "engine_version": r.engine_version,
-                              "outcome": stored_json(r.outcome_json, "run", r.run_id)}) + "\n"
+                              "outcome": stored_outcome(r)}) + "\n"
         for d in export_divergences(engine):
             yield json.dumps({"record": "divergence", "scenario": d.scenario_id,
                               "era_a": d.era_a, "era_b": d.era_b, "path": d.path,
                               "value_a": stored_json(d.value_a, "divergence",
-                                                     d.divergence_id),
+                                                     divergence_row(d)),
                               "value_b": stored_json(d.value_b, "divergence",
-                                                     d.divergence_id)}) + "\n"
+                                                     divergence_row(d))}) + "\n"
         return
     buf = io.StringIO()
     w = csv.writer(buf)
@@ -540,9 +573,9 @@ def export_lines(engine: Any, fmt: str) -> Iterator[str]:
     yield line(["record", "scenario", "era", "era_b", "path", "value", "value_b",
                 "engine_version", "outcome"])
     for r in export_runs(engine):
-        stored_json(r.outcome_json, "run", r.run_id)  # a damaged row is an error here too
-        yield line(["outcome", r.scenario_id, r.era, "", "", "", "", r.engine_version,
-                    r.outcome_json])
+        text = stored_text(r.packed_outcome, r.era, "run", r.run_id)
+        stored_json(text, "run", r.run_id)  # a damaged row is an error here too
+        yield line(["outcome", r.scenario_id, r.era, "", "", "", "", r.engine_version, text])
     for d in export_divergences(engine):
         yield line(["divergence", d.scenario_id, d.era_a, d.era_b, d.path, d.value_a,
                     d.value_b, d.engine_version, ""])
@@ -554,34 +587,44 @@ def export(engine: Any, fmt: str) -> str:
 
 
 def stored_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:
-    from sqlmodel import Session, select
+    from sqlalchemy import text
 
-    with Session(engine) as session:
-        versions = session.exec(select(ScenarioRow).where(
-            ScenarioRow.id == scenario_id).order_by(ScenarioRow.first_stored)).all()
+    binary = _binary(engine.dialect.name)
+    with engine.connect() as conn:
+        versions = conn.execute(text(
+            "SELECT s.scenario_key, s.content_hash, s.title, b.stored AS first_stored "
+            "FROM scenario s JOIN batch b ON b.batch_id = s.batch_id WHERE s.id = :id "
+            "ORDER BY b.stored, s.batch_id"), {"id": scenario_id}).all()
         if not versions:
             return None
-        out = {"scenario": scenario_id, "versions": []}
+        out: dict[str, Any] = {"scenario": scenario_id, "versions": []}
         for v in versions:
-            runs = session.exec(select(RunRow).where(
-                RunRow.scenario_hash == v.content_hash).order_by(RunRow.run_id)).all()
-            divs = session.exec(select(DivergenceRow).where(
-                DivergenceRow.scenario_hash == v.content_hash)).all()
-            explored = session.exec(select(ExplorationRow).where(
-                ExplorationRow.scenario_hash == v.content_hash).order_by(
-                ExplorationRow.exploration_id)).all()
+            key = {"k": v.scenario_key}
+            runs = conn.execute(text(
+                "SELECT r.run_id, r.era, r.engine_version, r.packed_outcome, "
+                "b.stored AS created FROM run r JOIN batch b ON b.batch_id = r.batch_id "
+                "WHERE r.scenario_key = :k ORDER BY r.run_id"), key).all()
+            divs = conn.execute(text(
+                f"SELECT :id AS scenario_id, era_a, era_b, path, value_a, value_b, "
+                f"engine_version FROM divergence WHERE scenario_key = :k ORDER BY "
+                f"engine_version{binary}, era_a{binary}, era_b{binary}, path{binary}"),
+                {**key, "id": scenario_id}).all()
+            explored = conn.execute(text(
+                "SELECT exploration_id, era, engine_version, objective, fields, blocks, lines, "
+                "outcomes, value_json, created FROM exploration WHERE scenario_key = :k "
+                "ORDER BY exploration_id"), key).all()
             out["versions"].append({
-                "content_hash": v.content_hash, "title": v.title,
+                "content_hash": bytes(v.content_hash).hex(), "title": v.title,
                 "first_stored": v.first_stored,
                 "runs": [{"era": r.era, "engine_version": r.engine_version,
-                          "outcome_hash": r.outcome_hash, "created": r.created,
-                          "outcome": stored_json(r.outcome_json, "run", r.run_id)}
+                          "outcome_hash": outcome_hash(r), "created": r.created,
+                          "outcome": stored_outcome(r)}
                          for r in runs],
                 "divergences": [{"era_a": d.era_a, "era_b": d.era_b, "path": d.path,
                                  "value_a": stored_json(d.value_a, "divergence",
-                                                        d.divergence_id),
+                                                        divergence_row(d)),
                                  "value_b": stored_json(d.value_b, "divergence",
-                                                        d.divergence_id),
+                                                        divergence_row(d)),
                                  "engine_version": d.engine_version} for d in divs],
                 "explorations": [{"era": x.era, "engine_version": x.engine_version,
                                   "objective": x.objective, "fields": x.fields,

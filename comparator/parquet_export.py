@@ -10,11 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from comparator.dataset import (
+    divergence_row,
     export_divergences,
     export_runs,
     export_scenarios,
     stored_json,
+    stored_text,
 )
+from comparator.packing import SCENARIO, digest
 
 # Rows per row group: what is held at a time (outcomes are a few KB each).
 PARQUET_BATCH = 1_000
@@ -52,24 +55,28 @@ def _schemas(pa: Any) -> dict[str, Any]:
 
 def _scenario_rows(engine: Any) -> Iterator[dict[str, Any]]:
     for s in export_scenarios(engine):
-        yield {"scenario": s.id, "content_hash": s.content_hash, "title": s.title,
-               "tags": stored_json(s.tags, "scenario", s.content_hash[:12]),
-               "sources": stored_json(s.sources, "scenario", s.content_hash[:12]),
-               "first_stored": s.first_stored, "scenario_json": s.canonical_json}
+        content_hash = bytes(s.content_hash).hex()
+        shown = content_hash[:12]
+        yield {"scenario": s.id, "content_hash": content_hash, "title": s.title,
+               "tags": stored_json(s.tags, "scenario", shown),
+               "sources": stored_json(s.sources, "scenario", shown),
+               "first_stored": s.first_stored,
+               "scenario_json": stored_text(s.packed_json, SCENARIO, "scenario", shown)}
 
 
 def _run_rows(engine: Any) -> Iterator[dict[str, Any]]:
     for r in export_runs(engine):
-        stored_json(r.outcome_json, "run", r.run_id)  # a damaged row is an error
+        text = stored_text(r.packed_outcome, r.era, "run", r.run_id)
+        stored_json(text, "run", r.run_id)  # a damaged row is an error
         yield {"scenario": r.scenario_id, "era": r.era, "engine_version": r.engine_version,
-               "scenario_hash": r.scenario_hash, "outcome_hash": r.outcome_hash,
-               "outcome_json": r.outcome_json}
+               "scenario_hash": bytes(r.scenario_hash).hex(),
+               "outcome_hash": digest(text).hex(), "outcome_json": text}
 
 
 def _divergence_rows(engine: Any) -> Iterator[dict[str, Any]]:
     for d in export_divergences(engine):
         for v in (d.value_a, d.value_b):
-            stored_json(v, "divergence", d.divergence_id)
+            stored_json(v, "divergence", divergence_row(d))
         yield {"scenario": d.scenario_id, "era_a": d.era_a, "era_b": d.era_b,
                "path": d.path, "value_a": d.value_a, "value_b": d.value_b,
                "engine_version": d.engine_version}

@@ -13,17 +13,24 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Engine,
+    ForeignKey,
+    Integer,
     LargeBinary,
+    MetaData,
+    String,
+    Table,
     UniqueConstraint,
     event,
-    func,
+    insert,
     inspect,
     make_url,
 )
@@ -31,10 +38,11 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
-from comparator.encoding import hash_of, ordered_digest, ordered_json
+from comparator.encoding import ordered_digest, ordered_json
+from comparator.packing import SCENARIO, digest, outcome_columns, pack, scenario_key
 from versions import ALL_ERAS
 
-SCHEMA_VERSION = 7  # = len(MIGRATIONS)
+SCHEMA_VERSION = 8  # = len(MIGRATIONS)
 DEFAULT_DB = "rulesdiff.db"
 
 
@@ -70,44 +78,69 @@ class EraRow(SQLModel, table=True):
     sources: str  # JSON list
 
 
+class BatchRow(SQLModel, table=True):
+    """A stored batch (one transaction): when its rows were stored. The rows name their
+    batch instead of each carrying a timestamp."""
+
+    __tablename__ = "batch"
+    batch_id: int | None = Field(default=None, primary_key=True)
+    stored: str
+
+
+# A scenario key is a 64-bit integer (see `packing.scenario_key`): PostgreSQL's BIGINT,
+# SQLite's INTEGER, whose primary key is then the rowid itself (no second index).
+_KEY = BigInteger().with_variant(Integer(), "sqlite")
+
+
+def _key_column(*references: str, primary: bool = False) -> Any:
+    if primary:
+        return Column(_KEY, primary_key=True, autoincrement=False)
+    return Column(_KEY, ForeignKey(*references), nullable=False)
+
+
 class ScenarioRow(SQLModel, table=True):
-    """One version of a scenario: its canonical JSON, keyed by the hash of it."""
+    """One version of a scenario: its canonical JSON (packed), keyed by the hash of it."""
 
     __tablename__ = "scenario"
-    content_hash: str = Field(primary_key=True)
+    scenario_key: int = Field(sa_column=_key_column(primary=True))
+    content_hash: bytes = Field(sa_column=Column(LargeBinary, nullable=False))  # SHA-256
     id: str = Field(index=True)
     title: str
     tags: str  # JSON list
     sources: str  # JSON list
-    canonical_json: str
-    first_stored: str
+    packed_json: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    batch_id: int = Field(foreign_key="batch.batch_id")
 
 
 class RunRow(SQLModel, table=True):
+    """One era's outcome of a scenario version, by an engine version: the outcome JSON
+    packed, and in plain columns what SQL reads of it (life, who lost, zones)."""
+
     __tablename__ = "run"
-    __table_args__ = (UniqueConstraint("scenario_hash", "era", "engine_version"),)
+    __table_args__ = (UniqueConstraint("scenario_key", "era", "engine_version"),)
     run_id: int | None = Field(default=None, primary_key=True)
-    scenario_hash: str = Field(foreign_key="scenario.content_hash", index=True)
-    scenario_id: str = Field(index=True)
+    scenario_key: int = Field(sa_column=_key_column("scenario.scenario_key"))
     era: str = Field(foreign_key="era.id")
     engine_version: str
-    outcome_json: str
-    outcome_hash: str
-    created: str
+    packed_outcome: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    life: str | None = None  # JSON {player: life}; None where a game has no life
+    losers: str | None = None  # JSON list of the players who lost
+    zones: str | None = None  # JSON {zone: [permanents]}
+    batch_id: int = Field(foreign_key="batch.batch_id")
 
 
 class DivergenceRow(SQLModel, table=True):
+    """A field on which two eras' outcomes of a scenario version differ. Keyed by what it
+    is (on SQLite the key is the table: one B-tree, not a table and its index)."""
+
     __tablename__ = "divergence"
-    __table_args__ = (
-        UniqueConstraint("scenario_hash", "engine_version", "era_a", "era_b", "path"),
-    )
-    divergence_id: int | None = Field(default=None, primary_key=True)
-    scenario_hash: str = Field(foreign_key="scenario.content_hash", index=True)
-    scenario_id: str = Field(index=True)
-    engine_version: str
-    era_a: str = Field(foreign_key="era.id")
-    era_b: str = Field(foreign_key="era.id")
-    path: str
+    __table_args__ = {"sqlite_with_rowid": False}
+    scenario_key: int = Field(sa_column=Column(_KEY, ForeignKey("scenario.scenario_key"),
+                                               primary_key=True, autoincrement=False))
+    engine_version: str = Field(primary_key=True)
+    era_a: str = Field(foreign_key="era.id", primary_key=True)
+    era_b: str = Field(foreign_key="era.id", primary_key=True)
+    path: str = Field(primary_key=True)
     value_a: str | None  # JSON
     value_b: str | None  # JSON
 
@@ -119,51 +152,53 @@ class SourceFileRow(SQLModel, table=True):
     the same transaction."""
 
     __tablename__ = "source_file"
+    __table_args__ = {"sqlite_with_rowid": False}  # the digest is the key: one B-tree, not two
     digest: bytes = Field(sa_column=Column(LargeBinary, primary_key=True))
-    scenario_hash: str = Field(foreign_key="scenario.content_hash")
+    scenario_key: int = Field(sa_column=_key_column("scenario.scenario_key"))
     refused: str  # JSON list: the eras of its game that refused it, when it was run
 
 
 # The newest run of each scenario (by id) and era: what "latest" means everywhere.
-_NEWEST = "SELECT MAX(run_id) FROM run GROUP BY scenario_id, era"
+_NEWEST = ("SELECT MAX(n.run_id) FROM run n JOIN scenario ns "
+           "ON ns.scenario_key = n.scenario_key GROUP BY ns.id, n.era")
 
 # The same three views on both databases; only JSON access is spelt per dialect.
 VIEWS = {
     # Only the divergences of each scenario's newest runs: "latest" means the same here as
     # in export and latest_outcomes.
     "divergences_by_era_pair": f"""
-        SELECT d.era_a, d.era_b, COUNT(DISTINCT d.scenario_id) AS scenarios,
+        SELECT d.era_a, d.era_b, COUNT(DISTINCT d.scenario_key) AS scenarios,
                COUNT(*) AS fields
         FROM divergence d
         WHERE EXISTS (SELECT 1 FROM run r
                       WHERE r.run_id IN ({_NEWEST})
-                        AND r.scenario_hash = d.scenario_hash
+                        AND r.scenario_key = d.scenario_key
                         AND r.engine_version = d.engine_version)
         GROUP BY d.era_a, d.era_b ORDER BY d.era_a, d.era_b""",
     "survives_in_one_era": {
         "sqlite": f"""
-        SELECT r.scenario_id, p.key AS permanent,
-               MAX(CASE WHEN json_extract(p.value, '$.zone') = 'battlefield'
-                        THEN r.era END) AS surviving_era
-        FROM run r, json_each(r.outcome_json, '$.permanents') p
+        SELECT s.id AS scenario_id, p.value AS permanent,
+               MAX(CASE WHEN z.key = 'battlefield' THEN r.era END) AS surviving_era
+        FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key,
+             json_each(r.zones) z, json_each(z.value) p
         WHERE r.run_id IN ({_NEWEST})
-        GROUP BY r.scenario_id, p.key
-        HAVING SUM(json_extract(p.value, '$.zone') = 'battlefield') = 1
-           AND COUNT(*) > 1""",
+        GROUP BY s.id, p.value
+        HAVING SUM(z.key = 'battlefield') = 1 AND COUNT(*) > 1""",
         "postgresql": f"""
-        SELECT r.scenario_id, p.key AS permanent,
-               MAX(CASE WHEN p.value ->> 'zone' = 'battlefield'
-                        THEN r.era END) AS surviving_era
-        FROM run r, jsonb_each(r.outcome_json::jsonb -> 'permanents') p
+        SELECT s.id AS scenario_id, p.value AS permanent,
+               MAX(CASE WHEN z.key = 'battlefield' THEN r.era END) AS surviving_era
+        FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key,
+             jsonb_each(r.zones::jsonb) z, jsonb_array_elements_text(z.value) p
         WHERE r.run_id IN ({_NEWEST})
-        GROUP BY r.scenario_id, p.key
-        HAVING SUM(CASE WHEN p.value ->> 'zone' = 'battlefield' THEN 1 ELSE 0 END) = 1
+        GROUP BY s.id, p.value
+        HAVING SUM(CASE WHEN z.key = 'battlefield' THEN 1 ELSE 0 END) = 1
            AND COUNT(*) > 1""",
     },
     "latest_outcomes": f"""
-        SELECT r.scenario_id, r.era, r.engine_version, r.outcome_hash, r.created,
-               r.outcome_json
-        FROM run r
+        SELECT s.id AS scenario_id, r.era, r.engine_version, b.stored AS created,
+               r.life, r.losers, r.zones
+        FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key
+             JOIN batch b ON b.batch_id = r.batch_id
         WHERE r.run_id IN ({_NEWEST})""",
 }
 
@@ -178,10 +213,10 @@ class ExplorationRow(SQLModel, table=True):
     """One era's exploration of a scenario version (explore contract §6.6)."""
 
     __tablename__ = "exploration"
-    __table_args__ = (UniqueConstraint("scenario_hash", "era", "engine_version", "objective",
+    __table_args__ = (UniqueConstraint("scenario_key", "era", "engine_version", "objective",
                                        "fields", "blocks"),)
     exploration_id: int | None = Field(default=None, primary_key=True)
-    scenario_hash: str = Field(foreign_key="scenario.content_hash", index=True)
+    scenario_key: int = Field(sa_column=_key_column("scenario.scenario_key"))
     scenario_id: str = Field(index=True)
     era: str = Field(foreign_key="era.id")
     engine_version: str
@@ -332,12 +367,19 @@ def open_engine(db: str | None, create: bool = True) -> Engine:
 
 
 def _check_readable(engine: Engine, shown: str) -> None:
+    """A database to read must be a rulesdiff one; an older one is upgraded first (a read
+    command reads the tables as they are now)."""
     with Session(engine) as session:
         names = set(inspect(session.connection()).get_table_names())
         if "meta" not in names:
             raise StoreError(f"{shown} is not a rulesdiff database (no meta table)")
         try:
-            _schema_version(session)
+            version = _schema_version(session)
+        except StoreError as exc:
+            raise StoreError(f"{shown}: {exc}") from None
+    if version < SCHEMA_VERSION:
+        try:
+            _prepare(engine)
         except StoreError as exc:
             raise StoreError(f"{shown}: {exc}") from None
 
@@ -357,8 +399,25 @@ def _schema_version(session: Session) -> int:
     return version
 
 
+# The tables migrations 2 and 7 made, as they made them: migration 8 reads them so.
+_V7 = MetaData()
+_V7_EXPLORATION = Table(
+    "exploration", _V7, Column("exploration_id", Integer, primary_key=True),
+    *(Column(name, String, nullable=False) for name in (
+        "scenario_hash", "scenario_id", "era", "engine_version", "objective", "fields",
+        "blocks")),
+    Column("lines", Integer, nullable=False), Column("outcomes", Integer, nullable=False),
+    *(Column(name, String, nullable=False) for name in ("value_json", "result_json",
+                                                        "created")),
+    UniqueConstraint("scenario_hash", "era", "engine_version", "objective", "fields",
+                     "blocks"))
+_V7_SOURCE_FILE = Table(
+    "source_file", _V7, Column("digest", LargeBinary, primary_key=True),
+    Column("scenario_hash", String, nullable=False), Column("refused", String, nullable=False))
+
+
 def _explorations(session: Session) -> None:
-    ExplorationRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
+    _V7_EXPLORATION.create(session.connection(), checkfirst=True)
 
 
 def _generations(session: Session) -> None:
@@ -371,7 +430,7 @@ def _rule_texts(session: Session) -> None:
 
 
 def _source_files(session: Session) -> None:
-    SourceFileRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
+    _V7_SOURCE_FILE.create(session.connection(), checkfirst=True)
 
 
 def _rule_kinds_and_glossary(session: Session) -> None:
@@ -394,6 +453,120 @@ def _views_anew(session: Session) -> None:
         conn.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
 
 
+# Migration 8: the compact store. The tables of version 7 are set aside (renamed, their
+# indexes and sequences too, so the new ones can take their names), their rows copied into
+# the new tables a chunk at a time (packed, keyed, each timestamp a batch), and dropped.
+# Every id is kept: "newest" means what it meant, and nothing is recomputed, so damaged
+# rows stay as damaged as they were and are reported as before.
+_V7_TABLES = ("exploration", "source_file", "divergence", "run", "scenario")  # children first
+_SERIALS = {"run": "run_id", "divergence": "divergence_id", "exploration": "exploration_id"}
+_NEW_SERIALS = {"run": "run_id", "exploration": "exploration_id"}
+_CHUNK = 2_000
+
+
+def _set_aside(conn: Any, table: str) -> None:
+    if conn.dialect.name == "postgresql":
+        for (index,) in conn.execute(sql_text(
+                "SELECT indexname FROM pg_indexes WHERE tablename = :t"), {"t": table}).all():
+            conn.exec_driver_sql(f'ALTER INDEX "{index}" RENAME TO "v7_{index}"')
+        conn.exec_driver_sql(f"ALTER TABLE {table} RENAME TO v7_{table}")
+        if table in _SERIALS:
+            seq = conn.execute(sql_text("SELECT pg_get_serial_sequence(:t, :c)"),
+                               {"t": f"v7_{table}", "c": _SERIALS[table]}).scalar()
+            if seq:
+                name = seq.split(".")[-1].strip('"')
+                conn.exec_driver_sql(f'ALTER SEQUENCE {seq} RENAME TO "v7_{name}"')
+        return
+    for (index,) in conn.execute(sql_text(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = :t "
+            "AND sql IS NOT NULL"), {"t": table}).all():
+        conn.exec_driver_sql(f'DROP INDEX "{index}"')
+    conn.exec_driver_sql(f"ALTER TABLE {table} RENAME TO v7_{table}")
+
+
+def _chunks_of(conn: Any, sql: str, key: str) -> Any:
+    """The rows of a v7 table a chunk at a time, in the order of `key` (keyset paging)."""
+    last: Any = None
+    while True:
+        where = "" if last is None else f"WHERE {key} > :last"
+        rows = conn.execute(sql_text(f"{sql} {where} ORDER BY {key} LIMIT {_CHUNK}"),
+                            {"last": last}).mappings().all()
+        if not rows:
+            return
+        yield [dict(r) for r in rows]
+        last = rows[-1][key]
+
+
+def _old_columns(outcome_json: str) -> dict[str, str | None]:
+    import json
+
+    try:
+        return outcome_columns(json.loads(outcome_json))
+    except (ValueError, TypeError, AttributeError):
+        return {"life": None, "losers": None, "zones": None}  # damaged: reported on reading
+
+
+def _compact_store(session: Session) -> None:
+    conn = session.connection()
+    if "packed_outcome" in {c["name"] for c in inspect(conn).get_columns("run")}:
+        return  # the tables are compact already (as migrations 2 and 7, it is idempotent)
+    for name in VIEWS:
+        conn.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
+    for table in _V7_TABLES:
+        _set_aside(conn, table)
+    for model in (BatchRow, ScenarioRow, RunRow, DivergenceRow, SourceFileRow, ExplorationRow):
+        model.__table__.create(conn)  # type: ignore[attr-defined]
+    stamps = [s for (s,) in conn.execute(sql_text(
+        "SELECT first_stored FROM v7_scenario UNION SELECT created FROM v7_run")).all()]
+    batch: dict[str, int] = {}
+    for stamp in sorted(stamps):
+        batch[stamp] = int(conn.execute(insert(BatchRow).values(stored=stamp).returning(
+            col(BatchRow.batch_id))).scalar_one())
+    for rows in _chunks_of(conn, "SELECT content_hash, id, title, tags, sources, "
+                                 "canonical_json, first_stored FROM v7_scenario", "content_hash"):
+        _insert_ignore(session, ScenarioRow, [{
+            "scenario_key": scenario_key(r["content_hash"]),
+            "content_hash": bytes.fromhex(r["content_hash"]), "id": r["id"],
+            "title": r["title"], "tags": r["tags"], "sources": r["sources"],
+            "packed_json": pack(r["canonical_json"], SCENARIO),
+            "batch_id": batch[r["first_stored"]]} for r in rows])
+    for rows in _chunks_of(conn, "SELECT run_id, scenario_hash, era, engine_version, "
+                                 "outcome_json, created FROM v7_run", "run_id"):
+        _insert_ignore(session, RunRow, [{
+            "run_id": r["run_id"], "scenario_key": scenario_key(r["scenario_hash"]),
+            "era": r["era"], "engine_version": r["engine_version"],
+            "packed_outcome": pack(r["outcome_json"], r["era"]),
+            **_old_columns(r["outcome_json"]), "batch_id": batch[r["created"]]}
+            for r in rows])
+    for rows in _chunks_of(conn, "SELECT divergence_id, scenario_hash, engine_version, era_a, "
+                                 "era_b, path, value_a, value_b FROM v7_divergence",
+                           "divergence_id"):
+        for r in rows:
+            r["scenario_key"] = scenario_key(r.pop("scenario_hash"))
+            del r["divergence_id"]
+        _insert_ignore(session, DivergenceRow, rows)
+    for rows in _chunks_of(conn, "SELECT digest, scenario_hash, refused FROM v7_source_file",
+                           "digest"):
+        for r in rows:
+            r["scenario_key"] = scenario_key(r.pop("scenario_hash"))
+            r["digest"] = bytes(r["digest"])
+        _insert_ignore(session, SourceFileRow, rows)
+    for rows in _chunks_of(conn, "SELECT exploration_id, scenario_hash, scenario_id, era, "
+                                 "engine_version, objective, fields, blocks, lines, outcomes, "
+                                 "value_json, result_json, created FROM v7_exploration",
+                           "exploration_id"):
+        for r in rows:
+            r["scenario_key"] = scenario_key(r.pop("scenario_hash"))
+        _insert_ignore(session, ExplorationRow, rows)
+    if conn.dialect.name == "postgresql":
+        for table, column in _NEW_SERIALS.items():  # ids were copied: the sequences go on after
+            conn.exec_driver_sql(
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
+                f"COALESCE(MAX({column}), 0) + 1, false) FROM {table}")
+    for table in _V7_TABLES:
+        conn.exec_driver_sql(f"DROP TABLE v7_{table}")
+
+
 MIGRATIONS: list[tuple[str, Any]] = [
     ("1-scenarios-runs-divergences", lambda session: None),  # the first schema
     ("2-explorations", _explorations),
@@ -402,11 +575,13 @@ MIGRATIONS: list[tuple[str, Any]] = [
     ("5-rule-texts", _rule_texts),
     ("6-rule-kinds-and-glossary", _rule_kinds_and_glossary),
     ("7-source-files", _source_files),
+    ("8-compact-store", _compact_store),
 ]
 
 
 def _prepare(engine: Engine) -> None:
-    def work(session: Session) -> None:
+    def work(session: Session) -> list[str]:
+        applied: list[str] = []
         conn = session.connection()
         if conn.dialect.name == "postgresql":
             # Several processes may open a new database at once (parallel builds, cluster
@@ -426,14 +601,25 @@ def _prepare(engine: Engine) -> None:
             for name, migrate in MIGRATIONS[version:]:
                 migrate(session)
                 session.merge(Meta(key=f"migration:{name}", value=now()))
+                applied.append(name)
             session.merge(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
         present = set(inspect(conn).get_view_names())
         for name in VIEWS:
             sql = view_sql(name, engine.dialect.name)
             if sql is not None and name not in present:
                 conn.exec_driver_sql(f"CREATE VIEW {name} AS {sql}")
+        return applied
 
-    write(engine, work)
+    applied = write(engine, work)
+    if "8-compact-store" in applied and engine.dialect.name == "sqlite":
+        # The old tables' pages are free but still in the file: give them back (outside
+        # any transaction, as VACUUM must be).
+        raw = engine.raw_connection()
+        try:
+            raw.cursor().execute("VACUUM")
+            raw.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            raw.close()
 
 
 # Why a whole transaction may be worth trying again: SQLite stayed locked beyond the busy
@@ -491,11 +677,12 @@ def _era_rank(era: str) -> int:
     return ALL_ERA_IDS.index(era) if era in ALL_ERA_IDS else len(ALL_ERA_IDS)
 
 
-def _scenario_row(sc: dict[str, Any], text: str, stamp: str) -> dict[str, Any]:
+def _scenario_row(sc: dict[str, Any], text: str) -> dict[str, Any]:
+    content_hash = digest(text)
     return {
-        "content_hash": hash_of(text), "id": sc["id"], "title": sc["title"],
-        "tags": ordered_json(sc.get("tags", [])), "sources": ordered_json(sc.get("sources", [])),
-        "canonical_json": text, "first_stored": stamp,
+        "scenario_key": scenario_key(content_hash), "content_hash": content_hash,
+        "id": sc["id"], "title": sc["title"], "tags": ordered_json(sc.get("tags", [])),
+        "sources": ordered_json(sc.get("sources", [])), "packed_json": pack(text, SCENARIO),
     }
 
 
@@ -511,23 +698,23 @@ def store_results(
 
 
 def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
-    """The rows that store results: everything encoded here, so that worker processes can
-    do it and the process that writes only inserts."""
-    stamp = now()
+    """The rows that store results: everything encoded (and packed) here, so that worker
+    processes can do it and the process that writes only inserts. They name no batch yet:
+    `insert_rows` does, in the transaction that stores them."""
     scenarios: list[dict[str, Any]] = []
     runs: list[dict[str, Any]] = []
     divergences: list[dict[str, Any]] = []
     for r in results:
         sc = r["scenario"]
-        row = _scenario_row(sc, ordered_json(sc), stamp)
-        h = row["content_hash"]
+        row = _scenario_row(sc, ordered_json(sc))
+        key = row["scenario_key"]
         scenarios.append(row)
         for era, outcome in r["outcomes"].items():
-            text = ordered_json(outcome)  # encoded once: stored, and hashed
+            text = ordered_json(outcome)
             runs.append({
-                "scenario_hash": h, "scenario_id": sc["id"], "era": era,
-                "engine_version": engine_version, "outcome_json": text,
-                "outcome_hash": hash_of(text), "created": stamp,
+                "scenario_key": key, "era": era, "engine_version": engine_version,
+                "packed_outcome": pack(text, era),
+                **outcome_columns(outcome),
             })
         for d in r["divergences"]:
             eras = sorted(d["values"], key=_era_rank)  # one pair, in the registry's order
@@ -537,9 +724,9 @@ def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
                     if va == vb:
                         continue
                     divergences.append({
-                        "scenario_hash": h, "scenario_id": sc["id"],
-                        "engine_version": engine_version, "era_a": a, "era_b": b,
-                        "path": d["path"], "value_a": ordered_json(va), "value_b": ordered_json(vb),
+                        "scenario_key": key, "engine_version": engine_version,
+                        "era_a": a, "era_b": b, "path": d["path"],
+                        "value_a": ordered_json(va), "value_b": ordered_json(vb),
                     })
     return {"scenario": scenarios, "run": runs, "divergence": divergences, "source_file": []}
 
@@ -552,19 +739,47 @@ def merge_rows(parts: list[Rows]) -> Rows:
     return out
 
 
+def new_batch(session: Session) -> int:
+    """A batch row for the rows this transaction stores: its number."""
+    return int(session.execute(insert(BatchRow).values(stored=now())
+                               .returning(col(BatchRow.batch_id))).scalar_one())
+
+
 def insert_rows(session: Session, rows: Rows) -> None:
     scenarios, runs, divergences = rows["scenario"], rows["run"], rows["divergence"]
+    files = sorted(rows.get("source_file", []), key=lambda row: row["digest"])
+    if not (scenarios or runs or divergences or files):
+        return
+    if scenarios or runs:
+        batch = new_batch(session)
+        for row in scenarios + runs:
+            row["batch_id"] = batch
     # Scenarios and divergences in key order, so that concurrent writers of overlapping rows
     # take their locks in the same order (PostgreSQL finds deadlocks otherwise; `write`
     # retries those). Runs keep the files' order: the newest run of an id is the last.
-    scenarios.sort(key=lambda row: row["content_hash"])
-    divergences.sort(key=lambda row: (row["scenario_hash"], row["era_a"], row["era_b"],
+    scenarios.sort(key=lambda row: row["scenario_key"])
+    divergences.sort(key=lambda row: (row["scenario_key"], row["era_a"], row["era_b"],
                                       row["path"]))
     _insert_ignore(session, ScenarioRow, scenarios)
+    _check_keys(session, scenarios)
     _insert_ignore(session, RunRow, runs)
     _insert_ignore(session, DivergenceRow, divergences)
-    files = sorted(rows.get("source_file", []), key=lambda row: row["digest"])
     _insert_ignore(session, SourceFileRow, files)
+
+
+def _check_keys(session: Session, scenarios: list[dict[str, Any]]) -> None:
+    """Refuse to store a scenario version whose key another version has (two SHA-256s
+    alike in their first 64 bits): its runs would be taken for the other's."""
+    mine = {row["scenario_key"]: row["content_hash"] for row in scenarios}
+    keys = sorted(mine)
+    for i in range(0, len(keys), 500):
+        stored = session.execute(select(ScenarioRow.scenario_key, ScenarioRow.content_hash)
+                                 .where(col(ScenarioRow.scenario_key).in_(keys[i:i + 500])))
+        for key, content_hash in stored:
+            if bytes(content_hash) != mine[key]:
+                raise StoreError(f"scenario version {mine[key].hex()[:12]} has the key of "
+                                 f"the stored version {bytes(content_hash).hex()[:12]}: "
+                                 f"it can't be stored beside it")
 
 
 def store_explorations(
@@ -574,18 +789,23 @@ def store_explorations(
     stamp = now()
     scenarios, rows = [], []
     for sc, doc in items:
-        row = _scenario_row(sc, ordered_json(sc), stamp)
-        h = row["content_hash"]
+        row = _scenario_row(sc, ordered_json(sc))
         scenarios.append(row)
         for era, res in doc["eras"].items():
             rows.append({
-                "scenario_hash": h, "scenario_id": sc["id"], "era": era,
+                "scenario_key": row["scenario_key"], "scenario_id": sc["id"], "era": era,
                 "engine_version": engine_version, "objective": doc["objective"],
                 "fields": doc["fields"], "blocks": doc["blocks"], "lines": res["lines"],
                 "outcomes": len(res["outcomes"]), "value_json": ordered_json(res["value"]),
                 "result_json": ordered_json(res), "created": stamp,
             })
+    if scenarios:
+        batch = new_batch(session)
+        for row in scenarios:
+            row["batch_id"] = batch
+    scenarios.sort(key=lambda row: row["scenario_key"])
     _insert_ignore(session, ScenarioRow, scenarios)
+    _check_keys(session, scenarios)
     _insert_ignore(session, ExplorationRow, rows)
 
 
@@ -599,13 +819,26 @@ def store_generation(session: Session, manifest: dict[str, Any]) -> None:
 # -- reading --------------------------------------------------------------------------------
 
 
-def latest_runs(session: Session) -> list[RunRow]:
+def latest_runs(session: Session) -> list[Any]:
     """The newest stored run of each scenario (by id) and era: what "latest" means
     everywhere (export, check, the latest_outcomes view); older versions stay stored.
     They come in the order each (scenario, era) was first stored, the order in which
-    `dataset check` reports changes."""
-    run_id = col(RunRow.run_id)
-    per_key = (select(func.max(run_id).label("newest"), func.min(run_id).label("first_run"))
-               .group_by(col(RunRow.scenario_id), col(RunRow.era)).subquery())
-    return list(session.exec(select(RunRow).join(per_key, run_id == per_key.c.newest)
-                             .order_by(per_key.c.first_run)).all())
+    `dataset check` reports changes: rows of run_id, scenario_id, era, engine_version and
+    scenario_hash (hex)."""
+    rows = session.execute(sql_text(
+        "SELECT r.run_id, s.id AS scenario_id, r.era, r.engine_version, s.content_hash "
+        "FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key JOIN "
+        "(SELECT MAX(n.run_id) AS newest, MIN(n.run_id) AS first_run FROM run n JOIN "
+        "scenario ns ON ns.scenario_key = n.scenario_key GROUP BY ns.id, n.era) k "
+        "ON r.run_id = k.newest ORDER BY k.first_run")).all()
+    return [LatestRun(r.run_id, r.scenario_id, r.era, r.engine_version,
+                      bytes(r.content_hash).hex()) for r in rows]
+
+
+@dataclass(frozen=True)
+class LatestRun:
+    run_id: int
+    scenario_id: str
+    era: str
+    engine_version: str
+    scenario_hash: str

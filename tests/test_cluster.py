@@ -32,7 +32,8 @@ def test_cluster_build_matches_sqlite(cluster, postgres_url, tmp_path):
     here = runner.invoke(app, [*args, "--db", lite, "--jobs", "1"])
     assert json.loads(on_cluster.output) == json.loads(here.output)
     assert counts(postgres_url) == counts(lite)
-    sql = "SELECT scenario_id, era, outcome_hash FROM run"
+    sql = ("SELECT s.id, r.era, r.packed_outcome FROM run r JOIN scenario s "
+           "ON s.scenario_key = r.scenario_key")
     assert rows(postgres_url, sql) == rows(lite, sql)
     # A rerun on the cluster stores nothing new.
     again = runner.invoke(app, [*args, "--db", postgres_url, "--scheduler",

@@ -127,13 +127,15 @@ def test_a_killed_build_keeps_whole_batches_and_a_rerun_completes_it(generated, 
     expected = runs_of(generated)
     assert 0 < runs < sum(expected.values()) and scenarios % 10 == 0
     with sqlite3.connect(db) as conn:  # whole batches: every stored scenario has all its runs
-        for scenario_id, n in conn.execute("SELECT scenario_id, COUNT(*) FROM run GROUP BY 1"):
+        for scenario_id, n in conn.execute(
+                "SELECT s.id, COUNT(*) FROM run r JOIN scenario s "
+                "ON s.scenario_key = r.scenario_key GROUP BY 1"):
             assert n == expected[scenario_id]
     rerun = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert rerun.returncode in (0, 1), rerun.stderr
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == sum(expected.values())
-        assert conn.execute("SELECT COUNT(DISTINCT scenario_id) FROM run").fetchone()[0] == 400
+        assert conn.execute("SELECT COUNT(DISTINCT scenario_key) FROM run").fetchone()[0] == 400
 
 
 def test_bad_arguments_and_a_damaged_manifest(generated, tmp_path):

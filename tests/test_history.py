@@ -470,7 +470,7 @@ def test_a_version_5_store_is_upgraded(tmp_path):
     assert json.loads(shown.output)["kind"] == "Comprehensive Rules"
     with sqlite3.connect(db) as conn:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
-    assert meta["schema_version"] == "7" and "migration:6-rule-kinds-and-glossary" in meta
+    assert meta["schema_version"] == "8" and "migration:6-rule-kinds-and-glossary" in meta
 
 
 # -- the shipped index and the transcript ---------------------------------------------------------

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import stored_rows
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "scenarios" / \
     "giant-growth-vs-assignment-order.yaml"
@@ -121,7 +122,7 @@ def test_a_tampered_row_is_a_clear_error(tmp_path):
     db = tmp_path / "rows.db"
     assert rulesdiff("diff", str(EXAMPLE), "--db", str(db)).returncode == 1
     with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE run SET outcome_json = '{bad'")
+        stored_rows.damage_outcomes(conn)
     for args in (["dataset", "check"], ["dataset", "export"],
                  ["show", "giant-growth-vs-assignment-order"]):
         out = refused(rulesdiff(*args, "--db", str(db)), "rows.db")

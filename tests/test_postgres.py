@@ -14,13 +14,17 @@ from typer.testing import CliRunner
 
 from comparator.cli import app
 from comparator.data_files import scenarios_dir
+from comparator.packing import pack, unpack
 from versions import ERA_IDS
 
 runner = CliRunner()
 TABLES = ["scenario", "run", "divergence", "era", "exploration"]
 VIEWS = {"divergences_by_era_pair": "*", "survives_in_one_era": "*",
          # all but the time stored
-         "latest_outcomes": "scenario_id, era, engine_version, outcome_hash, outcome_json"}
+         "latest_outcomes": "scenario_id, era, engine_version, life, losers, zones"}
+# Each run's outcome as stored: packing is deterministic, so the same bytes on both.
+PACKED = ("SELECT s.id, r.era, r.engine_version, r.packed_outcome FROM run r "
+          "JOIN scenario s ON s.scenario_key = r.scenario_key")
 
 
 def counts(url: str) -> dict[str, int]:
@@ -58,6 +62,9 @@ def test_build_check_export_show_match_sqlite(postgres_url, tmp_path):
             "*.yaml")))
     assert counts(postgres_url) == counts(lite)
     assert counts(postgres_url)["run"] > 300
+    assert rows(postgres_url, PACKED) == rows(lite, PACKED)
+    files = "SELECT digest, scenario_key, refused FROM source_file"
+    assert rows(postgres_url, files) == rows(lite, files) != []
     for view, columns in VIEWS.items():
         sql = f"SELECT {columns} FROM {view}"
         assert rows(postgres_url, sql) == rows(lite, sql) != []
@@ -101,11 +108,12 @@ def test_a_changed_outcome_is_reported_by_check(postgres_url):
     invoke("diff", EXAMPLE, "--db", postgres_url)
     engine = create_engine(postgres_url)
     with engine.begin() as conn:
-        # A zone changed (not the players' graveyard lists): whatever spacing the JSON has.
-        conn.execute(text("UPDATE run SET outcome_json = replace(replace(outcome_json, "
-                          "'\"zone\": \"graveyard\"', '\"zone\": \"exile\"'), "
-                          "'\"zone\":\"graveyard\"', '\"zone\":\"exile\"') "
-                          "WHERE era = 'm10'"))
+        # A zone changed (not the players' graveyard lists), in the packed outcome.
+        for run_id, packed in conn.execute(text(
+                "SELECT run_id, packed_outcome FROM run WHERE era = 'm10'")).all():
+            changed = unpack(packed, "m10").replace('"zone":"graveyard"', '"zone":"exile"')
+            conn.execute(text("UPDATE run SET packed_outcome = :p WHERE run_id = :r"),
+                         {"p": pack(changed, "m10"), "r": run_id})
     engine.dispose()
     check = runner.invoke(app, ["dataset", "check", "--db", postgres_url, "--json"])
     assert check.exit_code == 1

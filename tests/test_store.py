@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import stored_rows
 from helpers import TRADE
 from typer.testing import CliRunner
 
@@ -109,12 +110,10 @@ def test_dataset_check_detects_a_changed_outcome(tmp_path):
     assert runner.invoke(app, ["dataset", "build", "--db", str(db)]).exit_code == 0
     assert runner.invoke(app, ["dataset", "check", "--db", str(db)]).exit_code == 0
     with sqlite3.connect(db) as conn:
-        row = conn.execute("SELECT run_id, outcome_json FROM run WHERE era = 'm10' "
-                           "AND scenario_id = ?", (EXAMPLE,)).fetchone()
-        outcome = json.loads(row[1])
+        (row,) = stored_rows.runs(conn, "WHERE r.era = 'm10' AND s.id = ?", EXAMPLE)
+        outcome = json.loads(row["outcome_json"])
         outcome["permanents"]["hawk"]["zone"] = "graveyard"
-        conn.execute("UPDATE run SET outcome_json = ? WHERE run_id = ?",
-                     (json.dumps(outcome), row[0]))
+        stored_rows.set_outcome(conn, row["run_id"], json.dumps(outcome))
     result = runner.invoke(app, ["dataset", "check", "--db", str(db)])
     assert result.exit_code == 1
     assert (f'{EXAMPLE}: m10: permanents.hawk.zone: stored "graveyard", now "battlefield"'
@@ -157,8 +156,8 @@ def test_export_round_trips(tmp_path):
     db = tmp_path / "d.db"
     runner.invoke(app, ["dataset", "build", "--db", str(db)])
     with sqlite3.connect(db) as conn:
-        stored = {(s, e): json.loads(o) for s, e, o in conn.execute(
-            "SELECT scenario_id, era, outcome_json FROM run")}
+        stored = {(r["scenario_id"], r["era"]): json.loads(r["outcome_json"])
+                  for r in stored_rows.runs(conn)}
         n_div = conn.execute("SELECT COUNT(*) FROM divergence").fetchone()[0]
     out = tmp_path / "x.jsonl"
     assert runner.invoke(app, ["dataset", "export", "--out", str(out), "--db",
@@ -244,30 +243,6 @@ def test_export_gives_the_newest_run_only(tmp_path):
         assert newest[0] == pairs
 
 
-def test_named_migrations_upgrade_an_older_database_and_refuse_a_newer(tmp_path):
-    db = tmp_path / "old.db"
-    runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
-    with sqlite3.connect(db) as conn:  # make it a version-1 database: no explorations yet
-        conn.execute("DROP TABLE exploration")
-        conn.execute("DROP TABLE generation")
-        conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-        conn.execute("DELETE FROM meta WHERE key LIKE 'migration:2%' OR key LIKE 'migration:3%'"
-                     " OR key LIKE 'migration:4%'")
-    assert runner.invoke(app, ["explore", EXAMPLE, "--db", str(db)]).exit_code == 1
-    with sqlite3.connect(db) as conn:
-        meta = dict(conn.execute("SELECT key, value FROM meta"))
-        assert meta["schema_version"] == "7" and "migration:2-explorations" in meta
-        assert "migration:3-views-of-the-newest-runs" in meta
-        assert "migration:4-generations" in meta and "migration:5-rule-texts" in meta
-        assert "migration:6-rule-kinds-and-glossary" in meta
-        assert "migration:7-source-files" in meta
-        assert conn.execute("SELECT COUNT(*) FROM generation").fetchone()[0] == 0
-        assert conn.execute("SELECT COUNT(*) FROM exploration").fetchone()[0] == len(ERA_IDS)
-        conn.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
-    newer = runner.invoke(app, ["diff", EXAMPLE, "--db", str(db)])
-    assert newer.exit_code == 2 and "newer" in newer.output
-
-
 def test_build_in_batches_on_several_processes(tmp_path):
     import shutil as sh
 
@@ -283,15 +258,18 @@ def test_build_in_batches_on_several_processes(tmp_path):
     assert a.exit_code == 0 and b.exit_code == 0
     assert json.loads(a.output[a.output.index("{"):]) == json.loads(b.output[b.output.index("{"):])
     with sqlite3.connect(one) as c1, sqlite3.connect(two) as c2:
-        q = "SELECT scenario_id, era, outcome_hash FROM run ORDER BY 1, 2"
-        assert c1.execute(q).fetchall() == c2.execute(q).fetchall()
+        def outcomes(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
+            return sorted((r["scenario_id"], r["era"], r["outcome_hash"])
+                          for r in stored_rows.runs(conn))
+
+        assert outcomes(c1) == outcomes(c2)
         # Every era runs each file but the eras that refuse it (what their rules lacked).
         from comparator.loader import load
         from versions import find_era
 
         accepted = sum(1 for p in folder.glob("*.yaml") for e in ERA_IDS
                        if not find_era(e)().refusal(load(p)))
-        assert len(c1.execute(q).fetchall()) == accepted > 12
+        assert len(outcomes(c1)) == accepted > 12
 
 
 def test_build_writes_nothing_when_one_file_is_bad(tmp_path):
@@ -364,15 +342,14 @@ def test_parquet_export_reads_back_as_the_sqlite_rows(tmp_path):
                             "--db", str(db)])
     assert r.exit_code == 0, r.output
     with sqlite3.connect(db) as conn:
-        runs = conn.execute(
-            "SELECT scenario_id, era, engine_version, scenario_hash, outcome_hash, outcome_json "
-            "FROM run ORDER BY scenario_id, era").fetchall()
-        scenarios = conn.execute(
-            "SELECT id, content_hash, title, tags, sources, first_stored, canonical_json "
-            "FROM scenario ORDER BY id").fetchall()
+        runs = sorted(tuple(r[k] for k in ("scenario_id", "era", "engine_version",
+                                           "scenario_hash", "outcome_hash", "outcome_json"))
+                      for r in stored_rows.runs(conn))
+        scenarios = [tuple(s.values())[:7] for s in stored_rows.scenarios(conn)]
         divergences = conn.execute(
-            "SELECT scenario_id, era_a, era_b, path, value_a, value_b, engine_version "
-            "FROM divergence ORDER BY scenario_id, era_a, era_b, path").fetchall()
+            "SELECT s.id, era_a, era_b, path, value_a, value_b, engine_version "
+            "FROM divergence d JOIN scenario s ON s.scenario_key = d.scenario_key "
+            "ORDER BY s.id, era_a, era_b, path").fetchall()
     assert [tuple(r.values()) for r in read_back(out / "runs.parquet")] == runs
     assert [(r["scenario"], r["content_hash"], r["title"], json.dumps(r["tags"]),
              json.dumps(r["sources"]), r["first_stored"], r["scenario_json"])
@@ -403,8 +380,7 @@ def test_a_failed_export_leaves_no_half_written_file(tmp_path):
     db = tmp_path / "d.db"
     runner.invoke(app, ["diff", str(find_scenario(EXAMPLE)), "--db", str(db)])
     with sqlite3.connect(db) as conn:  # the last run damaged: the export fails at its end
-        conn.execute("UPDATE run SET outcome_json = '{bad' WHERE run_id = "
-                     "(SELECT MAX(run_id) FROM run)")
+        stored_rows.damage_outcomes(conn, "WHERE run_id = (SELECT MAX(run_id) FROM run)")
     out = tmp_path / "x.jsonl"
     out.write_text("the previous export\n")
     r = runner.invoke(app, ["dataset", "export", "--out", str(out), "--db", str(db)])

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from comparator.encoding import hash_of, ordered_json
+from comparator.packing import scenario_key
 from comparator.rules_document import without_examples
 from comparator.running import Result, run_file, scenario_json
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
@@ -74,18 +75,19 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
     hashes = {s.id: hash_of(ordered_json(s.data)) for s in scenarios}
     with Session(engine) as session:
         rows = session.exec(select(ExplorationRow).where(
-            col(ExplorationRow.scenario_hash).in_(sorted(set(hashes.values()))),
+            col(ExplorationRow.scenario_key).in_(sorted({scenario_key(h)
+                                                         for h in hashes.values()})),
             ExplorationRow.engine_version == ENGINE_VERSION,
             ExplorationRow.objective == EXPLORE["objective"],
             ExplorationRow.fields == EXPLORE["fields"],
             ExplorationRow.blocks == EXPLORE["blocks"])).all()
     stored: dict[str, dict[str, Any]] = {}
     for row in rows:
-        stored.setdefault(row.scenario_hash, {})[row.era] = json.loads(row.result_json)
+        stored.setdefault(row.scenario_key, {})[row.era] = json.loads(row.result_json)
     missing = []
     for s in scenarios:
         mine = [e for e in eras if find_era(e).game == s.game and e in s.result.outcomes]
-        have = stored.get(hashes[s.id], {})
+        have = stored.get(scenario_key(hashes[s.id]), {})
         if mine and all(e in have for e in mine):
             s.explored = {e: have[e] for e in mine}
         elif mine:
@@ -205,17 +207,18 @@ def _dataset(engine: Engine) -> dict[str, Any]:
     with Session(engine) as session:
         runs = latest_runs(session)
         ran: dict[str, set[str]] = {}
-        hash_of_id: dict[str, str] = {}
+        key_of_id: dict[str, int] = {}
         for r in runs:
             ran.setdefault(r.scenario_id, set()).add(r.era)
-            hash_of_id[r.scenario_id] = r.scenario_hash
-        tags = {row.content_hash: json.loads(row.tags)
-                for row in session.exec(select(ScenarioRow)).all()}
+            key_of_id[r.scenario_id] = scenario_key(r.scenario_hash)
+        id_of_key = {key: sid for sid, key in key_of_id.items()}
+        tags = {row.scenario_key: json.loads(row.tags)
+                for row in session.exec(select(ScenarioRow.scenario_key, ScenarioRow.tags)).all()}
         diverging: set[tuple[str, str, str]] = set()
         for d in session.exec(select(DivergenceRow).where(
                 DivergenceRow.engine_version == ENGINE_VERSION)).all():
-            if hash_of_id.get(d.scenario_id) == d.scenario_hash:
-                diverging.add((d.scenario_id, d.era_a, d.era_b))
+            if d.scenario_key in id_of_key:
+                diverging.add((id_of_key[d.scenario_key], d.era_a, d.era_b))
     pairs = []
     for game, eras in GAMES.items():
         for a, b in zip(eras, eras[1:], strict=False):
@@ -229,7 +232,7 @@ def _dataset(engine: Engine) -> dict[str, Any]:
         if len(done) < 2:
             continue
         any_diverge = any(s == sid for s, _, _ in diverging)
-        for tag in tags.get(hash_of_id[sid], []):
+        for tag in tags.get(key_of_id[sid], []):
             counts = by_tag.setdefault(tag, [0, 0])
             counts[0] += 1
             counts[1] += any_diverge
