@@ -510,8 +510,11 @@ def _latest_divergences_sql(dialect: str) -> str:
             f"ON s.scenario_key = d.scenario_key WHERE EXISTS (SELECT 1 FROM run r "
             f"WHERE r.run_id IN ({_NEWEST}) AND r.scenario_key = d.scenario_key "
             f"AND r.engine_version = d.engine_version) "
-            f"ORDER BY s.id{binary}, d.era_a{binary}, d.era_b{binary}, "
-            f"d.path{binary}, d.scenario_key, d.engine_version{binary}")
+            # Two versions of an id (or two engine versions) may diverge on the same field:
+            # the one stored first comes first, as its rows were inserted first.
+            f"ORDER BY s.id{binary}, d.era_a{binary}, d.era_b{binary}, d.path{binary}, "
+            f"(SELECT MIN(f.run_id) FROM run f WHERE f.scenario_key = d.scenario_key "
+            f"AND f.engine_version = d.engine_version), s.content_hash")
 
 
 def _streamed(engine: Any, sql: str) -> Iterator[Any]:
@@ -594,7 +597,7 @@ def stored_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:
         versions = conn.execute(text(
             "SELECT s.scenario_key, s.content_hash, s.title, b.stored AS first_stored "
             "FROM scenario s JOIN batch b ON b.batch_id = s.batch_id WHERE s.id = :id "
-            "ORDER BY b.stored, s.batch_id"), {"id": scenario_id}).all()
+            "ORDER BY b.stored, s.batch_id, s.content_hash"), {"id": scenario_id}).all()
         if not versions:
             return None
         out: dict[str, Any] = {"scenario": scenario_id, "versions": []}

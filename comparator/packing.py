@@ -1,7 +1,7 @@
 """How the store packs what it keeps whole: a scenario's canonical JSON and a run's outcome
 JSON, deflated (zlib, stdlib) against a preset dictionary of typical text, one per era for
 outcomes (each era cites its own rule numbers), one for scenarios. A run's outcome packs
-to about 150 bytes, not 2,500; a scenario's to about 100, not 1,700.
+to about 160 bytes, not 2,500; a scenario's to about 120, not 1,700.
 
 A packed value starts with its codec's number. Codec 1's dictionaries are frozen: a
 database keeps them readable for ever, so new dictionaries (retrained for a new engine's
@@ -42,13 +42,19 @@ def dictionary(codec: int, name: str) -> bytes:
     return path.read_bytes()
 
 
+# The zlib format, not raw deflate: its header names the dictionary (by its Adler-32) and
+# its trailer checks the text (Adler-32), so a damaged value or the wrong dictionary is an
+# error, never other text. Ten bytes a value.
+_WBITS = 15
+
+
 def _deflate(text: str, zdict: bytes) -> bytes:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
+    packer = zlib.compressobj(9, zlib.DEFLATED, _WBITS, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
     return packer.compress(text.encode()) + packer.flush()
 
 
 def _inflate(data: bytes, zdict: bytes) -> str:
-    unpacker = zlib.decompressobj(-15, zdict)
+    unpacker = zlib.decompressobj(_WBITS, zdict)
     raw = unpacker.decompress(data) + unpacker.flush()
     if not unpacker.eof or unpacker.unused_data:
         raise PackingError("truncated or followed by other bytes")
@@ -62,7 +68,9 @@ def pack(text: str, name: str) -> bytes:
 
 def unpack(data: bytes | memoryview | None, name: str) -> str:
     """The text of a packed value; PackingError if it is not one."""
-    if data is None or len(data) < 2:
+    if not isinstance(data, bytes | memoryview | bytearray):
+        raise PackingError(f"not bytes but {type(data).__name__}")
+    if len(data) < 2:
         raise PackingError("empty")
     data = bytes(data)
     if data[0] not in CODECS:

@@ -12,6 +12,7 @@ processes lose nothing.
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -167,9 +168,8 @@ VIEWS = {
     # Only the divergences of each scenario's newest runs: "latest" means the same here as
     # in export and latest_outcomes.
     "divergences_by_era_pair": f"""
-        SELECT d.era_a, d.era_b, COUNT(DISTINCT d.scenario_key) AS scenarios,
-               COUNT(*) AS fields
-        FROM divergence d
+        SELECT d.era_a, d.era_b, COUNT(DISTINCT s.id) AS scenarios, COUNT(*) AS fields
+        FROM divergence d JOIN scenario s ON s.scenario_key = d.scenario_key
         WHERE EXISTS (SELECT 1 FROM run r
                       WHERE r.run_id IN ({_NEWEST})
                         AND r.scenario_key = d.scenario_key
@@ -467,7 +467,8 @@ _CHUNK = 2_000
 def _set_aside(conn: Any, table: str) -> None:
     if conn.dialect.name == "postgresql":
         for (index,) in conn.execute(sql_text(
-                "SELECT indexname FROM pg_indexes WHERE tablename = :t"), {"t": table}).all():
+                "SELECT indexname FROM pg_indexes WHERE tablename = :t AND "
+                "schemaname = current_schema()"), {"t": table}).all():
             conn.exec_driver_sql(f'ALTER INDEX "{index}" RENAME TO "v7_{index}"')
         conn.exec_driver_sql(f"ALTER TABLE {table} RENAME TO v7_{table}")
         if table in _SERIALS:
@@ -497,6 +498,52 @@ def _chunks_of(conn: Any, sql: str, key: str) -> Any:
         last = rows[-1][key]
 
 
+_ID_OF = {"run": "run_id", "divergence": "divergence_id", "source_file": "digest",
+          "exploration": "exploration_id", "scenario": "content_hash"}
+
+
+def _key_of(table: str, row: dict[str, Any], column: str = "scenario_hash") -> int:
+    """The scenario key of a v7 row's hash; a hash that is none is one line naming it."""
+    value = row[column]
+    try:
+        if not isinstance(value, str) or len(bytes.fromhex(value)) != 32:
+            raise ValueError
+    except ValueError:
+        shown = row[_ID_OF[table]]
+        shown = bytes(shown).hex()[:12] if isinstance(shown, bytes | memoryview) else shown
+        raise StoreError(f"table {table}, row {shown!r}: its {column} {str(value)[:70]!r} is "
+                         f"not a SHA-256 in hex: migration 8 can't key it; mend or delete "
+                         f"the row, then open the database again") from None
+    return scenario_key(value)
+
+
+def _refuse_what_cant_move(conn: Any) -> None:
+    """What migration 8 can't carry over, said before anything is changed: views of the
+    user's own on the tables it rebuilds, and rows whose scenario version is not stored."""
+    if conn.dialect.name == "postgresql":
+        names = conn.execute(sql_text(
+            "SELECT table_name FROM information_schema.views "
+            "WHERE table_schema = current_schema()")).scalars().all()
+    else:
+        names = conn.execute(sql_text(
+            "SELECT name FROM sqlite_master WHERE type = 'view'")).scalars().all()
+    for name in sorted(set(names) - set(VIEWS)):
+        raise StoreError(f"view {name} is not rulesdiff's, and migration 8 rebuilds the "
+                         f"tables it may read: drop it, open the database again, and make "
+                         f"it anew on the new tables (docs/dataset.md)")
+    for table in _V7_TABLES[:-1]:
+        found = conn.execute(sql_text(
+            f"SELECT x.{_ID_OF[table]}, x.scenario_hash FROM {table} x WHERE NOT EXISTS "
+            f"(SELECT 1 FROM scenario s WHERE s.content_hash = x.scenario_hash) LIMIT 1")
+        ).first()
+        if found is not None:
+            shown = bytes(found[0]).hex()[:12] if table == "source_file" else found[0]
+            raise StoreError(f"table {table}, row {shown!r}: its scenario version "
+                             f"{str(found[1])[:12]} is not stored, and migration 8 keeps no "
+                             f"row without its scenario: delete the row, then open the "
+                             f"database again")
+
+
 def _old_columns(outcome_json: str) -> dict[str, str | None]:
     import json
 
@@ -510,6 +557,7 @@ def _compact_store(session: Session) -> None:
     conn = session.connection()
     if "packed_outcome" in {c["name"] for c in inspect(conn).get_columns("run")}:
         return  # the tables are compact already (as migrations 2 and 7, it is idempotent)
+    _refuse_what_cant_move(conn)
     for name in VIEWS:
         conn.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
     for table in _V7_TABLES:
@@ -520,20 +568,21 @@ def _compact_store(session: Session) -> None:
         "SELECT first_stored FROM v7_scenario UNION SELECT created FROM v7_run")).all()]
     batch: dict[str, int] = {}
     for stamp in sorted(stamps):
-        batch[stamp] = int(conn.execute(insert(BatchRow).values(stored=stamp).returning(
-            col(BatchRow.batch_id))).scalar_one())
+        batch[stamp] = new_batch(session, stamp)
     for rows in _chunks_of(conn, "SELECT content_hash, id, title, tags, sources, "
                                  "canonical_json, first_stored FROM v7_scenario", "content_hash"):
-        _insert_ignore(session, ScenarioRow, [{
-            "scenario_key": scenario_key(r["content_hash"]),
+        scenarios = [{
+            "scenario_key": _key_of("scenario", r, "content_hash"),
             "content_hash": bytes.fromhex(r["content_hash"]), "id": r["id"],
             "title": r["title"], "tags": r["tags"], "sources": r["sources"],
             "packed_json": pack(r["canonical_json"], SCENARIO),
-            "batch_id": batch[r["first_stored"]]} for r in rows])
+            "batch_id": batch[r["first_stored"]]} for r in rows]
+        _insert_ignore(session, ScenarioRow, scenarios)
+        _check_keys(session, scenarios)
     for rows in _chunks_of(conn, "SELECT run_id, scenario_hash, era, engine_version, "
                                  "outcome_json, created FROM v7_run", "run_id"):
         _insert_ignore(session, RunRow, [{
-            "run_id": r["run_id"], "scenario_key": scenario_key(r["scenario_hash"]),
+            "run_id": r["run_id"], "scenario_key": _key_of("run", r),
             "era": r["era"], "engine_version": r["engine_version"],
             "packed_outcome": pack(r["outcome_json"], r["era"]),
             **_old_columns(r["outcome_json"]), "batch_id": batch[r["created"]]}
@@ -542,13 +591,14 @@ def _compact_store(session: Session) -> None:
                                  "era_b, path, value_a, value_b FROM v7_divergence",
                            "divergence_id"):
         for r in rows:
-            r["scenario_key"] = scenario_key(r.pop("scenario_hash"))
-            del r["divergence_id"]
+            r["scenario_key"] = _key_of("divergence", r)
+            del r["scenario_hash"], r["divergence_id"]
         _insert_ignore(session, DivergenceRow, rows)
     for rows in _chunks_of(conn, "SELECT digest, scenario_hash, refused FROM v7_source_file",
                            "digest"):
         for r in rows:
-            r["scenario_key"] = scenario_key(r.pop("scenario_hash"))
+            r["scenario_key"] = _key_of("source_file", r)
+            del r["scenario_hash"]
             r["digest"] = bytes(r["digest"])
         _insert_ignore(session, SourceFileRow, rows)
     for rows in _chunks_of(conn, "SELECT exploration_id, scenario_hash, scenario_id, era, "
@@ -556,7 +606,8 @@ def _compact_store(session: Session) -> None:
                                  "value_json, result_json, created FROM v7_exploration",
                            "exploration_id"):
         for r in rows:
-            r["scenario_key"] = scenario_key(r.pop("scenario_hash"))
+            r["scenario_key"] = _key_of("exploration", r)
+            del r["scenario_hash"]
         _insert_ignore(session, ExplorationRow, rows)
     if conn.dialect.name == "postgresql":
         for table, column in _NEW_SERIALS.items():  # ids were copied: the sequences go on after
@@ -614,10 +665,14 @@ def _prepare(engine: Engine) -> None:
     if "8-compact-store" in applied and engine.dialect.name == "sqlite":
         # The old tables' pages are free but still in the file: give them back (outside
         # any transaction, as VACUUM must be).
+        # Best effort: the upgrade is done; if another process holds the database (or the
+        # disk can't hold a copy), the free pages stay and later writes reuse them.
         raw = engine.raw_connection()
         try:
             raw.cursor().execute("VACUUM")
             raw.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except (OperationalError, DatabaseError, sqlite3.Error):
+            pass
         finally:
             raw.close()
 
@@ -645,20 +700,21 @@ def write(engine: Engine, work: Any) -> Any:
 # -- writing --------------------------------------------------------------------------------
 
 
-def _insert_ignore(session: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> None:
+def _insert_ignore(session: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> int:
+    """Insert the rows not stored yet; how many that was (-1 where the driver can't say)."""
     if not rows:
-        return
+        return 0
     dialect = session.connection().dialect.name
     if dialect not in ("sqlite", "postgresql"):
         for row in rows:
             session.merge(model(**row))
-        return
+        return -1
     # One plain statement that both databases understand, executed for all the rows with
     # the driver's executemany: none of the ORM's per-row work, close to raw executemany.
     columns = list(rows[0])
     sql = (f"INSERT INTO {model.__tablename__} ({', '.join(columns)}) "
            f"VALUES ({', '.join(':' + c for c in columns)}) ON CONFLICT DO NOTHING")
-    session.execute(sql_text(sql), rows)
+    return int(getattr(session.execute(sql_text(sql), rows), "rowcount", -1))
 
 
 def store_eras(session: Session, eras: list[dict[str, Any]]) -> None:
@@ -739,10 +795,11 @@ def merge_rows(parts: list[Rows]) -> Rows:
     return out
 
 
-def new_batch(session: Session) -> int:
-    """A batch row for the rows this transaction stores: its number."""
-    return int(session.execute(insert(BatchRow).values(stored=now())
-                               .returning(col(BatchRow.batch_id))).scalar_one())
+def new_batch(session: Session, stored: str | None = None) -> int:
+    """A batch row for the rows this transaction stores: its number. (The key as the
+    driver reports it, not RETURNING, which SQLite has only from 3.35.)"""
+    done = session.execute(insert(BatchRow).values(stored=stored or now()))
+    return int(done.inserted_primary_key[0])
 
 
 def insert_rows(session: Session, rows: Rows) -> None:
@@ -760,9 +817,12 @@ def insert_rows(session: Session, rows: Rows) -> None:
     scenarios.sort(key=lambda row: row["scenario_key"])
     divergences.sort(key=lambda row: (row["scenario_key"], row["era_a"], row["era_b"],
                                       row["path"]))
-    _insert_ignore(session, ScenarioRow, scenarios)
+    counts = [_insert_ignore(session, ScenarioRow, scenarios)]
     _check_keys(session, scenarios)
-    _insert_ignore(session, RunRow, runs)
+    counts.append(_insert_ignore(session, RunRow, runs))
+    if counts == [0, 0] and scenarios + runs:  # all stored before: the batch names nothing
+        session.execute(sql_text("DELETE FROM batch WHERE batch_id = :b"),
+                        {"b": scenarios[0]["batch_id"] if scenarios else runs[0]["batch_id"]})
     _insert_ignore(session, DivergenceRow, divergences)
     _insert_ignore(session, SourceFileRow, files)
 
@@ -804,7 +864,9 @@ def store_explorations(
         for row in scenarios:
             row["batch_id"] = batch
     scenarios.sort(key=lambda row: row["scenario_key"])
-    _insert_ignore(session, ScenarioRow, scenarios)
+    if _insert_ignore(session, ScenarioRow, scenarios) == 0 and scenarios:
+        session.execute(sql_text("DELETE FROM batch WHERE batch_id = :b"),
+                        {"b": scenarios[0]["batch_id"]})
     _check_keys(session, scenarios)
     _insert_ignore(session, ExplorationRow, rows)
 

@@ -4,6 +4,7 @@ every shipped scenario comes back byte for byte, a damaged value is an error, an
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 
 import pytest
@@ -63,11 +64,23 @@ def test_an_era_without_a_dictionary_of_its_own_packs_with_the_common_one():
     assert unpack(pack(text, "a-future-era"), "a-future-era") == text
 
 
-@pytest.mark.parametrize("data", [b"", b"\x01", b"\x01\xff\xff", b"\x07abc", None,
-                                  pack("{}", "m10")[:-1], pack("{}", "m10") + b"x"])
+@pytest.mark.parametrize("data", [b"", b"\x01", b"\x01\xff\xff", b"\x07abc", None, "text",
+                                  17, pack("{}", "m10")[:-1], pack("{}", "m10") + b"x"])
 def test_a_damaged_value_is_an_error(data):
     with pytest.raises(PackingError):
         unpack(data, "m10")
+
+
+def test_a_flipped_bit_or_the_wrong_dictionary_is_an_error_never_other_text():
+    text = ordered_json(run_all(load(shipped_scenarios()[0]), ["m10"])["m10"])
+    data = pack(text, "m10")
+    for i in range(1, len(data)):
+        for bit in range(8):
+            damaged = data[:i] + bytes([data[i] ^ (1 << bit)]) + data[i + 1:]
+            with contextlib.suppress(PackingError):
+                assert unpack(damaged, "m10") == text  # only where the bit changed nothing
+    with pytest.raises(PackingError):
+        unpack(data, "m11")  # another era's dictionary
 
 
 def test_the_scenario_key_is_the_hash_s_first_64_bits_signed():

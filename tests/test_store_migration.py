@@ -64,8 +64,10 @@ def test_a_version_7_database_upgrades_with_nothing_lost(v7, tmp_path):
     out = tmp_path / "export.csv"
     printed("dataset", "export", "--format", "csv", "--out", str(out), "--db", str(v7))
     assert out.read_bytes().decode() == fixture_text("export.csv")
-    shown = printed("show", "cave-tiger-double-blocked", "--json", "--db", str(v7))
-    assert json.loads(shown) == json.loads(fixture_text("show.json"))
+    for scenario_id, name in (("cave-tiger-double-blocked", "show.json"),
+                              ("gen-7-0000001", "show-gen.json")):
+        shown = printed("show", scenario_id, "--json", "--db", str(v7))
+        assert json.loads(shown) == json.loads(fixture_text(name))
     with sqlite3.connect(v7) as conn:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
         assert meta["schema_version"] == "8" and "migration:8-compact-store" in meta
@@ -176,3 +178,41 @@ def test_a_newer_database_is_refused(v7):
         conn.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
     newer = runner.invoke(app, ["dataset", "export", "--db", str(v7)])
     assert newer.exit_code == 2 and "newer" in newer.output
+
+
+def test_two_versions_diverging_on_the_same_field_export_in_the_order_stored(v7):
+    """gen-7-0000001's two versions both have newest runs and diverge on the same fields:
+    the first version's rows come first, as version 7 gave them."""
+    lines = [json.loads(line) for line in printed("dataset", "export", "--db",
+                                                  str(v7)).splitlines()]
+    tied = [r for r in lines if r["record"] == "divergence" and
+            r["scenario"] == "gen-7-0000001" and (r["era_a"], r["era_b"]) == ("sixth", "m10")]
+    assert len(tied) == 12 and len({r["path"] for r in tied}) == 6
+    with sqlite3.connect(v7) as conn:  # and the view counts the scenario once, by its id
+        pairs = dict(((a, b), n) for a, b, n in conn.execute(
+            "SELECT era_a, era_b, scenarios FROM divergences_by_era_pair"))
+    assert pairs[("sixth", "m10")] == 1 + sum(  # gen-7-0000001 and the others
+        1 for r in {(x["scenario"]) for x in lines if x["record"] == "divergence"
+                    and (x["era_a"], x["era_b"]) == ("sixth", "m10")} if r != "gen-7-0000001")
+
+
+@pytest.mark.parametrize("damage, said", [
+    ("DELETE FROM scenario WHERE id = 'cave-tiger-double-blocked'",
+     "its scenario version"),
+    ("INSERT INTO scenario (content_hash, id, title, tags, sources, canonical_json, "
+     "first_stored) VALUES ('not hex', 'x', 'x', '[]', '[]', '{}', '2026-12-03')",
+     "not a SHA-256 in hex"),
+    ("CREATE VIEW my_runs AS SELECT scenario_id, era FROM run", "view my_runs is not"),
+])
+def test_what_migration_8_cannot_carry_is_one_line_and_changes_nothing(v7, damage, said):
+    with sqlite3.connect(v7) as conn:
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute(damage)
+    done = runner.invoke(app, ["dataset", "export", "--db", str(v7)])
+    assert done.exit_code == 2 and said in done.output, done.output
+    assert len(done.output.strip().splitlines()) == 1
+    with sqlite3.connect(v7) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'"
+                            ).fetchone()[0] == "7"
+        assert conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'v7_%'"
+                            ).fetchone()[0] == 0
