@@ -10,11 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from comparator.dataset import Summary, check_files, save, summarise
+from comparator.dataset import Summary, check_some
 
 # How many batches may wait per worker thread: enough to keep every worker busy, few
 # enough that the texts in flight stay a small, fixed amount of memory.
 IN_FLIGHT_PER_THREAD = 2
+CHECK_CHUNK = 500  # files checked at a time before the first batch is sent
 
 
 class ClusterError(Exception):
@@ -25,26 +26,32 @@ class ClusterError(Exception):
 _engines: dict[str, Any] = {}
 
 
-def run_and_store(items: list[tuple[str, str]], eras: list[str], url: str) -> Summary:
-    """On a worker: run (file name, text) pairs in every era and store them in one
-    transaction. The engine is kept per worker process, so each opens the database once."""
+def run_and_store(items: list[tuple[str, str, bytes | None]], eras: list[str],
+                  url: str) -> Summary:
+    """On a worker: run (file name, text, digest) triples in every era and store them in
+    one transaction; a file this engine version stored from the same bytes, or its
+    scenario version, is not run again (as on one machine). The engine is kept per worker
+    process, so each opens the database once."""
+    from comparator.dataset import reader_for, run_once, store_ran
     from comparator.loader import parse
-    from comparator.running import run_scenario
     from comparator.store import open_engine
 
     engine = _engines.get(url)
     if engine is None:
         engine = _engines[url] = open_engine(url)
-    results = [run_scenario(parse(text, name), name, eras) for name, text in items]
-    save(engine, results)
-    return summarise(results, eras)
+    texts = {name: text for name, text, _ in items}
+    ran = run_once(list(texts), {name: digest for name, _, digest in items},
+                   lambda name: parse(texts[name], name), eras, reader_for(url))
+    return store_ran(engine, ran)
 
 
-def _batches(paths: list[Path], size: int) -> Iterator[list[tuple[str, str]]]:
+def _batches(paths: list[Path], size: int) -> Iterator[list[tuple[str, str, bytes | None]]]:
+    from comparator.dataset import source_digest
     from comparator.loader import read_scenario_text
 
     for start in range(0, len(paths), size):
-        yield [(str(p), read_scenario_text(p)) for p in paths[start:start + size]]
+        yield [(str(p), read_scenario_text(p), source_digest(str(p)))
+               for p in paths[start:start + size]]
 
 
 def build_on_cluster(engine: Any, paths: list[Path], eras: list[str], address: str,
@@ -56,8 +63,9 @@ def build_on_cluster(engine: Any, paths: list[Path], eras: list[str], address: s
     except ImportError:
         raise ClusterError("--scheduler needs Dask distributed: pip install "
                            "'rulesdiff[cluster]'") from None
-    check_files(paths, eras)
     url = engine.url.render_as_string(hide_password=False)
+    for start in range(0, len(paths), CHECK_CHUNK):  # a file stored from its bytes: checked
+        check_some(([str(p) for p in paths[start:start + CHECK_CHUNK]], eras, url))
     try:
         client = Client(address, timeout="10s")
     except (OSError, TimeoutError) as exc:

@@ -65,12 +65,12 @@ def check_files(paths: Sequence[Path], eras: list[str]) -> None:
             raise illegal_choice(illegal, str(path))
 
 
-def _check_some(job: tuple[list[str], list[str], str]) -> int:
+def check_some(job: tuple[list[str], list[str], str]) -> int:
     """Check a chunk of files; a file this engine version has stored from the same bytes
     (read with the same card library) was checked then, and is not read again."""
     names, eras, url = job
     digests = {name: source_digest(name) for name in names}
-    known = _stored_files(_reader(url), [d for d in digests.values() if d is not None])
+    known = _stored_files(reader_for(url), [d for d in digests.values() if d is not None])
     check_files([Path(n) for n in names if digests[n] not in known], eras)
     return len(names)
 
@@ -186,7 +186,7 @@ class Ran:
 _READERS: dict[str, Any] = {}
 
 
-def _reader(url: str) -> Any:
+def reader_for(url: str) -> Any:
     if url not in _READERS:
         from sqlalchemy import create_engine
 
@@ -199,10 +199,17 @@ def _run_some(job: tuple[list[str], list[str], str]) -> list[Ran]:
     from the same bytes (not even parsed), or the same scenario version from other bytes
     (parsed, not run); their part of the summary is read back from the store instead."""
     names, eras, url = job
-    reader = _reader(url)
     digests = {name: source_digest(name) for name in names}
+    return run_once(names, digests, lambda name: load(Path(name)), eras, reader_for(url))
+
+
+def run_once(names: list[str], digests: dict[str, bytes | None], read: Callable[[str], Any],
+             eras: list[str], reader: Any) -> list[Ran]:
+    """`_run_some`'s work, wherever the files come from: `digests` are their digests
+    (``source_digest``), `read(name)` gives one parsed (a file here, a text a cluster
+    worker was sent)."""
     known = _stored_files(reader, [d for d in digests.values() if d is not None])
-    unknown = {name: load(Path(name)) for name in names if digests[name] not in known}
+    unknown = {name: read(name) for name in names if digests[name] not in known}
     hashes = {name: ordered_digest(scenario_json(s)) for name, s in unknown.items()}
     with reader.connect() as conn:
         ran, pairs = _stored_versions(conn, sorted(set(hashes.values())))
@@ -227,6 +234,15 @@ def _run_some(job: tuple[list[str], list[str], str]) -> list[Ran]:
                                     "refused": json.dumps(refused)}]
         out.append(Ran(name, rows, summary))
     return out
+
+
+def store_ran(engine: Any, ran: list[Ran]) -> Summary:
+    """Store what `run_once` gave in one transaction; its summary."""
+    _store(engine, ran, None)
+    total = Summary()
+    for r in ran:
+        total.add(r.summary)
+    return total
 
 
 EMPTY_ROWS: Rows = {"scenario": [], "run": [], "divergence": [], "source_file": []}
@@ -257,10 +273,10 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
             if not names:
                 continue
             if pool is None:
-                checked = [_check_some((names, eras, url))]
+                checked = [check_some((names, eras, url))]
             else:
                 size = max(1, len(names) // (jobs * 4))
-                checked = list(pool.map(_check_some, [(names[i:i + size], eras, url)
+                checked = list(pool.map(check_some, [(names[i:i + size], eras, url)
                                                       for i in range(0, len(names), size)]))
             if checking:
                 checking(sum(checked))
@@ -378,17 +394,17 @@ def generation_count(out: Path, seed: int, count: int, generator: int) -> int:
 
 
 def summarise(results: list[Result], eras: list[str]) -> Summary:
-    from comparator.diffing import groups
-
+    """The summary of fresh results. A pair of eras diverges where a divergence row says
+    so (a field with different values), so that a rebuild, which reads the rows back,
+    reports the same."""
     out = Summary(scenarios=len(results))
     for r in results:
         out.diverging += bool(r.divergences)
         out.runs += len(r.outcomes)
         out.refused.update(r.refused.keys())  # counted by era, not by reason
-        parts = groups(r.outcomes)
         ran = [e for e in eras if e in r.outcomes]
-        out.pairs.update((a, b) for i, a in enumerate(ran) for b in ran[i + 1:]
-                         if not any(a in g and b in g for g in parts))
+        out.pairs.update({(a, b) for d in r.divergences for i, a in enumerate(ran)
+                          for b in ran[i + 1:] if d["values"][a] != d["values"][b]})
     return out
 
 
@@ -524,7 +540,7 @@ def _streamed(engine: Any, sql: str) -> Iterator[Any]:
     a build waiting; in WAL a reader sees the database as its statement began."""
     from sqlalchemy import text
 
-    with _reader(engine.url.render_as_string(hide_password=False)).connect() as conn:
+    with reader_for(engine.url.render_as_string(hide_password=False)).connect() as conn:
         result = conn.execution_options(stream_results=True, yield_per=EXPORT_BATCH) \
             .execute(text(sql))
         yield from result

@@ -35,10 +35,17 @@ def test_cluster_build_matches_sqlite(cluster, postgres_url, tmp_path):
     sql = ("SELECT s.id, r.era, r.packed_outcome FROM run r JOIN scenario s "
            "ON s.scenario_key = r.scenario_key")
     assert rows(postgres_url, sql) == rows(lite, sql)
-    # A rerun on the cluster stores nothing new.
+    # A rerun on the cluster runs nothing: every file is found stored from its bytes, and
+    # its summary is read back from the store, as on one machine.
     again = runner.invoke(app, [*args, "--db", postgres_url, "--scheduler",
                                 cluster.scheduler_address])
     assert again.exit_code == 0 and counts(postgres_url) == counts(lite)
+    first, second = json.loads(on_cluster.output), json.loads(again.output)
+    assert second["new"] == 0 and second["stored_before"] == first["scenarios"]
+    assert {k: v for k, v in second.items() if k not in ("new", "stored_before")} == \
+        {k: v for k, v in first.items() if k not in ("new", "stored_before")}
+    files = "SELECT digest, scenario_key, refused FROM source_file"
+    assert rows(postgres_url, files) == rows(lite, files) != []
 
 
 def test_cluster_refuses_bad_input_before_writing(cluster, postgres_url, tmp_path):
