@@ -456,8 +456,9 @@ def _views_anew(session: Session) -> None:
 # Migration 8: the compact store. The tables of version 7 are set aside (renamed, their
 # indexes and sequences too, so the new ones can take their names), their rows copied into
 # the new tables a chunk at a time (packed, keyed, each timestamp a batch), and dropped.
-# Every id is kept: "newest" means what it meant, and nothing is recomputed, so damaged
-# rows stay as damaged as they were and are reported as before.
+# Run and exploration ids are kept, so "newest" means what it meant; stored JSON is packed
+# as it is, never rebuilt, so a damaged outcome stays damaged and is reported as before.
+# What can't be carried over is refused first, in one line (_refuse_what_cant_move).
 _V7_TABLES = ("exploration", "source_file", "divergence", "run", "scenario")  # children first
 _SERIALS = {"run": "run_id", "divergence": "divergence_id", "exploration": "exploration_id"}
 _NEW_SERIALS = {"run": "run_id", "exploration": "exploration_id"}
