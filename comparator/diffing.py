@@ -145,12 +145,16 @@ def log_difference(outcomes: dict[str, dict[str, Any]]) -> str:
             "the same kinds of events, in another order or with other details")
 
 
-def groups(outcomes: dict[str, dict[str, Any]]) -> list[list[str]]:
-    """Eras grouped by identical state, in era order."""
-    by_hash: dict[str, list[str]] = {}
-    for era, outcome in outcomes.items():
-        by_hash.setdefault(sorted_digest(state(outcome)), []).append(era)
-    return list(by_hash.values())
+def groups(outcomes: dict[str, dict[str, Any]],
+           found: list[dict[str, Any]] | None = None) -> list[list[str]]:
+    """Eras grouped by their values on the fields that diverge (`found`, else computed), in
+    era order: eras apart here are apart on a field the report lists, never on what it
+    leaves out (the order of cards put into a graveyard at once)."""
+    found = divergences(outcomes) if found is None else found
+    by_values: dict[str, list[str]] = {}
+    for era in outcomes:
+        by_values.setdefault(sorted_digest([d["values"][era] for d in found]), []).append(era)
+    return list(by_values.values())
 
 
 def verdict(outcomes: dict[str, dict[str, Any]], found: list[dict[str, Any]]) -> str:
@@ -158,7 +162,7 @@ def verdict(outcomes: dict[str, dict[str, Any]], found: list[dict[str, Any]]) ->
         return f"only {next(iter(outcomes))} runs this scenario: nothing to compare"
     if not found:
         return f"no divergence: {', '.join(outcomes)} agree"
-    parts = groups(outcomes)
+    parts = groups(outcomes, found)
     if len(parts) == 2:
         small, big = sorted(parts, key=len)
         split = f"{', '.join(small)} ≠ {', '.join(big)}"

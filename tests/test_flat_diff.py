@@ -56,3 +56,17 @@ def test_hand_made_states(change):
     other = {**base, **change}
     same_paths(base, other)
     same_paths(other, base)
+
+
+def test_eras_are_apart_only_on_a_field_the_report_lists():
+    """moonglove's sixth and m10 differ only in the order two creatures reached the
+    graveyard, which no divergence lists: the verdict does not set them apart either."""
+    from comparator.data_files import find_scenario
+    from comparator.diffing import groups, verdict
+    from comparator.running import run_file
+    from versions import ERA_IDS
+
+    r = run_file(find_scenario("moonglove-winnower-three-blockers"), list(ERA_IDS))
+    assert r.outcomes["sixth"]["players"] != r.outcomes["m10"]["players"]
+    assert groups(r.outcomes, r.divergences) == [["sixth", "m10", "foundations"], ["m11"]]
+    assert verdict(r.outcomes, r.divergences).endswith("m11 ≠ sixth, m10, foundations")
