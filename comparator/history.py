@@ -28,7 +28,7 @@ from sqlalchemy import Engine
 from comparator.citations_index import scenarios_changed
 from comparator.rules_document import SUMMARY
 from comparator.rules_store import document_on, own_dates, texts
-from comparator.store import RuleDocumentRow
+from comparator.store_schema import RuleDocumentRow
 
 GAP_DAYS = 400  # CRs came every few months: a year with none imported is a gap
 FOLLOW = 0.3  # below this likeness a candidate is another rule, not this one moved

@@ -18,7 +18,8 @@ from sqlmodel import Session, col, or_, select
 
 from comparator.encoding import hash_of
 from comparator.rules_document import SUMMARY, RulesText
-from comparator.store import GlossaryRow, RuleDocumentRow, RuleTextRow, now, write
+from comparator.store import write
+from comparator.store_schema import GlossaryRow, RuleDocumentRow, RuleTextRow, now
 
 
 @dataclass

@@ -124,7 +124,7 @@ def _v7_on_postgres(v7: Path, url: str) -> None:
             dst.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{table}', "
                                 f"'{column}'), COALESCE(MAX({column}), 0) + 1, false) "
                                 f"FROM {table}")
-        from comparator.store import VIEWS
+        from comparator.store_schema import VIEWS
 
         for name in VIEWS:  # views on the old tables, which the migration must drop
             dst.exec_driver_sql(f"CREATE VIEW {name} AS SELECT 1 AS one FROM run")

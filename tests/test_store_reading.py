@@ -11,7 +11,8 @@ from test_store import EXAMPLE, variants
 from typer.testing import CliRunner
 
 from comparator.cli import app
-from comparator.store import RunRow, ScenarioRow, StoreError, latest_runs, open_engine
+from comparator.store import StoreError, latest_runs, open_engine
+from comparator.store_schema import RunRow, ScenarioRow
 
 runner = CliRunner()
 

@@ -70,7 +70,7 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
     """Each scenario's stored exploration (default options), else one made now."""
     from sqlmodel import Session, col, select
 
-    from comparator.store import ExplorationRow
+    from comparator.store_schema import ExplorationRow
 
     hashes = {s.id: hash_of(ordered_json(s.data)) for s in scenarios}
     with Session(engine) as session:
@@ -202,7 +202,8 @@ def _dataset(engine: Engine) -> dict[str, Any]:
     eras ran, how many of them diverge; the same by tag."""
     from sqlmodel import Session, select
 
-    from comparator.store import DivergenceRow, ScenarioRow, latest_runs
+    from comparator.store import latest_runs
+    from comparator.store_schema import DivergenceRow, ScenarioRow
 
     with Session(engine) as session:
         runs = latest_runs(session)
