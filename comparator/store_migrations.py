@@ -19,24 +19,9 @@ from sqlalchemy import (
 from sqlalchemy import text as sql_text
 from sqlmodel import Session
 
+from comparator import store_schema as schema
 from comparator.packing import SCENARIO, outcome_columns, pack, scenario_key
-from comparator.store_schema import (
-    VIEWS,
-    BatchRow,
-    DivergenceRow,
-    ExplorationRow,
-    GenerationRow,
-    GlossaryRow,
-    RuleDocumentRow,
-    RuleTextRow,
-    RunRow,
-    ScenarioRow,
-    SourceFileRow,
-    StoreError,
-    check_keys,
-    insert_ignore,
-    new_batch,
-)
+from comparator.store_schema import StoreError
 
 # The tables migrations 2 and 7 made, as they made them: migration 8 reads them so.
 _V7 = MetaData()
@@ -60,11 +45,11 @@ def _explorations(session: Session) -> None:
 
 
 def _generations(session: Session) -> None:
-    GenerationRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
+    schema.GenerationRow.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
 
 
 def _rule_texts(session: Session) -> None:
-    for row in (RuleDocumentRow, RuleTextRow):
+    for row in (schema.RuleDocumentRow, schema.RuleTextRow):
         row.__table__.create(session.connection(), checkfirst=True)  # type: ignore[attr-defined]
 
 
@@ -81,12 +66,12 @@ def _rule_kinds_and_glossary(session: Session) -> None:
             continue
         conn.exec_driver_sql(f"ALTER TABLE rule_document ADD COLUMN {column} VARCHAR "
                              f"NOT NULL DEFAULT '{default}'")
-    GlossaryRow.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
+    schema.GlossaryRow.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
 
 
 def _views_anew(session: Session) -> None:
     conn = session.connection()
-    for name in VIEWS:  # recreated, as they are now, right after the migrations
+    for name in schema.VIEWS:  # recreated, as they are now, right after the migrations
         conn.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
 
 
@@ -165,7 +150,7 @@ def _refuse_what_cant_move(conn: Any) -> None:
     else:
         names = conn.execute(sql_text(
             "SELECT name FROM sqlite_master WHERE type = 'view'")).scalars().all()
-    for name in sorted(set(names) - set(VIEWS)):
+    for name in sorted(set(names) - set(schema.VIEWS)):
         raise StoreError(f"view {name} is not rulesdiff's, and migration 8 rebuilds the "
                          f"tables it may read: drop it, open the database again, and make "
                          f"it anew on the new tables (docs/dataset.md)")
@@ -196,17 +181,18 @@ def _compact_store(session: Session) -> None:
     if "packed_outcome" in {c["name"] for c in inspect(conn).get_columns("run")}:
         return  # the tables are compact already (as migrations 2 and 7, it is idempotent)
     _refuse_what_cant_move(conn)
-    for name in VIEWS:
+    for name in schema.VIEWS:
         conn.exec_driver_sql(f"DROP VIEW IF EXISTS {name}")
     for table in _V7_TABLES:
         _set_aside(conn, table)
-    for model in (BatchRow, ScenarioRow, RunRow, DivergenceRow, SourceFileRow, ExplorationRow):
+    for model in (schema.BatchRow, schema.ScenarioRow, schema.RunRow, schema.DivergenceRow,
+                  schema.SourceFileRow, schema.ExplorationRow):
         model.__table__.create(conn)  # type: ignore[attr-defined]
     stamps = [s for (s,) in conn.execute(sql_text(
         "SELECT first_stored FROM v7_scenario UNION SELECT created FROM v7_run")).all()]
     batch: dict[str, int] = {}
     for stamp in sorted(stamps):
-        batch[stamp] = new_batch(session, stamp)
+        batch[stamp] = schema.new_batch(session, stamp)
     for rows in _chunks_of(conn, "SELECT content_hash, id, title, tags, sources, "
                                  "canonical_json, first_stored FROM v7_scenario", "content_hash"):
         scenarios = [{
@@ -215,11 +201,11 @@ def _compact_store(session: Session) -> None:
             "title": r["title"], "tags": r["tags"], "sources": r["sources"],
             "packed_json": pack(r["canonical_json"], SCENARIO),
             "batch_id": batch[r["first_stored"]]} for r in rows]
-        insert_ignore(session, ScenarioRow, scenarios)
-        check_keys(session, scenarios)
+        schema.insert_ignore(session, schema.ScenarioRow, scenarios)
+        schema.check_keys(session, scenarios)
     for rows in _chunks_of(conn, "SELECT run_id, scenario_hash, era, engine_version, "
                                  "outcome_json, created FROM v7_run", "run_id"):
-        insert_ignore(session, RunRow, [{
+        schema.insert_ignore(session, schema.RunRow, [{
             "run_id": r["run_id"], "scenario_key": _key_of("run", r),
             "era": r["era"], "engine_version": r["engine_version"],
             "packed_outcome": pack(r["outcome_json"], r["era"]),
@@ -231,14 +217,14 @@ def _compact_store(session: Session) -> None:
         for r in rows:
             r["scenario_key"] = _key_of("divergence", r)
             del r["scenario_hash"], r["divergence_id"]
-        insert_ignore(session, DivergenceRow, rows)
+        schema.insert_ignore(session, schema.DivergenceRow, rows)
     for rows in _chunks_of(conn, "SELECT digest, scenario_hash, refused FROM v7_source_file",
                            "digest"):
         for r in rows:
             r["scenario_key"] = _key_of("source_file", r)
             del r["scenario_hash"]
             r["digest"] = bytes(r["digest"])
-        insert_ignore(session, SourceFileRow, rows)
+        schema.insert_ignore(session, schema.SourceFileRow, rows)
     for rows in _chunks_of(conn, "SELECT exploration_id, scenario_hash, scenario_id, era, "
                                  "engine_version, objective, fields, blocks, lines, outcomes, "
                                  "value_json, result_json, created FROM v7_exploration",
@@ -246,7 +232,7 @@ def _compact_store(session: Session) -> None:
         for r in rows:
             r["scenario_key"] = _key_of("exploration", r)
             del r["scenario_hash"]
-        insert_ignore(session, ExplorationRow, rows)
+        schema.insert_ignore(session, schema.ExplorationRow, rows)
     if conn.dialect.name == "postgresql":
         for table, column in _NEW_SERIALS.items():  # ids were copied: the sequences go on after
             conn.exec_driver_sql(
