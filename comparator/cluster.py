@@ -46,12 +46,14 @@ def run_and_store(items: list[tuple[str, str, bytes | None]], eras: list[str],
 
 
 def _batches(paths: list[Path], size: int) -> Iterator[list[tuple[str, str, bytes | None]]]:
-    from comparator.dataset import source_digest
+    from comparator.dataset import digest_of
     from comparator.loader import read_scenario_text
 
     for start in range(0, len(paths), size):
-        yield [(str(p), read_scenario_text(p), source_digest(str(p)))
-               for p in paths[start:start + size]]
+        texts = [(str(p), read_scenario_text(p)) for p in paths[start:start + size]]
+        # The text is the file's bytes read as UTF-8, which encodes back to the same bytes:
+        # the digest of a file read once.
+        yield [(name, text, digest_of(text.encode())) for name, text in texts]
 
 
 def build_on_cluster(engine: Any, paths: list[Path], eras: list[str], address: str,

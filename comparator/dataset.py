@@ -41,6 +41,7 @@ from comparator.store import (
     store_results,
     write,
 )
+from comparator.store_schema import NEWEST, NEWEST_AND_FIRST
 from versions import ALL_ERAS, ENGINE_VERSION
 
 
@@ -105,6 +106,11 @@ def source_digest(path: str) -> bytes | None:
         return None
     if len(data) > MAX_BYTES:
         return None
+    return digest_of(data)
+
+
+def digest_of(data: bytes) -> bytes:
+    """The digest of a scenario file's bytes in its reading context (``source_digest``)."""
     return hashlib.sha256(_reading_context() + data).digest()
 
 
@@ -421,11 +427,9 @@ def _check_rows(engine: Any) -> Iterator[Any]:
     """The newest run of each (scenario, era) with its scenario's canonical JSON, in the
     order each was first stored, streamed."""
     return _streamed(engine, (
-        "SELECT r.run_id, s.id AS scenario_id, r.era, r.packed_outcome, s.content_hash, "
-        "s.packed_json FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key "
-        "JOIN (SELECT MAX(n.run_id) AS newest, MIN(n.run_id) AS first_run FROM run n "
-        "JOIN scenario ns ON ns.scenario_key = n.scenario_key GROUP BY ns.id, n.era) k "
-        "ON r.run_id = k.newest ORDER BY k.first_run"))
+        f"SELECT r.run_id, s.id AS scenario_id, r.era, r.packed_outcome, s.content_hash, "
+        f"s.packed_json FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key "
+        f"JOIN ({NEWEST_AND_FIRST}) k ON r.run_id = k.newest ORDER BY k.first_run"))
 
 
 def stored_text(packed: Any, name: str, table: str, row: object) -> str:
@@ -442,15 +446,14 @@ def divergence_row(d: Any) -> str:
     return f"{d.scenario_id} {d.era_a}/{d.era_b} {d.path}"
 
 
-def outcome_hash(r: Any) -> str:
-    """A run's outcome hash: the SHA-256 of its outcome JSON, computed as it is read (the
-    store keeps the outcome, not its hash)."""
-    return digest(stored_text(r.packed_outcome, r.era, "run", r.run_id)).hex()
+def outcome_text(r: Any) -> str:
+    """A run row's outcome JSON (from its run_id, era and packed_outcome), unpacked."""
+    return stored_text(r.packed_outcome, r.era, "run", r.run_id)
 
 
-def stored_outcome(r: Any) -> Any:
-    """A run row's outcome (its run_id, era and packed_outcome), unpacked and read."""
-    return stored_json(stored_text(r.packed_outcome, r.era, "run", r.run_id), "run", r.run_id)
+def stored_outcome(r: Any, text: str | None = None) -> Any:
+    """A run row's outcome, read (from `text` if it is unpacked already)."""
+    return stored_json(outcome_text(r) if text is None else text, "run", r.run_id)
 
 
 def check(engine: Any) -> tuple[int, list[Change]]:
@@ -500,10 +503,6 @@ def _value(v: Any) -> Any:
 EXPORT_BATCH = 2_000  # rows fetched and written at a time
 
 
-_NEWEST = ("SELECT MAX(n.run_id) FROM run n JOIN scenario ns ON ns.scenario_key = "
-           "n.scenario_key GROUP BY ns.id, n.era")
-
-
 def _binary(dialect: str) -> str:
     return ' COLLATE "C"' if dialect == "postgresql" else " COLLATE BINARY"
 
@@ -515,7 +514,7 @@ def _newest_runs_sql(dialect: str) -> str:
     return (f"SELECT r.run_id, s.id AS scenario_id, r.era, r.engine_version, "
             f"r.packed_outcome, s.content_hash AS scenario_hash FROM run r "
             f"JOIN scenario s ON s.scenario_key = r.scenario_key "
-            f"WHERE r.run_id IN ({_NEWEST}) ORDER BY s.id{binary}, r.era{binary}")
+            f"WHERE r.run_id IN ({NEWEST}) ORDER BY s.id{binary}, r.era{binary}")
 
 
 def _latest_divergences_sql(dialect: str) -> str:
@@ -524,7 +523,7 @@ def _latest_divergences_sql(dialect: str) -> str:
     return (f"SELECT s.id AS scenario_id, d.scenario_key, d.era_a, d.era_b, d.path, "
             f"d.value_a, d.value_b, d.engine_version FROM divergence d JOIN scenario s "
             f"ON s.scenario_key = d.scenario_key WHERE EXISTS (SELECT 1 FROM run r "
-            f"WHERE r.run_id IN ({_NEWEST}) AND r.scenario_key = d.scenario_key "
+            f"WHERE r.run_id IN ({NEWEST}) AND r.scenario_key = d.scenario_key "
             f"AND r.engine_version = d.engine_version) "
             # Two versions of an id (or two engine versions) may diverge on the same field:
             # the one stored first comes first, as its rows were inserted first.
@@ -560,7 +559,7 @@ def export_scenarios(engine: Any) -> Iterator[Any]:
     return _streamed(engine, (
         f"SELECT s.content_hash, s.id, s.title, s.tags, s.sources, b.stored AS first_stored, "
         f"s.packed_json FROM scenario s JOIN batch b ON b.batch_id = s.batch_id "
-        f"WHERE s.scenario_key IN (SELECT scenario_key FROM run WHERE run_id IN ({_NEWEST})) "
+        f"WHERE s.scenario_key IN (SELECT scenario_key FROM run WHERE run_id IN ({NEWEST})) "
         f"ORDER BY s.id{binary}, s.content_hash"))
 
 
@@ -573,12 +572,11 @@ def export_lines(engine: Any, fmt: str) -> Iterator[str]:
                               "engine_version": r.engine_version,
                               "outcome": stored_outcome(r)}) + "\n"
         for d in export_divergences(engine):
+            row = divergence_row(d)
             yield json.dumps({"record": "divergence", "scenario": d.scenario_id,
                               "era_a": d.era_a, "era_b": d.era_b, "path": d.path,
-                              "value_a": stored_json(d.value_a, "divergence",
-                                                     divergence_row(d)),
-                              "value_b": stored_json(d.value_b, "divergence",
-                                                     divergence_row(d))}) + "\n"
+                              "value_a": stored_json(d.value_a, "divergence", row),
+                              "value_b": stored_json(d.value_b, "divergence", row)}) + "\n"
         return
     buf = io.StringIO()
     w = csv.writer(buf)
@@ -592,8 +590,8 @@ def export_lines(engine: Any, fmt: str) -> Iterator[str]:
     yield line(["record", "scenario", "era", "era_b", "path", "value", "value_b",
                 "engine_version", "outcome"])
     for r in export_runs(engine):
-        text = stored_text(r.packed_outcome, r.era, "run", r.run_id)
-        stored_json(text, "run", r.run_id)  # a damaged row is an error here too
+        text = outcome_text(r)
+        stored_outcome(r, text)  # a damaged row is an error here too
         yield line(["outcome", r.scenario_id, r.era, "", "", "", "", r.engine_version, text])
     for d in export_divergences(engine):
         yield line(["divergence", d.scenario_id, d.era_a, d.era_b, d.path, d.value_a,
@@ -632,18 +630,18 @@ def stored_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:
                 "SELECT exploration_id, era, engine_version, objective, fields, blocks, lines, "
                 "outcomes, value_json, created FROM exploration WHERE scenario_key = :k "
                 "ORDER BY exploration_id"), key).all()
+            texts = {r.run_id: outcome_text(r) for r in runs}  # unpacked once, hashed and read
             out["versions"].append({
                 "content_hash": bytes(v.content_hash).hex(), "title": v.title,
                 "first_stored": v.first_stored,
                 "runs": [{"era": r.era, "engine_version": r.engine_version,
-                          "outcome_hash": outcome_hash(r), "created": r.created,
-                          "outcome": stored_outcome(r)}
+                          "outcome_hash": digest(texts[r.run_id]).hex(),
+                          "created": r.created, "outcome": stored_outcome(r, texts[r.run_id])}
                          for r in runs],
                 "divergences": [{"era_a": d.era_a, "era_b": d.era_b, "path": d.path,
                                  "value_a": stored_json(d.value_a, "divergence",
-                                                        divergence_row(d)),
-                                 "value_b": stored_json(d.value_b, "divergence",
-                                                        divergence_row(d)),
+                                                        row := divergence_row(d)),
+                                 "value_b": stored_json(d.value_b, "divergence", row),
                                  "engine_version": d.engine_version} for d in divs],
                 "explorations": [{"era": x.era, "engine_version": x.engine_version,
                                   "objective": x.objective, "fields": x.fields,

@@ -14,7 +14,9 @@ from comparator.dataset import (
     export_divergences,
     export_runs,
     export_scenarios,
+    outcome_text,
     stored_json,
+    stored_outcome,
     stored_text,
 )
 from comparator.packing import SCENARIO, digest
@@ -66,8 +68,8 @@ def _scenario_rows(engine: Any) -> Iterator[dict[str, Any]]:
 
 def _run_rows(engine: Any) -> Iterator[dict[str, Any]]:
     for r in export_runs(engine):
-        text = stored_text(r.packed_outcome, r.era, "run", r.run_id)
-        stored_json(text, "run", r.run_id)  # a damaged row is an error
+        text = outcome_text(r)
+        stored_outcome(r, text)  # a damaged row is an error
         yield {"scenario": r.scenario_id, "era": r.era, "engine_version": r.engine_version,
                "scenario_hash": bytes(r.scenario_hash).hex(),
                "outcome_hash": digest(text).hex(), "outcome_json": text}
@@ -75,8 +77,9 @@ def _run_rows(engine: Any) -> Iterator[dict[str, Any]]:
 
 def _divergence_rows(engine: Any) -> Iterator[dict[str, Any]]:
     for d in export_divergences(engine):
+        row = divergence_row(d)
         for v in (d.value_a, d.value_b):
-            stored_json(v, "divergence", divergence_row(d))
+            stored_json(v, "divergence", row)
         yield {"scenario": d.scenario_id, "era_a": d.era_a, "era_b": d.era_b,
                "path": d.path, "value_a": d.value_a, "value_b": d.value_b,
                "engine_version": d.engine_version}

@@ -11,6 +11,7 @@ processes lose nothing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -32,6 +33,7 @@ from comparator.encoding import ordered_digest, ordered_json
 from comparator.packing import SCENARIO, digest, outcome_columns, pack, scenario_key
 from comparator.store_migrations import MIGRATIONS, SCHEMA_VERSION
 from comparator.store_schema import (  # the schema, as every reader of the store knows it
+    NEWEST_AND_FIRST,
     VIEWS,
     DivergenceRow,
     EraRow,
@@ -206,10 +208,9 @@ def _prepare(engine: Engine) -> None:
         # disk can't hold a copy), the free pages stay and later writes reuse them.
         raw = engine.raw_connection()
         try:
-            raw.cursor().execute("VACUUM")
-            raw.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except (OperationalError, DatabaseError, sqlite3.Error):
-            pass
+            with contextlib.suppress(OperationalError, DatabaseError, sqlite3.Error):
+                raw.cursor().execute("VACUUM")
+                raw.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             raw.close()
 
@@ -315,15 +316,29 @@ def merge_rows(parts: list[Rows]) -> Rows:
     return out
 
 
+def _in_new_batch(session: Session, rows: list[dict[str, Any]]) -> int | None:
+    """Name a new batch in these rows (they are stored in it); its number, or None for no
+    rows."""
+    if not rows:
+        return None
+    batch = new_batch(session)
+    for row in rows:
+        row["batch_id"] = batch
+    return batch
+
+
+def _forget_batch(session: Session, batch: int | None) -> None:
+    """Drop a batch none of whose rows were new: nothing names it."""
+    if batch is not None:
+        session.execute(sql_text("DELETE FROM batch WHERE batch_id = :b"), {"b": batch})
+
+
 def insert_rows(session: Session, rows: Rows) -> None:
     scenarios, runs, divergences = rows["scenario"], rows["run"], rows["divergence"]
     files = sorted(rows.get("source_file", []), key=lambda row: row["digest"])
     if not (scenarios or runs or divergences or files):
         return
-    if scenarios or runs:
-        batch = new_batch(session)
-        for row in scenarios + runs:
-            row["batch_id"] = batch
+    batch = _in_new_batch(session, scenarios + runs)
     # Scenarios and divergences in key order, so that concurrent writers of overlapping rows
     # take their locks in the same order (PostgreSQL finds deadlocks otherwise; `write`
     # retries those). Runs keep the files' order: the newest run of an id is the last.
@@ -333,9 +348,8 @@ def insert_rows(session: Session, rows: Rows) -> None:
     counts = [insert_ignore(session, ScenarioRow, scenarios)]
     check_keys(session, scenarios)
     counts.append(insert_ignore(session, RunRow, runs))
-    if counts == [0, 0] and scenarios + runs:  # all stored before: the batch names nothing
-        session.execute(sql_text("DELETE FROM batch WHERE batch_id = :b"),
-                        {"b": scenarios[0]["batch_id"] if scenarios else runs[0]["batch_id"]})
+    if counts == [0, 0]:  # all stored before: the batch names nothing
+        _forget_batch(session, batch)
     insert_ignore(session, DivergenceRow, divergences)
     insert_ignore(session, SourceFileRow, files)
 
@@ -357,14 +371,10 @@ def store_explorations(
                 "outcomes": len(res["outcomes"]), "value_json": ordered_json(res["value"]),
                 "result_json": ordered_json(res), "created": stamp,
             })
-    if scenarios:
-        batch = new_batch(session)
-        for row in scenarios:
-            row["batch_id"] = batch
+    batch = _in_new_batch(session, scenarios)
     scenarios.sort(key=lambda row: row["scenario_key"])
-    if insert_ignore(session, ScenarioRow, scenarios) == 0 and scenarios:
-        session.execute(sql_text("DELETE FROM batch WHERE batch_id = :b"),
-                        {"b": scenarios[0]["batch_id"]})
+    if insert_ignore(session, ScenarioRow, scenarios) == 0:
+        _forget_batch(session, batch)
     check_keys(session, scenarios)
     insert_ignore(session, ExplorationRow, rows)
 
@@ -384,15 +394,13 @@ def latest_runs(session: Session) -> list[Any]:
     everywhere (export, check, the latest_outcomes view); older versions stay stored.
     They come in the order each (scenario, era) was first stored, the order in which
     `dataset check` reports changes: rows of run_id, scenario_id, era, engine_version and
-    scenario_hash (hex)."""
+    scenario_key."""
     rows = session.execute(sql_text(
-        "SELECT r.run_id, s.id AS scenario_id, r.era, r.engine_version, s.content_hash "
-        "FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key JOIN "
-        "(SELECT MAX(n.run_id) AS newest, MIN(n.run_id) AS first_run FROM run n JOIN "
-        "scenario ns ON ns.scenario_key = n.scenario_key GROUP BY ns.id, n.era) k "
-        "ON r.run_id = k.newest ORDER BY k.first_run")).all()
-    return [LatestRun(r.run_id, r.scenario_id, r.era, r.engine_version,
-                      bytes(r.content_hash).hex()) for r in rows]
+        f"SELECT r.run_id, s.id AS scenario_id, r.era, r.engine_version, r.scenario_key "
+        f"FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key JOIN "
+        f"({NEWEST_AND_FIRST}) k ON r.run_id = k.newest ORDER BY k.first_run")).all()
+    return [LatestRun(r.run_id, r.scenario_id, r.era, r.engine_version, r.scenario_key)
+            for r in rows]
 
 
 @dataclass(frozen=True)
@@ -401,4 +409,4 @@ class LatestRun:
     scenario_id: str
     era: str
     engine_version: str
-    scenario_hash: str
+    scenario_key: int

@@ -4,6 +4,7 @@ it; a newer one is refused."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import (
@@ -168,8 +169,6 @@ def _refuse_what_cant_move(conn: Any) -> None:
 
 
 def _old_columns(outcome_json: str) -> dict[str, str | None]:
-    import json
-
     try:
         return outcome_columns(json.loads(outcome_json))
     except (ValueError, TypeError, AttributeError):

@@ -129,9 +129,12 @@ class SourceFileRow(SQLModel, table=True):
     refused: str  # JSON list: the eras of its game that refused it, when it was run
 
 
-# The newest run of each scenario (by id) and era: what "latest" means everywhere.
-_NEWEST = ("SELECT MAX(n.run_id) FROM run n JOIN scenario ns "
-           "ON ns.scenario_key = n.scenario_key GROUP BY ns.id, n.era")
+# The newest run of each scenario (by id) and era: what "latest" means everywhere. With
+# the first run of each, for the order in which the pairs were first stored.
+_PER_ID_AND_ERA = ("FROM run n JOIN scenario ns ON ns.scenario_key = n.scenario_key "
+                   "GROUP BY ns.id, n.era")
+NEWEST = f"SELECT MAX(n.run_id) {_PER_ID_AND_ERA}"
+NEWEST_AND_FIRST = f"SELECT MAX(n.run_id) AS newest, MIN(n.run_id) AS first_run {_PER_ID_AND_ERA}"
 
 # The same three views on both databases; only JSON access is spelt per dialect.
 VIEWS = {
@@ -141,7 +144,7 @@ VIEWS = {
         SELECT d.era_a, d.era_b, COUNT(DISTINCT s.id) AS scenarios, COUNT(*) AS fields
         FROM divergence d JOIN scenario s ON s.scenario_key = d.scenario_key
         WHERE EXISTS (SELECT 1 FROM run r
-                      WHERE r.run_id IN ({_NEWEST})
+                      WHERE r.run_id IN ({NEWEST})
                         AND r.scenario_key = d.scenario_key
                         AND r.engine_version = d.engine_version)
         GROUP BY d.era_a, d.era_b ORDER BY d.era_a, d.era_b""",
@@ -151,7 +154,7 @@ VIEWS = {
                MAX(CASE WHEN z.key = 'battlefield' THEN r.era END) AS surviving_era
         FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key,
              json_each(r.zones) z, json_each(z.value) p
-        WHERE r.run_id IN ({_NEWEST})
+        WHERE r.run_id IN ({NEWEST})
         GROUP BY s.id, p.value
         HAVING SUM(z.key = 'battlefield') = 1 AND COUNT(*) > 1""",
         "postgresql": f"""
@@ -159,7 +162,7 @@ VIEWS = {
                MAX(CASE WHEN z.key = 'battlefield' THEN r.era END) AS surviving_era
         FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key,
              jsonb_each(r.zones::jsonb) z, jsonb_array_elements_text(z.value) p
-        WHERE r.run_id IN ({_NEWEST})
+        WHERE r.run_id IN ({NEWEST})
         GROUP BY s.id, p.value
         HAVING SUM(CASE WHEN z.key = 'battlefield' THEN 1 ELSE 0 END) = 1
            AND COUNT(*) > 1""",
@@ -169,7 +172,7 @@ VIEWS = {
                r.life, r.losers, r.zones
         FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key
              JOIN batch b ON b.batch_id = r.batch_id
-        WHERE r.run_id IN ({_NEWEST})""",
+        WHERE r.run_id IN ({NEWEST})""",
 }
 
 

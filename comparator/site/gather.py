@@ -72,22 +72,21 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
 
     from comparator.store_schema import ExplorationRow
 
-    hashes = {s.id: hash_of(ordered_json(s.data)) for s in scenarios}
+    keys = {s.id: scenario_key(hash_of(ordered_json(s.data))) for s in scenarios}
     with Session(engine) as session:
         rows = session.exec(select(ExplorationRow).where(
-            col(ExplorationRow.scenario_key).in_(sorted({scenario_key(h)
-                                                         for h in hashes.values()})),
+            col(ExplorationRow.scenario_key).in_(sorted(set(keys.values()))),
             ExplorationRow.engine_version == ENGINE_VERSION,
             ExplorationRow.objective == EXPLORE["objective"],
             ExplorationRow.fields == EXPLORE["fields"],
             ExplorationRow.blocks == EXPLORE["blocks"])).all()
-    stored: dict[str, dict[str, Any]] = {}
+    stored: dict[int, dict[str, Any]] = {}
     for row in rows:
         stored.setdefault(row.scenario_key, {})[row.era] = json.loads(row.result_json)
     missing = []
     for s in scenarios:
         mine = [e for e in eras if find_era(e).game == s.game and e in s.result.outcomes]
-        have = stored.get(scenario_key(hashes[s.id]), {})
+        have = stored.get(keys[s.id], {})
         if mine and all(e in have for e in mine):
             s.explored = {e: have[e] for e in mine}
         elif mine:
@@ -211,7 +210,7 @@ def _dataset(engine: Engine) -> dict[str, Any]:
         key_of_id: dict[str, int] = {}
         for r in runs:
             ran.setdefault(r.scenario_id, set()).add(r.era)
-            key_of_id[r.scenario_id] = scenario_key(r.scenario_hash)
+            key_of_id[r.scenario_id] = r.scenario_key
         id_of_key = {key: sid for sid, key in key_of_id.items()}
         tags = {row.scenario_key: json.loads(row.tags)
                 for row in session.exec(select(ScenarioRow.scenario_key, ScenarioRow.tags)).all()}
