@@ -19,11 +19,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def timed(cmd: list[str], repeat: int = 7) -> float:
+def timed(cmd: list[str], repeat: int = 7, env: dict[str, str] | None = None) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run(cmd, check=False, capture_output=True)
+        subprocess.run(cmd, check=False, capture_output=True, env=env)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

@@ -13,6 +13,12 @@ from typing import Any
 from comparator.encoding import sorted_digest
 
 MISSING = None  # a permanent that exists in one era only (a token made by a skipped action)
+# A player's cards in these zones compare as the cards they hold, not their order: in every
+# era the owner orders cards that reach a graveyard at once (1999 rulings Z.1.4, Z.3.3; CR
+# 2009-05-01 217.4c; 2009-07-08 and 2025-02-07 404.3), and a hand has no order that matters.
+# The outcome doesn't record which cards arrived together, so an order one era forces and
+# another leaves free is not told apart: docs/diff.md says so.
+UNORDERED = frozenset({"hand", "graveyard"})
 
 
 def state(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -24,17 +30,39 @@ def _get(data: Any, path: list[Any]) -> Any:
         if not isinstance(data, dict) or part not in data:
             return MISSING
         data = data[part]
-    return data
+    return _comparable(path, data)
+
+
+def _comparable(path: list[Any], value: Any) -> Any:
+    """A value as eras are compared on it: the cards of a hand or graveyard in name order."""
+    if path and path[0] == "players" and path[-1] in UNORDERED and isinstance(value, list):
+        return sorted(value, key=str)
+    return value
+
+
+def _to_first_list(data: Any, path: list[Any]) -> list[Any]:
+    """The path cut where it first enters a list: a list is one value of the state (a
+    keyword list, a graveyard), reported whole rather than item by item."""
+    for i, part in enumerate(path):
+        if isinstance(data, list):
+            return path[:i]
+        if not isinstance(data, dict) or part not in data:
+            return path[:i + 1]
+        data = data[part]
+    return path
 
 
 def _deep_paths(a: Any, b: Any, prefix: list[Any]) -> list[list[Any]]:
     from deepdiff import DeepDiff
 
     diff = DeepDiff(a, b, view="tree", verbose_level=2)
-    paths = []
+    paths: list[list[Any]] = []
     for report in diff.values():
         for item in report:
-            paths.append(prefix + item.path(output_format="list"))
+            inner = item.path(output_format="list")
+            path = prefix + min(_to_first_list(a, inner), _to_first_list(b, inner), key=len)
+            if path not in paths:  # several changes inside one list are one value
+                paths.append(path)
     return paths
 
 
@@ -58,7 +86,11 @@ def _changed_paths(a: dict[str, Any], b: dict[str, Any]) -> list[list[Any]]:
                 u, v = x.get(name, MISSING), y.get(name, MISSING)
                 if name not in x or name not in y:
                     paths.append([part, key, name])
-                elif isinstance(u, (dict, list)) and type(u) is type(v):
+                elif isinstance(u, list) and isinstance(v, list):
+                    where = [part, key, name]
+                    if _comparable(where, u) != _comparable(where, v):
+                        paths.append(where)
+                elif isinstance(u, dict) and isinstance(v, dict):
                     if u != v:
                         paths += _deep_paths(u, v, [part, key, name])
                 elif u != v or type(u) is not type(v):

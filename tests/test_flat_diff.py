@@ -1,13 +1,21 @@
-"""The flat state comparison (comparator/diffing.py) finds exactly the paths deepdiff finds,
-on every pair of era outcomes of the shipped scenarios and of generated ones, and on
-hand-made states with nested, missing and retyped values."""
+"""The flat state comparison (comparator/diffing.py) finds exactly the paths deepdiff finds
+(each cut where it enters a list, a hand's and graveyard's cards in name order), on every
+pair of era outcomes of the shipped scenarios and of generated ones, and on hand-made
+states with nested, missing and retyped values; a difference inside a list is reported."""
 
 from pathlib import Path
 
 import pytest
 
 from comparator.data_files import shipped_scenarios
-from comparator.diffing import _changed_paths, _deep_paths, _differing_entries, state
+from comparator.diffing import (
+    UNORDERED,
+    _changed_paths,
+    _deep_paths,
+    _differing_entries,
+    divergences,
+    state,
+)
 from comparator.games.mtg.generate import scenario_document
 from comparator.loader import load
 from comparator.running import run_all
@@ -19,9 +27,17 @@ def pairs(outcomes):
     return [(a, b) for i, a in enumerate(states) for b in states[i + 1:]]
 
 
+def cards_in_name_order(s):
+    players = {name: {k: sorted(v, key=str) if k in UNORDERED and isinstance(v, list) else v
+                      for k, v in p.items()} if isinstance(p, dict) else p
+               for name, p in s.get("players", {}).items()}
+    return {**s, "players": players}
+
+
 def same_paths(a, b):
     x, y = _differing_entries(a, b)
     flat = sorted(map(str, _changed_paths(x, y)))
+    x, y = _differing_entries(cards_in_name_order(a), cards_in_name_order(b))
     deep = sorted(map(str, _deep_paths(x, y, [])))
     assert flat == deep
 
@@ -70,3 +86,27 @@ def test_eras_are_apart_only_on_a_field_the_report_lists():
     assert r.outcomes["sixth"]["players"] != r.outcomes["m10"]["players"]
     assert groups(r.outcomes, r.divergences) == [["sixth", "m10", "foundations"], ["m11"]]
     assert verdict(r.outcomes, r.divergences).endswith("m11 ≠ sixth, m10, foundations")
+
+
+def _outcome(hand, graveyard, keywords):
+    return {"players": {"A": {"life": 20, "hand": hand, "graveyard": graveyard}},
+            "permanents": {"x": {"zone": "battlefield", "keywords": keywords}}}
+
+
+def test_a_difference_inside_a_list_is_reported_whole():
+    """A trick cast in one era and kept in hand in the other; a keyword only one era grants."""
+    found = divergences({"m10": _outcome(["Giant Growth"], ["Bear"], ["flying"]),
+                         "m11": _outcome([], ["Giant Growth", "Bear"],
+                                         [{"bushido": 1}, "flying"])})
+    assert found == [
+        {"path": "permanents.x.keywords",
+         "values": {"m10": ["flying"], "m11": [{"bushido": 1}, "flying"]}},
+        {"path": "players.A.graveyard",
+         "values": {"m10": ["Bear"], "m11": ["Bear", "Giant Growth"]}},
+        {"path": "players.A.hand", "values": {"m10": ["Giant Growth"], "m11": []}},
+    ]
+
+
+def test_cards_put_into_a_graveyard_in_another_order_do_not_diverge():
+    assert divergences({"sixth": _outcome([], ["Horned Turtle", "Wizened Snitches"], []),
+                        "m10": _outcome([], ["Wizened Snitches", "Horned Turtle"], [])}) == []

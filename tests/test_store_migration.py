@@ -94,9 +94,11 @@ def test_a_version_7_database_upgrades_with_nothing_lost(v7, tmp_path):
     again = runner.invoke(app, ["explore", "best-blocks-wall-and-bear", "--db", str(v7),
                                 "--json"])
     assert again.exit_code == 1 and json.loads(again.output)["eras"]  # the eras differ
+    # Found stored when the engine is the fixture's; else explored anew, beside the old one.
+    new = 0 if written_by == ENGINE_VERSION else len(json.loads(again.output)["eras"])
     with sqlite3.connect(v7) as conn:
         assert conn.execute("SELECT COUNT(*) FROM exploration").fetchone()[0] == \
-            counts["exploration"]
+            counts["exploration"] + new
 
 
 def _v7_on_postgres(v7: Path, url: str) -> None:

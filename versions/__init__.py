@@ -20,13 +20,15 @@ from typing import Any
 from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
+# 9: no outcome changed, but their divergences did (a hand's or graveyard's cards, and
+# keyword lists, were dropped from diffs): stored runs are run again to store them;
 # 8: the fourth era; m10: a creature put onto the battlefield blocking never "blocked"
 # (509.7 of 2009-07-08), sixth: it triggers only an unblocked attacker (309.4);
 # 7: every player and permanent carries every field (poison, counters, keywords at the
 # end of combat); 6: fifth: a prevention shield ends with its damage prevention step;
 # 5: Duel Masters: shinobi in a hand try Ninja Strike unless combat.ninja lists them;
 # 4: counters events name their kind; poison, wither, infect.
-ENGINE_VERSION = "8"
+ENGINE_VERSION = "9"
 
 
 def _games() -> list[ModuleType]:
