@@ -211,6 +211,14 @@ def startup_figures() -> None:
     cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     base = timed([sys.executable, "-c", "import typer, pydantic, yaml"], env=cached)
     print(f'python -c "import typer, pydantic, yaml": {base * 1000:6.0f} ms')
+    # `import pydantic` alone imports almost nothing (its names load when first used): what
+    # any command that validates one model pays on top of the baseline, for comparison.
+    one_model = ("import typer, yaml\nfrom pydantic import BaseModel\n"
+                 "class A(BaseModel):\n    x: int\nA(x=1)")
+    floor = timed([sys.executable, "-c", one_model],
+                  env={**cached, "PYDANTIC_DISABLE_PLUGINS": "__all__"})
+    print(f"the same, one pydantic model built and used: {floor * 1000:6.0f} ms "
+          f"({floor / base:.2f}x)")
     for args in (["run", "giant-growth-vs-assignment-order", "--era", "m10"],
                  ["diff", "giant-growth-vs-assignment-order", "--no-store"]):
         subprocess.run(cli(*args), env=cached, capture_output=True, check=False)  # caches

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -1103,6 +1104,11 @@ def list_scenarios(as_json: JsonFlag = False) -> None:
 
 
 def main() -> None:
+    # Pydantic looks for plugins (observers of validation) in every installed package's
+    # metadata when the first model is built: 50 ms of start-up where many packages are
+    # installed, for plugins that would only watch rulesdiff's own scenario models. A value
+    # the user set is kept.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         app()
     except KeyboardInterrupt:
