@@ -7,6 +7,7 @@ recognised by hash first, so deepdiff runs only on pairs that differ.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -110,6 +111,16 @@ def _differing_entries(
         out_a[part] = {k: a[part][k] for k in diff_keys if k in a[part]}
         out_b[part] = {k: b[part][k] for k in diff_keys if k in b[part]}
     return out_a, out_b
+
+
+def value_text(value: Any) -> str:
+    """A divergence's value as a person reads it: text bare, a list of names joined ("none"
+    for an empty one: a graveyard, a keyword list), anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ", ".join(value) if value else "none"
+    return json.dumps(value)
 
 
 def state_path(path: list[Any]) -> str:

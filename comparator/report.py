@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from comparator.diffing import event_differences, log_difference, verdict
+from comparator.diffing import event_differences, log_difference, value_text, verdict
 from comparator.games import game_of
 from comparator.terminal import cut, plain, say
 from versions import eras_of
@@ -44,11 +44,6 @@ def explanations(outcomes: dict[str, dict[str, Any]], game: Any) -> dict[str, li
     return out
 
 
-def _cell(value: Any) -> str:
-    """A value as a person reads it: strings bare, the rest as JSON."""
-    return value if isinstance(value, str) else json.dumps(value)
-
-
 def render(doc: dict[str, Any], scenario: Any, console: Any,
            refused: dict[str, str] | None = None, quotes: Any = None) -> None:
     """`quotes`: a ``comparator.quoting.Quotes`` for --quote, else None."""
@@ -58,7 +53,7 @@ def render(doc: dict[str, Any], scenario: Any, console: Any,
     found = doc["divergences"]
     if found:
         # Ids are unique across players and permanents: a row drops the path's first part.
-        rows = [(d["path"].split(".", 1)[1], {e: _cell(d["values"][e]) for e in eras})
+        rows = [(d["path"].split(".", 1)[1], {e: value_text(d["values"][e]) for e in eras})
                 for d in found]
         # An era that refuses the scenario keeps its column, in the order of history.
         order = list(eras_of(scenario.game))

@@ -72,7 +72,7 @@ def test_diff_table_and_verdict(tmp_path):
     result = runner.invoke(app, ["diff", EXAMPLE, "--no-store"])
     assert result.exit_code == 1
     assert "hawk.zone" in result.output
-    assert "diverges on 8 fields: fourth, fifth, foundations ≠ sixth ≠ m10, m11" in result.output
+    assert "diverges on 10 fields: fourth, fifth, foundations ≠ sixth ≠ m10, m11" in result.output
     assert "[509.2]" in result.output  # the rule that made m10 differ
 
 

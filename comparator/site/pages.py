@@ -7,7 +7,6 @@ input gives the same bytes."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from collections.abc import Callable
@@ -16,7 +15,7 @@ from typing import Any
 
 import comparator.site.board_svg as board_svg
 import comparator.site.charts as charts
-from comparator.diffing import verdict
+from comparator.diffing import value_text, verdict
 from comparator.games import game_named
 from comparator.site.gather import Gathered, Scenario
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
@@ -143,7 +142,7 @@ def _scenario(s: Scenario, got: Gathered) -> dict[str, Any]:
     ran = list(s.result.outcomes)
     divergences = []
     for d in s.result.divergences:
-        values = {e: _cell(d["values"].get(e)) for e in ran}
+        values = {e: value_text(d["values"].get(e)) for e in ran}
         # Marked: the values that differ from one most eras share; with no such value
         # (two eras, a tie), none is marked, the row itself says they differ.
         counts = {v: list(values.values()).count(v) for v in values.values()}
@@ -167,10 +166,6 @@ def _scenario(s: Scenario, got: Gathered) -> dict[str, Any]:
             "verdict": verdict(s.result.outcomes, s.result.divergences) if ran else "",
             "refused": [{"id": e, "why": why} for e, why in s.result.refused.items()],
             "eras": eras, "explored": _explored(s, game), "not_explored": s.not_explored}
-
-
-def _cell(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _steps(outcome: dict[str, Any], game: Any, era_id: str, got: Gathered
