@@ -4,6 +4,7 @@ in the same run. Run: python benchmarks/dataset_bench.py [--small N] [--large N]
 - engine: runs per CPU-second of `dataset build --jobs 1` on generated scenarios, against
   the same runs without checking or storing;
 - jobs: `dataset build --jobs 2` against `--jobs 1`;
+- generate: `dataset generate --jobs` on every core against one core (the same files);
 - memory: peak memory (the whole process tree) of `dataset build` at --small and --large
   generated scenarios (the issue asks 50,000 and 500,000; generating and building those
   takes hours on two cores, so pass smaller sizes to look at the trend);
@@ -94,6 +95,25 @@ def jobs_figures(tmp: Path, n: int) -> None:
         rates[jobs] = n / (time.perf_counter() - start)
         print(f"dataset build --jobs {jobs}: {rates[jobs]:6.0f} scenarios/s")
     print(f"--jobs 2: {rates[2] / rates[1]:.2f}x --jobs 1 ({os.cpu_count()} cores)")
+
+
+def generate_figures(tmp: Path, n: int) -> None:
+    """`dataset generate` on one core and on every core: the same files (the command's
+    promise, checked here by their bytes), and how many a second."""
+    rates, digests = {}, {}
+    cores = os.cpu_count() or 1
+    for jobs in sorted({1, cores}):
+        out = tmp / f"generate{jobs}"
+        start = time.perf_counter()
+        subprocess.run(cli("dataset", "generate", str(out), "--seed", "5", "--count", str(n),
+                           "--jobs", str(jobs)), check=True, capture_output=True)
+        rates[jobs] = n / (time.perf_counter() - start)
+        digests[jobs] = sorted((str(f.relative_to(out)), f.read_bytes())
+                               for f in out.rglob("*.yaml"))
+        print(f"dataset generate --jobs {jobs}: {rates[jobs]:6.0f} scenarios/s")
+    same = "the same files" if len({str(d) for d in digests.values()}) == 1 else "OTHER FILES"
+    print(f"--jobs {cores}: {rates[cores] / rates[1]:.2f}x --jobs 1 ({same}; a million "
+          f"would take {1_000_000 / rates[cores] / 60:.0f} min)")
 
 
 def _tree_rss(pid: int) -> int:
@@ -387,11 +407,11 @@ def main() -> None:
     ap.add_argument("--small", type=int, default=50_000)
     ap.add_argument("--large", type=int, default=500_000)
     ap.add_argument("--n", type=int, default=2000, help="scenarios for engine, jobs, store")
-    ap.add_argument("--only", action="append", help="engine jobs memory store startup "
-                    "blocks kills rebuild export size")
+    ap.add_argument("--only", action="append", help="engine jobs generate memory store "
+                    "startup blocks kills rebuild export size")
     args = ap.parse_args()
-    want = set(args.only or ["engine", "jobs", "memory", "store", "startup", "blocks",
-                             "kills", "rebuild", "export", "size"])
+    want = set(args.only or ["engine", "jobs", "generate", "memory", "store", "startup",
+                             "blocks", "kills", "rebuild", "export", "size"])
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         figures = {
@@ -399,6 +419,7 @@ def main() -> None:
             "store": lambda: store_figures(tmp, args.n),
             "engine": lambda: engine_figures(tmp, args.n),
             "jobs": lambda: jobs_figures(tmp, args.n),
+            "generate": lambda: generate_figures(tmp, args.n),
             "rebuild": lambda: rebuild_figures(tmp, args.n),
             "export": lambda: export_figures(tmp, args.n),
             "size": lambda: size_figures(tmp, args.n),
