@@ -32,7 +32,7 @@ def keys_cited(era: Any, outcome: dict[str, Any]) -> set[str]:
 def build() -> dict[str, dict[str, list[str]]]:
     """{"sixth>m10": {scenario id: sorted keys cited}, ...} for each era after the first
     of its game."""
-    from comparator.diffing import state
+    from comparator.diffing import divergences
     from comparator.loader import load
     from comparator.running import run_all
     from versions import GAMES, eras_of, find_era
@@ -46,7 +46,7 @@ def build() -> dict[str, dict[str, list[str]]]:
         for a, b in pairs:
             if a not in outcomes or b not in outcomes:
                 continue
-            if state(outcomes[a]) == state(outcomes[b]):  # what a divergence compares
+            if not divergences({a: outcomes[a], b: outcomes[b]}):  # as `diff` compares
                 continue
             keys = keys_cited(find_era(a), outcomes[a]) | keys_cited(find_era(b), outcomes[b])
             out[f"{a}>{b}"][scenario.id] = sorted(keys)

@@ -17,8 +17,8 @@ MISSING = None  # a permanent that exists in one era only (a token made by a ski
 # A player's cards in these zones compare as the cards they hold, not their order: in every
 # era the owner orders cards that reach a graveyard at once (1999 rulings Z.1.4, Z.3.3; CR
 # 2009-05-01 217.4c; 2009-07-08 and 2025-02-07 404.3), and a hand has no order that matters.
-# The outcome doesn't record which cards arrived together, so an order one era forces and
-# another leaves free is not told apart: docs/diff.md says so.
+# The outcome doesn't record which cards arrived together, so no difference of order alone
+# is reported (docs/commands.md, `diff`, says so); `verify` compares expectations so too.
 UNORDERED = frozenset({"hand", "graveyard"})
 
 
@@ -31,11 +31,12 @@ def _get(data: Any, path: list[Any]) -> Any:
         if not isinstance(data, dict) or part not in data:
             return MISSING
         data = data[part]
-    return _comparable(path, data)
+    return comparable(path, data)
 
 
-def _comparable(path: list[Any], value: Any) -> Any:
-    """A value as eras are compared on it: the cards of a hand or graveyard in name order."""
+def comparable(path: list[Any], value: Any) -> Any:
+    """A value as eras are compared on it: the cards of a hand or graveyard in name order.
+    `path` is the value's place in the state (players, a name, a field)."""
     if path and path[0] == "players" and path[-1] in UNORDERED and isinstance(value, list):
         return sorted(value, key=str)
     return value
@@ -89,14 +90,25 @@ def _changed_paths(a: dict[str, Any], b: dict[str, Any]) -> list[list[Any]]:
                     paths.append([part, key, name])
                 elif isinstance(u, list) and isinstance(v, list):
                     where = [part, key, name]
-                    if _comparable(where, u) != _comparable(where, v):
+                    if not same(comparable(where, u), comparable(where, v)):
                         paths.append(where)
                 elif isinstance(u, dict) and isinstance(v, dict):
-                    if u != v:
+                    if not same(u, v):
                         paths += _deep_paths(u, v, [part, key, name])
                 elif u != v or type(u) is not type(v):
                     paths.append([part, key, name])
     return paths
+
+
+def _cards_in_name_order(s: dict[str, Any]) -> dict[str, Any]:
+    players = {name: {k: comparable(["players", name, k], v) for k, v in p.items()}
+               if isinstance(p, dict) else p for name, p in s["players"].items()}
+    return {**s, "players": players}
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON values: 1 and True are not (Python's == says they are)."""
+    return a == b and json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def _differing_entries(
@@ -142,7 +154,11 @@ def divergences(outcomes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
         if hashes[other] == hashes[first]:
             continue
         a, b = _differing_entries(states[first], states[other])
-        for path in _changed_paths(a, b):
+        found = _changed_paths(a, b)
+        if not found:  # equal to ==, not as JSON: a 1 for a true, or only cards' order
+            found = _deep_paths(_cards_in_name_order(states[first]),
+                                _cards_in_name_order(states[other]), [])
+        for path in found:
             seen.setdefault(state_path(path), path)
     out = []
     for key in sorted(seen, key=lambda k: (k.split(".")[0], k)):

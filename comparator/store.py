@@ -29,6 +29,7 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine
 
+from comparator.diffing import same
 from comparator.encoding import ordered_digest, ordered_json
 from comparator.packing import SCENARIO, digest, outcome_columns, pack, scenario_key
 from comparator.store_migrations import MIGRATIONS, SCHEMA_VERSION
@@ -298,7 +299,7 @@ def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
             for i, a in enumerate(eras):
                 for b in eras[i + 1:]:
                     va, vb = d["values"][a], d["values"][b]
-                    if va == vb:
+                    if same(va, vb):
                         continue
                     divergences.append({
                         "scenario_key": key, "engine_version": engine_version,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from comparator.diffing import comparable, same
 from comparator.games import game_of
 from comparator.loader import load
 from comparator.running import Refusal, choices_refused, illegal_choice, run_all
@@ -107,7 +108,9 @@ def _compare(era: str, prefix: str, wanted: ExpectState, state: dict[str, Any],
             actual = state[kind].get(name, {})
             for f, value in fields.items():
                 got = actual.get(f, defaults.get(f))
-                if got != value:
+                # As `diff` compares them: a hand's or graveyard's cards, not their order.
+                where = [kind, name, f]
+                if not same(comparable(where, got), comparable(where, value)):
                     out.append(Mismatch(era, f"{prefix}{kind}.{name}.{f}", value, got))
     return out
 

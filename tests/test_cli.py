@@ -86,6 +86,23 @@ def test_verify_reports_each_mismatch(tmp_path):
     assert 'm10: permanents.hawk.zone: expected "graveyard", got "battlefield"' in result.output
 
 
+def test_verify_compares_a_graveyard_s_cards_not_their_order(tmp_path):
+    """The owner orders the cards that reach a graveyard at once (CR 404.3): an expectation
+    names them in any order, as `diff` compares them; a card too many still fails."""
+    text = (Path(__file__).parents[1] / "data" / "scenarios" /
+            "moonglove-winnower-three-blockers.yaml").read_text()
+    outcome = json.loads(runner.invoke(app, ["run", "moonglove-winnower-three-blockers",
+                                             "--era", "m10", "--json"]).output)
+    dead = outcome["players"]["B"]["graveyard"]
+    assert len(dead) == 2
+    for names, code in ((list(reversed(dead)), 0), (dead, 0), ([*dead, dead[0]], 1)):
+        f = tmp_path / "moon.yaml"
+        expect = f"  m10:\n    players:\n      B: {{graveyard: {json.dumps(names)}}}\n"
+        f.write_text(text.replace("  m10:\n    permanents:\n", expect + "    permanents:\n"))
+        result = runner.invoke(app, ["verify", str(f)])
+        assert result.exit_code == code, result.output
+
+
 def test_installed_command_works_from_any_directory(tmp_path):
     exe = shutil.which("rulesdiff") or str(Path(sys.executable).parent / "rulesdiff")
     if not os.path.exists(exe):

@@ -19,7 +19,7 @@ from comparator.diffing import (
 from comparator.games.mtg.generate import scenario_document
 from comparator.loader import load
 from comparator.running import run_all
-from versions import ERA_IDS
+from versions import ALL_ERAS, ERA_IDS
 
 
 def pairs(outcomes):
@@ -43,8 +43,9 @@ def same_paths(a, b):
 
 
 def test_shipped_scenarios():
+    every_era = [e.id for e in ALL_ERAS]  # Duel Masters' too: its hand is a count
     for path in shipped_scenarios():
-        for a, b in pairs(run_all(load(path), list(ERA_IDS), refused={})):
+        for a, b in pairs(run_all(load(path), every_era, refused={})):
             same_paths(a, b)
 
 
@@ -66,9 +67,12 @@ def test_generated_scenarios(tmp_path):
     {"players": {"A": {"life": 3, "extra": [1]}}},
     {"players": {}},
     {"permanents": {"x": {"zone": "hand"}}},
+    {"players": {"A": {"life": 3, "lost": False, "extra": [1], "hand": 2}}},
+    {"players": {"A": {"life": 3, "lost": False, "extra": [1], "graveyard": ["b", "a"]}}},
 ])
 def test_hand_made_states(change):
-    base = {"players": {"A": {"life": 3, "lost": False, "extra": [1]}}, "permanents": {}}
+    base = {"players": {"A": {"life": 3, "lost": False, "extra": [1], "graveyard": ["a", "b"]}},
+            "permanents": {}}
     other = {**base, **change}
     same_paths(base, other)
     same_paths(other, base)
@@ -110,3 +114,29 @@ def test_a_difference_inside_a_list_is_reported_whole():
 def test_cards_put_into_a_graveyard_in_another_order_do_not_diverge():
     assert divergences({"sixth": _outcome([], ["Horned Turtle", "Wizened Snitches"], []),
                         "m10": _outcome([], ["Wizened Snitches", "Horned Turtle"], [])}) == []
+
+
+@pytest.mark.parametrize(("a", "b", "paths"), [
+    # A list inside a mapping is one value; its order counts where it isn't a hand's or
+    # graveyard's: a permanent's, or a list nested deeper.
+    ({"x": {"counters": {"k": [1, 2]}}}, {"x": {"counters": {"k": [2, 1]}}},
+     ["permanents.x.counters.k"]),
+    ({"x": {"keywords": ["a", "b"]}}, {"x": {"keywords": ["b", "a"]}}, ["permanents.x.keywords"]),
+    # 1 and True are other JSON values.
+    ({"x": {"counters": {"k": 1}}}, {"x": {"counters": {"k": True}}},
+     ["permanents.x.counters.k"]),
+    ({"x": {"keywords": [{"rampage": 1}]}}, {"x": {"keywords": [{"rampage": True}]}},
+     ["permanents.x.keywords"]),
+])
+def test_paths_worked_by_hand(a, b, paths):
+    found = divergences({"m10": {"players": {}, "permanents": a},
+                         "m11": {"players": {}, "permanents": b}})
+    assert [d["path"] for d in found] == paths
+
+
+def test_a_count_of_cards_in_hand_diverges_as_a_number():
+    """Duel Masters gives a hand as how many cards are in it."""
+    found = divergences({"dm-pre-2021-09": {"players": {"A": {"hand": 0}}, "permanents": {}},
+                         "dm-2021-09": {"players": {"A": {"hand": 1}}, "permanents": {}}})
+    assert found == [{"path": "players.A.hand",
+                      "values": {"dm-pre-2021-09": 0, "dm-2021-09": 1}}]

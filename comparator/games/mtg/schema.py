@@ -56,9 +56,10 @@ DESCRIPTIONS = {
     "poison": "Poison counters as combat begins (ten or more loses the game).",
     "graveyard": "Cards in the player's graveyard as combat begins, bottom first: names of "
                  "the card library, or {name, creature}; in an expectation, the names there "
-                 "at the end (the scenario's creatures that went there too, newest last).",
+                 "at the end (the scenario's creatures that went there too), in any order: "
+                 "the owner orders cards put there at once, so order is not compared.",
     "hand": "Cards in the player's hand as combat begins (as `graveyard`); in an "
-            "expectation, the names there at the end.",
+            "expectation, the names there at the end, in any order.",
     "creature": "Whether this card is a creature card (what graveyard counts read).",
     "grows-with-graveyards": "Gets +X/+X, X the number of creature cards in all graveyards "
                              "(Nighthowler), counted once the dead of an event are there.",
