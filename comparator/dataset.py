@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from comparator.diffing import pairs_apart
 from comparator.encoding import ordered_digest
 from comparator.file_sets import read_manifest
 from comparator.loader import MAX_BYTES, ScenarioError, load, model_for
@@ -409,8 +410,7 @@ def summarise(results: list[Result], eras: list[str]) -> Summary:
         out.runs += len(r.outcomes)
         out.refused.update(r.refused.keys())  # counted by era, not by reason
         ran = [e for e in eras if e in r.outcomes]
-        out.pairs.update({(a, b) for d in r.divergences for i, a in enumerate(ran)
-                          for b in ran[i + 1:] if d["values"][a] != d["values"][b]})
+        out.pairs.update({pair for d in r.divergences for pair in pairs_apart(d, ran)})
     return out
 
 

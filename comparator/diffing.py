@@ -100,7 +100,9 @@ def _changed_paths(a: dict[str, Any], b: dict[str, Any]) -> list[list[Any]]:
     return paths
 
 
-def _cards_in_name_order(s: dict[str, Any]) -> dict[str, Any]:
+def cards_in_name_order(s: dict[str, Any]) -> dict[str, Any]:
+    """A state (`players`, `permanents`) with each hand's and graveyard's cards as eras are
+    compared on them (``comparable``)."""
     players = {name: {k: comparable(["players", name, k], v) for k, v in p.items()}
                if isinstance(p, dict) else p for name, p in s["players"].items()}
     return {**s, "players": players}
@@ -156,8 +158,8 @@ def divergences(outcomes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
         a, b = _differing_entries(states[first], states[other])
         found = _changed_paths(a, b)
         if not found:  # equal to ==, not as JSON: a 1 for a true, or only cards' order
-            found = _deep_paths(_cards_in_name_order(states[first]),
-                                _cards_in_name_order(states[other]), [])
+            found = _deep_paths(cards_in_name_order(states[first]),
+                                cards_in_name_order(states[other]), [])
         for path in found:
             seen.setdefault(state_path(path), path)
     out = []
@@ -202,6 +204,14 @@ def log_difference(outcomes: dict[str, dict[str, Any]]) -> str:
     more = f", and {len(types) - 4} more" if len(types) > 4 else ""
     return ("events some eras have more of: " + "; ".join(parts) + more if parts else
             "the same kinds of events, in another order or with other details")
+
+
+def pairs_apart(divergence: dict[str, Any], eras: list[str]) -> list[tuple[str, str]]:
+    """The pairs of `eras` (each pair in their order) whose values differ on a divergence:
+    the pairs it counts for, in a summary and in the stored rows alike."""
+    values = divergence["values"]
+    return [(a, b) for i, a in enumerate(eras) for b in eras[i + 1:]
+            if not same(values[a], values[b])]
 
 
 def groups(outcomes: dict[str, dict[str, Any]],

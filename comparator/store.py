@@ -29,7 +29,7 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine
 
-from comparator.diffing import same
+from comparator.diffing import pairs_apart
 from comparator.encoding import ordered_digest, ordered_json
 from comparator.packing import SCENARIO, digest, outcome_columns, pack, scenario_key
 from comparator.store_migrations import MIGRATIONS, SCHEMA_VERSION
@@ -295,17 +295,14 @@ def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
                 **outcome_columns(outcome),
             })
         for d in r["divergences"]:
-            eras = sorted(d["values"], key=_era_rank)  # one pair, in the registry's order
-            for i, a in enumerate(eras):
-                for b in eras[i + 1:]:
-                    va, vb = d["values"][a], d["values"][b]
-                    if same(va, vb):
-                        continue
-                    divergences.append({
-                        "scenario_key": key, "engine_version": engine_version,
-                        "era_a": a, "era_b": b, "path": d["path"],
-                        "value_a": ordered_json(va), "value_b": ordered_json(vb),
-                    })
+            # One row a pair, its eras in the registry's order.
+            for a, b in pairs_apart(d, sorted(d["values"], key=_era_rank)):
+                divergences.append({
+                    "scenario_key": key, "engine_version": engine_version,
+                    "era_a": a, "era_b": b, "path": d["path"],
+                    "value_a": ordered_json(d["values"][a]),
+                    "value_b": ordered_json(d["values"][b]),
+                })
     return {"scenario": scenarios, "run": runs, "divergence": divergences, "source_file": []}
 
 

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from comparator.diffing import UNORDERED
+from comparator.diffing import cards_in_name_order
 from comparator.encoding import sorted_json
 from comparator.explore_tree import (
     DEFAULT_LIMIT,
@@ -70,11 +70,10 @@ def project(result: dict[str, Any], fields: str, board: Board) -> dict[str, Any]
     the turn: life, who lost, and each permanent's zone, controller, loyalty and +1/+1
     counters where it has them."""
     if fields == "all":
-        # A hand's and graveyard's cards in name order, as `diff` compares them: lines that
-        # differ only in the order cards reached a graveyard at once reach one outcome.
-        players = {n: {k: sorted(v) if k in UNORDERED else v for k, v in p.items()}
-                   for n, p in result["players"].items()}
-        return {"players": players, "permanents": result["permanents"]}
+        # As `diff` compares them: lines that differ only in the order cards reached a
+        # graveyard at once reach one outcome.
+        return cards_in_name_order({"players": result["players"],
+                                    "permanents": result["permanents"]})
     permanents = {}
     for pid, p in result["permanents"].items():
         seen = {"zone": p["zone"], "controller": p["controller"]}
