@@ -144,6 +144,26 @@ def test_diff_without_storing_never_imports_the_database_layer():
     assert done.stdout.split() == ["1", "False"], done.stdout + done.stderr
 
 
+def test_running_a_magic_scenario_loads_neither_duel_masters_nor_rich():
+    # Start-up (issue 25): the other game's engine and model, and Rich (only its output
+    # needs it), are loaded when used, not by every command.
+    code = ("import sys; from typer.testing import CliRunner; from comparator.cli import app; "
+            "r = CliRunner().invoke(app, ['run', 'giant-growth-vs-assignment-order', "
+            "'--era', 'm10', '--json']); "
+            "print(r.exit_code, sorted({m.split('.')[0] for m in sys.modules "
+            "if m.startswith(('rich', 'versions.duel_masters.engine', "
+            "'versions.duel_masters.scenario', 'versions.duel_masters.play'))}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.split() == ["0", "[]"], done.stdout + done.stderr
+    dm = ("from comparator.loader import load; from comparator.data_files import find_scenario; "
+          "import versions; s = load(find_scenario('dm-blocker-then-guardman-relay')); "
+          "print(versions.run('dm-2021-09', s)['scenario'])")
+    done = subprocess.run([sys.executable, "-c", dm], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and "dm-blocker-then-guardman-relay" in done.stdout, done.stderr
+
+
 def test_a_crash_is_not_mistaken_for_a_divergence():
     # Exit 1 means "the eras diverge" (diff) and 2 "bad input"; a bug exits 70, so the
     # README's `rulesdiff diff ... || [ $? -eq 1 ]` never passes on a crash.

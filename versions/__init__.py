@@ -2,8 +2,9 @@
 
 Each game is a subpackage (``versions/mtg``, ``versions/duel_masters``) whose
 ``__init__`` declares its ``ID``, ``TITLE``, ``ORDER``, ``ERAS`` (oldest first) and ``PLAY``
-(its module with ``run(era, scenario)`` and ``exploration(era, scenario)``); this registry
-discovers them, so adding a game or an era touches that game's folder only.
+(the name of its module with ``run(era, scenario)`` and ``exploration(era, scenario)``,
+imported when a scenario of the game is first run); this registry discovers them, so adding
+a game or an era touches that game's folder only.
 
 ``versions`` never imports ``comparator``: the eras know nothing of files, databases or
 the command line.
@@ -44,7 +45,7 @@ TITLES: dict[str, str] = {g.ID: g.TITLE for g in _GAME_MODULES}
 # The game's package name (``duel_masters`` for ``duel-masters``): the comparator's adapter
 # for a game lives in a package of the same name under ``comparator/games``.
 PACKAGES: dict[str, str] = {g.ID: g.__name__.rpartition(".")[2] for g in _GAME_MODULES}
-PLAYS: dict[str, ModuleType] = {g.ID: g.PLAY for g in _GAME_MODULES}
+_PLAYS: dict[str, str] = {g.ID: g.PLAY for g in _GAME_MODULES}
 DEFAULT_GAME: str = _GAME_MODULES[0].ID
 ERAS: tuple[Any, ...] = GAMES[DEFAULT_GAME]  # the main game's
 ERA_IDS: tuple[str, ...] = tuple(e.id for e in ERAS)
@@ -76,7 +77,7 @@ def run(era: str, scenario: Any) -> dict[str, Any]:
     """The outcome JSON of `scenario`'s written line under the era named `era`, of its
     game (``NotInEra`` if the era can't run it)."""
     rules = find_era(era)
-    return PLAYS[rules.game].run(rules(), scenario)
+    return import_module(_PLAYS[rules.game]).run(rules(), scenario)
 
 
 def exploration(era: str, scenario: Any) -> Any:
@@ -84,7 +85,7 @@ def exploration(era: str, scenario: Any) -> Any:
     with ``advance()`` (the next decision, or None at the end), ``resume(choice)``,
     ``copy()`` and ``outcome()`` (``versions.common.Playing``)."""
     rules = find_era(era)
-    return PLAYS[rules.game].exploration(rules(), scenario)
+    return import_module(_PLAYS[rules.game]).exploration(rules(), scenario)
 
 
 def era_on(date: str, game: str) -> Any:
@@ -110,5 +111,5 @@ def eras_on(date: str) -> list[Any]:
 
 
 __all__ = ["ALL_ERAS", "DEFAULT_GAME", "ENGINE_VERSION", "ERAS", "ERA_IDS", "GAMES",
-           "PACKAGES", "PLAYS", "TITLES", "EraInfo", "IllegalChoice", "NotInEra", "era_on",
+           "PACKAGES", "TITLES", "EraInfo", "IllegalChoice", "NotInEra", "era_on",
            "eras_of", "eras_on", "exploration", "find_era", "run"]

@@ -13,7 +13,9 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from versions.common import EraInfo
-from versions.duel_masters.scenario import GAME
+
+# The game's id, as a scenario's `game:` names it.
+GAME = "duel-masters"
 
 if TYPE_CHECKING:
     from versions.duel_masters.engine.state import Fight

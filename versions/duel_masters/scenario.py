@@ -24,7 +24,6 @@ from versions.common import (
 from versions.common import Keyword as WrittenKeyword
 from versions.common import parse_keyword as read_keyword
 
-GAME = "duel-masters"
 PLAIN_KEYWORDS = ("blocker", "guardman", "cant-block", "cant-be-blocked", "cant-redirect",
                   "mach-fighter")  # マッハファイター: may attack an untapped creature
 VALUED_KEYWORDS = ("breaker", "ninja-strike")

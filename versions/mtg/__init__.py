@@ -3,7 +3,6 @@
 
 This module is the one place that lists Magic's eras: ``versions`` finds the game here."""
 
-from versions.mtg import play
 from versions.mtg.eras.fifth import Fifth
 from versions.mtg.eras.foundations import Foundations
 from versions.mtg.eras.fourth import Fourth
@@ -15,5 +14,5 @@ from versions.mtg.scenario import GAME
 ID = GAME
 TITLE = "Magic: The Gathering"
 ORDER = 0  # the main game: listed first, and a scenario without `game:` is one of its
-PLAY = play  # run(era, scenario), exploration(era, scenario)
+PLAY = "versions.mtg.play"  # run(era, scenario), exploration(era, scenario)
 ERAS = (Fourth, Fifth, Sixth, M10, M11, Foundations)  # oldest first

@@ -10,7 +10,7 @@ from comparator.games import GameAdapter
 from comparator.games.duel_masters import board, explore, narrate, schema
 from comparator.loader import refuse_problems, validated
 from versions import TITLES, eras_of
-from versions.duel_masters.scenario import GAME as GAME_ID
+from versions.duel_masters.rules import GAME as GAME_ID
 from versions.duel_masters.scenario import Scenario, problems
 
 

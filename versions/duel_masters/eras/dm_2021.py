@@ -22,8 +22,12 @@ What changed (the announcement's steps 1-3):
 
 from __future__ import annotations
 
-from versions.duel_masters.engine.state import Fight
+from typing import TYPE_CHECKING
+
 from versions.duel_masters.eras.dm_pre_2021 import DmPre2021
+
+if TYPE_CHECKING:  # only annotations: an era's module loads without the engine
+    from versions.duel_masters.engine.state import Fight
 
 
 class Dm2021(DmPre2021):

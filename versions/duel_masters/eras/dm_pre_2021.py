@@ -21,8 +21,12 @@ with no shields, 104.2a of 2018) is as in the later era; so is the legality of e
 
 from __future__ import annotations
 
-from versions.duel_masters.engine.state import Fight
+from typing import TYPE_CHECKING
+
 from versions.duel_masters.rules import DuelMastersEra
+
+if TYPE_CHECKING:  # only annotations: an era's module loads without the engine
+    from versions.duel_masters.engine.state import Fight
 
 NOT_IN_SOURCES = "(number not in the sources)"
 OLD_507 = "507 (before 2021-09-07; wording not in the sources)"
