@@ -21,6 +21,9 @@ from typing import Any
 from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
+# 10: no run's outcome changed, but explorations did: explore merged positions where
+# nothing could change who survives without seeing a regeneration shield or indestructible
+# on a creature with lethal damage (lines counted for the wrong outcome);
 # 9: no outcome changed, but their divergences did (a hand's or graveyard's cards, and
 # keyword lists, were dropped from diffs): stored runs are run again to store them;
 # 8: the fourth era; m10: a creature put onto the battlefield blocking never "blocked"
@@ -29,7 +32,7 @@ from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 # end of combat); 6: fifth: a prevention shield ends with its damage prevention step;
 # 5: Duel Masters: shinobi in a hand try Ninja Strike unless combat.ninja lists them;
 # 4: counters events name their kind; poison, wither, infect.
-ENGINE_VERSION = "9"
+ENGINE_VERSION = "10"
 
 
 def _games() -> list[ModuleType]:

@@ -24,6 +24,7 @@ from comparator.explore_tree import (
     Unsupported,
     combine,
 )
+from comparator.games.mtg.stack_classes import scenario_allows, shifted, stack_class
 from versions import NotInEra, find_era
 from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.engine.assignment import (
@@ -110,6 +111,13 @@ class Scorer:
                 - (self.life[self.active] - players[self.active]["life"]))
         return {"material": (game_score, permanents, life), "kills": (game_score, permanents),
                 "life": (game_score, life)}[self.objective]
+
+    def moved(self, score: tuple[int, ...], lost_life: dict[str, int]) -> tuple[int, ...]:
+        """The score of an outcome whose players each lost that much more life."""
+        more = lost_life.get(self.defending, 0) - lost_life.get(self.active, 0)
+        if self.objective == "kills" or not more:
+            return score
+        return (*score[:-1], score[-1] + more)  # life is the last of the tuple
 
 
 # -- the decisions, in canonical order (contract §6.4) -----------------------------------------
@@ -327,6 +335,11 @@ class Explorer:
         self.settles = fields == "end-of-turn" and not any(
             ability.trigger for p in scenario.permanents for ability in p.abilities)
         self.harmless = [_harmless(a) for a in scenario.actions]
+        # Damage on the stack searched once for each class of it (stack_classes): what
+        # each class reaches, with the damage that waited for each player there.
+        self.stack_classes = merge and scenario_allows(scenario, fields)
+        self.by_class: dict[Any, tuple[dict[str, int], Reach | None]] = {}
+        self.reused = 0  # positions answered by their class's search
         self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
         self.notes: list[dict[str, Any]] = []  # actions unavailable or moved in this era
         # Lines of play the era's rules can't settle (it refuses them, NotInEra): left out
@@ -409,6 +422,14 @@ class Explorer:
         key = self._key(combat) if self.merge else None
         if key is not None and key in self.memo:
             return self.memo[key]
+        kind = stack_class(combat, self.scenario.actions) if self.stack_classes else None
+        if kind is not None and kind[0] in self.by_class:
+            self.reused += 1
+            known, reach = self.by_class[kind[0]]
+            found = self.memo[key] = shifted(reach, kind[1], known, self.states,
+                                             self.score.moved)
+            return found
+        refused = sum(self.refused_lines.values())
         children = []
         for i, (choice, count) in enumerate(weighted):
             record = self.options.record(combat, d, choice)
@@ -429,6 +450,10 @@ class Explorer:
             raise TooLarge(self.era.id, found.lines, self.limit)  # no need to finish
         if key is not None:
             self.memo[key] = found
+        if kind is not None and sum(self.refused_lines.values()) == refused:
+            # (A class whose search met lines the era refuses is not reused: the notes
+            # count each position that met one.)
+            self.by_class[kind[0]] = (kind[1], found)
         return found
 
     def _refused(self, refusal: NotInEra) -> None:
@@ -466,11 +491,13 @@ class Explorer:
                     combat.actions.key(), board.over, board.log.step,
                     tuple((p.life, p.lost, p.poison) for p in board.players.values()),
                     # Whether state-based actions, perhaps still to be checked, will
-                    # destroy it: nothing later can change that, but it must be seen.
+                    # destroy it: nothing later can change that, but it must be seen, with
+                    # what may still save it (a regeneration shield, indestructible).
                     tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus,
                            p.on_battlefield and p.is_creature and (
                                p.toughness <= 0 or p.damage >= p.toughness
-                               or p.deathtouched))
+                               or p.deathtouched) and (
+                               p.toughness <= 0, p.regen_shields, p.has("indestructible")))
                           for p in (board.permanents[i] for i in board.order)))
         return combat.key()
 

@@ -170,9 +170,11 @@ class Combat:
         twin.actions = self.actions.copy()
         return twin
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self, on_stack: Any = None) -> tuple[Any, ...]:
         """Everything that decides what can still happen, and nothing else (not the log):
-        two combats with equal keys have the same futures, so a search may merge them."""
+        two combats with equal keys have the same futures, so a search may merge them.
+        `on_stack`: what stands for the damage waiting on the stack, when a search knows
+        classes of it with the same futures (``comparator.games.mtg.explore``)."""
         step = self.step
         # A damage assignment order matters only to a creature that will still assign.
         if any(t[0] in ASSIGNING for t in self.agenda
@@ -193,7 +195,8 @@ class Combat:
             (step.first_strike, step.creatures,
              tuple((a.source, tuple(a.amounts.items())) for a in step.done),
              tuple(step.rejected.items())) if step else None,
-            tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack),
+            tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack)
+            if on_stack is None else on_stack,
             self.resolutions, self.actions.key(), self.board.log.step,
         )
 

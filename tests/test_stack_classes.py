@@ -1,0 +1,186 @@
+"""Explore searches damage on the stack once for each class of it (the `sixth` era,
+comparator.games.mtg.stack_classes): the same results as searching every position, worked
+by hand on a small case and compared with brute force and with the search without
+classes on hand-written and random combats (and, in tests/test_explore.py, on every
+shipped scenario against brute force)."""
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import scenario
+
+from comparator.explore_tree import TooLarge, era_result
+from comparator.games.mtg.explore import Explorer, Options
+from comparator.games.mtg.stack_classes import stack_class
+from versions import find_era
+from versions.mtg.play import exploration
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A 4/4 trampler blocked by a 2/2; the defender has a Giant Growth for the 2/2 once the
+# damage is on the stack.
+PUMPED_BEAR = """
+id: t-pumped-bear
+title: A trampler's damage on the stack, answered by a pump
+players: [{name: A}, {name: B, life: LIFE}]
+active: A
+permanents:
+  - {id: wurm, controller: A, power: 4, toughness: 4, keywords: [trample KEYWORD]}
+  - {id: bear, controller: B, power: 2, toughness: 2}
+combat:
+  attacks: {wurm: B}
+  blocks: {bear: wurm}
+actions:
+  - {at: damage-on-stack, by: B, effect: pump, target: bear, power: 3, toughness: 3,
+     card: Giant Growth}
+EXTRA
+"""
+
+
+def board(life: int = 20, keyword: str = "", extra: str = "") -> str:
+    return (PUMPED_BEAR.replace("LIFE", str(life)).replace(" KEYWORD", keyword)
+            .replace("EXTRA", extra))
+
+
+def explored(text: str, era: str = "sixth", classes: bool = True, merge: bool = True,
+             **options):
+    s = scenario(text)
+    e = Explorer(s, era, merge=merge, **options)
+    e.stack_classes = e.stack_classes and classes
+    return e, era_result(e, e.run())
+
+
+def test_three_divisions_are_one_class_worked_by_hand():
+    # Trample (sixth: lethal damage to the bear before any to B): 4 to the bear, 3 and 1,
+    # or 2 and 2. Each is answered by the pump or not: 6 lines, 6 outcomes (the bear dies
+    # or lives; B at 20, 19 or 18). Every amount from 2 to 4 kills the bear unpumped and
+    # none kills it pumped (5 toughness): one class, searched once, moved in B's life.
+    e, res = explored(board())
+    assert res["lines"] == 6 and len(res["outcomes"]) == 6
+    assert {(o["state"]["permanents"]["bear"]["zone"], o["state"]["players"]["B"]["life"])
+            for o in res["outcomes"]} == {(z, life) for z in ("battlefield", "graveyard")
+                                         for life in (20, 19, 18)}
+    # Best play: 2 to the bear and 2 to B; B pumps and keeps the bear.
+    value = res["value"]
+    assert value["state"]["players"]["B"]["life"] == 18
+    assert value["state"]["permanents"]["bear"]["zone"] == "battlefield"
+    assert value["score"] == [0, 0, 2]
+    assert value["line"][0]["choice"] == {"bear": 2, "B": 2}
+    assert len(e.by_class) == 1 and e.reused == 2
+    _, brute = explored(board(), merge=False)
+    assert brute == res
+
+
+def stack_position(text: str) -> tuple[Any, list[Any]]:
+    """The first decision with damage on the stack, along the first option of each."""
+    s = scenario(text)
+    combat = exploration(find_era("sixth")(), s)
+    options = Options(combat, "fixed")
+    while True:
+        d = combat.advance()
+        assert d is not None, "no damage on the stack"
+        if combat.on_stack and d.kind == "priority":
+            return combat, s.actions
+        combat.resume(options.of(d)[0])
+
+
+@pytest.mark.parametrize("keyword,extra", [
+    (", deathtouch", ""),  # any amount kills: not by lethal damage only
+    (", lifelink", ""),  # A's life moves with the damage dealt
+    ("", "  - {at: damage-on-stack, by: B, effect: damage, target: wurm, amount: 2}"),
+    ("", "  - {at: damage-on-stack, by: B, effect: prevent, target: B, amount: 1}"),
+    ("", "  - {at: damage-on-stack, by: A, effect: gain-life, target: A, amount: 3}"),
+], ids=["deathtouch", "lifelink", "a shock", "prevention", "life gained"])
+def test_no_class_where_an_amount_matters_otherwise(keyword, extra):
+    assert stack_class(*stack_position(board())) is not None
+    text = board(keyword=keyword, extra=extra)
+    assert stack_class(*stack_position(text)) is None
+    # Once the action is taken, the positions after it may have classes: still exact.
+    e, res = explored(text)
+    _, brute = explored(text, merge=False)
+    assert brute == res
+
+
+def test_a_player_the_damage_would_kill_is_kept_exact():
+    # At 2 life, the division 2 and 2 kills B: it is no class of the others (4 to the
+    # bear, and 3 and 1, leave B alive: one class).
+    e, res = explored(board(life=2))
+    assert e.reused == 1 and len(e.by_class) == 2
+    assert any(o["state"]["players"]["B"]["lost"] for o in res["outcomes"])
+    assert res["value"]["state"]["players"]["B"]["lost"] is True
+    _, brute = explored(board(life=2), merge=False)
+    assert brute == res
+
+
+def test_the_contract_case_is_the_same_with_and_without_classes():
+    text = (ROOT / "benchmarks" / "explore-trampler-five-blockers.yaml").read_text()
+    e, fast = explored(text)
+    _, exact = explored(text, classes=False)
+    assert fast == exact and fast["lines"] == 35336 and len(fast["outcomes"]) == 59
+    assert e.reused > 1000 and len(e.by_class) < 400
+
+
+TRICKS = [
+    "{at: AT, by: B, effect: pump, target: BLOCKER, power: 3, toughness: 3}",
+    "{at: AT, by: A, effect: pump, target: a1, power: 2, toughness: 2}",
+    "{at: AT, by: B, effect: counters, target: BLOCKER, amount: 1}",
+    "{at: AT, by: A, effect: counters, target: BLOCKER, amount: 2, kind: -1/-1}",
+    "{at: AT, by: B, effect: regenerate, target: BLOCKER}",
+    "{at: AT, by: A, effect: destroy, target: BLOCKER}",
+    "{at: AT, by: B, effect: bounce, target: BLOCKER}",
+    "{at: AT, by: B, effect: grant, target: BLOCKER, keyword: indestructible}",
+    "{at: AT, by: A, effect: damage, target: BLOCKER, amount: 2}",
+    "{at: AT, by: B, effect: prevent, target: B, amount: 2}",
+    "{at: AT, by: A, effect: gain-life, target: A, amount: 2}",
+]
+
+
+def random_combat(rng: random.Random, n: int) -> str:
+    """A trampler or two against one to three blockers, two or three tricks in the
+    windows around damage on the stack: the positions classes are made of."""
+    attackers = [f"a{i}" for i in range(1, rng.randint(1, 2) + 1)]
+    blockers = [f"b{i}" for i in range(1, rng.randint(1, 3) + 1)]
+    lines = [f"id: t-random-{n}", "title: random", "players: [{name: A}, "
+             f"{{name: B, life: {rng.choice([2, 3, 5, 20])}}}]", "active: A", "permanents:"]
+    for a in attackers:
+        keywords = ["trample"] + rng.sample(["first-strike", "deathtouch", "lifelink"],
+                                            rng.choice([0, 0, 0, 1]))
+        lines.append(f"  - {{id: {a}, controller: A, power: {rng.randint(3, 8)}, "
+                     f"toughness: {rng.randint(2, 6)}, keywords: [{', '.join(keywords)}]}}")
+    for b in blockers:
+        keywords = rng.sample(["indestructible", "first-strike"], rng.choice([0, 0, 1]))
+        lines.append(f"  - {{id: {b}, controller: B, power: {rng.randint(0, 3)}, "
+                     f"toughness: {rng.randint(1, 4)}, keywords: [{', '.join(keywords)}]}}")
+    lines += ["combat:", f"  attacks: {{{', '.join(f'{a}: B' for a in attackers)}}}",
+              f"  blocks: {{{', '.join(f'{b}: {rng.choice(attackers)}' for b in blockers)}}}",
+              "actions:"]
+    for trick in rng.sample(TRICKS, rng.randint(2, 3)):
+        at = rng.choice(["damage-on-stack", "[declare-blockers, damage-on-stack]",
+                         "combat-damage", "[damage-on-stack, combat-damage]"])
+        lines.append("  - " + trick.replace("AT", at).replace("BLOCKER", rng.choice(blockers)))
+    return "\n".join(lines) + "\n"
+
+
+def test_random_combats_are_the_same_with_and_without_classes():
+    rng = random.Random(2026_12_03)
+    reused = compared = brute_forced = 0
+    for n in range(120):
+        text = random_combat(rng, n)
+        for objective in ("material", "life"):
+            try:
+                e, fast = explored(text, objective=objective, limit=50_000)
+            except TooLarge:
+                continue
+            _, exact = explored(text, classes=False, objective=objective, limit=50_000)
+            assert fast == exact, (text, objective)
+            if fast["lines"] <= 2_000:
+                _, brute = explored(text, merge=False, objective=objective)
+                assert brute == fast, (text, objective, "brute force")
+                brute_forced += 1
+            reused += e.reused
+            compared += 1
+    # The classes were used, not only skipped; and brute force checked most of it.
+    assert compared > 200 and brute_forced > 100 and reused > 500, (
+        compared, brute_forced, reused)
