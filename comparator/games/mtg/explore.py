@@ -338,8 +338,9 @@ class Explorer:
         # Damage on the stack searched once for each class of it (stack_classes): what
         # each class reaches, with the damage that waited for each player there.
         self.stack_classes = merge and scenario_allows(scenario, fields)
-        self.by_class: dict[Any, tuple[dict[str, int], Reach | None]] = {}
+        self.by_class: dict[Any, tuple[dict[str, int], Reach | None, dict[str, int]]] = {}
         self.reused = 0  # positions answered by their class's search
+        self.refused_in: dict[Any, dict[str, int]] = {}  # a memo entry's refused lines
         self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
         self.notes: list[dict[str, Any]] = []  # actions unavailable or moved in this era
         # Lines of play the era's rules can't settle (it refuses them, NotInEra): left out
@@ -421,15 +422,17 @@ class Explorer:
             return self._follow(combat, options[0])
         key = self._key(combat) if self.merge else None
         if key is not None and key in self.memo:
-            return self.memo[key]
+            return self._merged(key)
         kind = stack_class(combat, self.scenario.actions) if self.stack_classes else None
         if kind is not None and kind[0] in self.by_class:
             self.reused += 1
-            known, reach = self.by_class[kind[0]]
+            known, reach, refused = self.by_class[kind[0]]
+            self._count_again(refused)
+            self.refused_in[key] = refused
             found = self.memo[key] = shifted(reach, kind[1], known, self.states,
                                              self.score.moved)
             return found
-        refused = sum(self.refused_lines.values())
+        before = dict(self.refused_lines)
         children = []
         for i, (choice, count) in enumerate(weighted):
             record = self.options.record(combat, d, choice)
@@ -437,28 +440,47 @@ class Explorer:
                 # Many divisions lead to a state already explored: look before copying.
                 ahead = combat.key_after_division(choice)
                 if ahead in self.memo:
-                    sub = self.memo[ahead]
+                    sub = self._merged(ahead, count)
                     if sub is not None:
                         children.append((record, sub, count))
                     continue
             child = combat if i == len(options) - 1 else combat.copy()
+            start = dict(self.refused_lines) if count > 1 else None
             sub = self._follow(child, choice, merge_now=True)
+            if start is not None:  # the class stands for `count` divisions: so do its refusals
+                self._count_again(self._refused_since(start), count - 1)
             if sub is not None:
                 children.append((record, sub, count))
         found = combine(children, maximise=d.player == self.score.active)
         if found is not None and found.lines > self.limit:  # a subtree alone is too large:
             raise TooLarge(self.era.id, found.lines, self.limit)  # no need to finish
+        refused = self._refused_since(before)
         if key is not None:
             self.memo[key] = found
-        if kind is not None and sum(self.refused_lines.values()) == refused:
-            # (A class whose search met lines the era refuses is not reused: the notes
-            # count each position that met one.)
-            self.by_class[kind[0]] = (kind[1], found)
+            self.refused_in[key] = refused
+        if kind is not None:
+            self.by_class[kind[0]] = (kind[1], found, refused)
         return found
 
     def _refused(self, refusal: NotInEra) -> None:
         """A line the era can't settle: counted for the notes, and left out."""
         self.refused_lines[refusal.why] = self.refused_lines.get(refusal.why, 0) + 1
+
+    # Each refusal is counted once for every line of play that meets it, as a search of
+    # every line would (a merged subtree's refusals are counted again where it is reused).
+
+    def _merged(self, key: Any, times: int = 1) -> Reach | None:
+        """A subtree already searched, reached again (`times` ways)."""
+        self._count_again(self.refused_in.get(key, {}), times)
+        return self.memo[key]
+
+    def _refused_since(self, before: dict[str, int]) -> dict[str, int]:
+        return {why: n - before.get(why, 0) for why, n in self.refused_lines.items()
+                if n != before.get(why, 0)}
+
+    def _count_again(self, refused: dict[str, int], times: int = 1) -> None:
+        for why, n in refused.items():
+            self.refused_lines[why] = self.refused_lines.get(why, 0) + n * times
 
     def _follow(self, combat: Combat, choice: Any, merge_now: bool = False) -> Reach | None:
         try:
@@ -472,9 +494,12 @@ class Explorer:
         # Right after a choice, different orders or paths often meet already: merge
         # before the forced steps that follow are played again.
         key = self._key(combat)
-        if key not in self.memo:
-            self.memo[key] = self._search(combat)
-        return self.memo[key]
+        if key in self.memo:
+            return self._merged(key)
+        before = dict(self.refused_lines)
+        found = self.memo[key] = self._search(combat)
+        self.refused_in[key] = self._refused_since(before)
+        return found
 
     def _key(self, combat: Combat) -> Any:
         """The state key to merge on: the engine's, or, once nothing can change which
