@@ -135,6 +135,8 @@ TRICKS = [
     "{at: AT, by: A, effect: damage, target: BLOCKER, amount: 2}",
     "{at: AT, by: B, effect: prevent, target: B, amount: 2}",
     "{at: AT, by: A, effect: gain-life, target: A, amount: 2}",
+    "{at: AT, by: B, effect: prevent, target: BLOCKER, amount: 1}",
+    "{at: AT, by: B, effect: grant, target: BLOCKER, keyword: {protection: green}}",
 ]
 
 
@@ -149,9 +151,11 @@ def random_combat(rng: random.Random, n: int) -> str:
         keywords = ["trample"] + rng.sample(["first-strike", "deathtouch", "lifelink"],
                                             rng.choice([0, 0, 0, 1]))
         lines.append(f"  - {{id: {a}, controller: A, power: {rng.randint(3, 8)}, "
-                     f"toughness: {rng.randint(2, 6)}, keywords: [{', '.join(keywords)}]}}")
+                     f"toughness: {rng.randint(2, 6)}, keywords: [{', '.join(keywords)}], "
+                     f"colors: [{rng.choice(['green', 'red'])}]}}")
     for b in blockers:
-        keywords = rng.sample(["indestructible", "first-strike"], rng.choice([0, 0, 1]))
+        keywords = rng.sample(["indestructible", "first-strike", "{protection: green}"],
+                              rng.choice([0, 0, 1]))
         lines.append(f"  - {{id: {b}, controller: B, power: {rng.randint(0, 3)}, "
                      f"toughness: {rng.randint(1, 4)}, keywords: [{', '.join(keywords)}]}}")
     lines += ["combat:", f"  attacks: {{{', '.join(f'{a}: B' for a in attackers)}}}",
@@ -228,13 +232,33 @@ actions:
 """
 
 
+# Before Urza's Saga trample redirected to the player what a blocker was dealt beyond
+# lethal damage, and nothing from one protected from the trampler (A.27.Note): there, damage
+# past lethal to a protected blocker is not "the same future" (a first draft merged it).
+PROTECTED_FROM_A_TRAMPLER = """
+id: t-protected-blocker
+title: a trampler blocked by a creature protected from it and another
+players: [{name: A}, {name: B, life: 2}]
+active: A
+permanents:
+  - {id: a1, controller: A, power: 6, toughness: 5, keywords: [trample], colors: [green]}
+  - {id: b1, controller: B, power: 0, toughness: 4, keywords: [{protection: green}]}
+  - {id: b2, controller: B, power: 2, toughness: 1}
+combat:
+  attacks: {a1: B}
+  blocks: {b1: a1, b2: a1}
+"""
+
+
 @pytest.mark.parametrize("text,era", [(REGENERATION_SHIELD, "sixth"),
-                                      (REFUSED_TWICE, "fourth")], ids=["shield", "refused"])
+                                      (REFUSED_TWICE, "fourth"),
+                                      (PROTECTED_FROM_A_TRAMPLER, "fourth")],
+                         ids=["shield", "refused", "protected"])
 def test_found_by_brute_force(text, era):
     _, fast = explored(text, era=era)
     _, brute = explored(text, era=era, merge=False)
     assert fast == brute
-    if era == "fourth":
+    if text == REFUSED_TWICE:
         assert [n["positions"] for n in fast["notes"] if n["type"] == "lines-refused"] == [3]
 
 

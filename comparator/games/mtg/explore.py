@@ -150,10 +150,16 @@ class Options:
         """The divide decision's options as classes of divisions with the same future,
         each as (its first division in canonical order, how many divisions it stands
         for). Two divisions are in one class when they differ only in how much more than
-        lethal damage goes to creatures that will surely die of it: a creature with no
-        prevention or regeneration shield, not indestructible, not protected from the
-        source, and, where players can respond before damage is dealt (damage on the
-        stack), not something an unused action could touch. Anything else stays exact."""
+        lethal damage goes to creatures that will surely be destroyed by it: a creature
+        not indestructible and, where players can respond before damage is dealt (damage
+        on the stack), not something an unused action could touch. Lethal counts a
+        prevention shield's damage too (what it prevents is the same for every amount
+        past it); a regeneration shield saves the creature whatever the amount, with its
+        damage removed; a creature protected from the source is dealt none of it, so past
+        lethal the amount changes nothing, unless the source has lifelink (its
+        controller gains what is dealt) or trample (before Urza's Saga, trample
+        redirected to the player what a blocker was dealt beyond lethal damage: nothing,
+        from a blocker protected from it; A.27.Note of 1999). Anything else stays exact."""
         o = d.options
         board = combat.board
         source = board.perm(o.creature)
@@ -167,12 +173,13 @@ class Options:
         for k in keys:
             p = board.permanents.get(k)
             extra = boost.get(k, 0)
-            if (p is None or not p.is_creature or extra is None or p.prevention
-                    or p.regen_shields or p.has("indestructible") or p.protected_from(source)
+            if (p is None or not p.is_creature or extra is None or p.has("indestructible")
+                    or (p.protected_from(source) and (source.has("lifelink")
+                                                      or source.has("trample")))
                     or board.fog or board.fogged or board.source_shields):
                 sure[k] = None  # exact
             else:
-                sure[k] = max(1, toughness_lethal(board, k, o.earlier) + extra)
+                sure[k] = max(1, toughness_lethal(board, k, o.earlier) + extra + p.prevention)
         # In permissive mode the rest is checked once the player's whole assignment is made.
         rules = (TOTAL,) if o.permissive else None
         return division_classes(board, o.creature, o.targets, o.earlier, sure, rules, keys,
