@@ -12,7 +12,8 @@ have the same lines of play and reach the same outcomes, up to a player's life, 
   that deals damage, prevents it, changes life or poison, or activates an ability;
 - each creature dealt damage meets the same checks for lethal damage whatever actions are
   still taken (its damage marked plus what waits for it, against its toughness with every
-  sum of the unused pumps and counters that can target it);
+  sum of the unused pumps and counters that can target it; and with no damage marked, if
+  it may regenerate first, which removes its damage);
 - each player dealt damage stays above 0 life: what waits for them only moves their life,
   so each outcome of one position is an outcome of the other with that player's life moved
   by the difference, and its score moved with it (the best line stays the best).
@@ -54,12 +55,17 @@ def stack_class(combat: Combat, actions: list[Any]) -> tuple[Any, dict[str, int]
     board = combat.board
     if (not combat.on_stack or combat.step is not None or board.stack or board.pending
             or board.delayed or board.over or board.fog or board.fogged or board.source_shields
-            or not combat.era.has_window(Window.DAMAGE_ON_STACK)
+            # Damage on the stack (not a damage prevention step's, whose rules read the
+            # amounts: only a dying creature may regenerate, and before Urza's Saga trample
+            # redirects what a blocker is dealt past lethal).
+            or board.log.step != Window.DAMAGE_ON_STACK
             or any(t[0] in ASSIGNING for t in combat.agenda)):
         return None
     boosts = _unused_boosts(combat, actions)
     if boosts is None:
         return None
+    used = combat.actions.used if isinstance(combat.actions, Availability) else frozenset()
+    regenerating = any(a.effect == "regenerate" for i, a in enumerate(actions) if i not in used)
     if any(p.lost or p.prevention or p.protection for p in board.players.values()) or any(
             p.prevention or p.deathtouched or p.grows for p in board.permanents.values()):
         return None
@@ -92,7 +98,10 @@ def stack_class(combat: Combat, actions: list[Any]) -> tuple[Any, dict[str, int]
             sums |= {s + boost for s in sums}
         # It dies of the damage if its damage marked plus `amount` reaches its toughness
         # with some sum of boosts: `amount` matters only by which of these it reaches.
-        marks = sorted({p.toughness + s - p.damage for s in sums})
+        # Regenerating before the damage is dealt (a shield it has, or one an unused action
+        # may give it, used up by a destruction) removes the damage marked.
+        marked = {p.damage, 0} if p.regen_shields or regenerating else {p.damage}
+        marks = sorted({p.toughness + s - m for s in sums for m in marked})
         reached = bisect_right(marks, amount)
         if reached != bisect_right(marks, 0):  # else as though it were dealt nothing
             classes.append((target, "lethal", tuple(marks), reached))
