@@ -24,7 +24,12 @@ from comparator.explore_tree import (
     Unsupported,
     combine,
 )
-from comparator.games.mtg.stack_classes import scenario_allows, shifted, stack_class
+from comparator.games.mtg.stack_classes import (
+    dealt_class,
+    scenario_allows,
+    shifted,
+    stack_class,
+)
 from versions import NotInEra, find_era
 from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.engine.assignment import (
@@ -432,17 +437,12 @@ class Explorer:
             return self._merged(key)
         kind = stack_class(combat, self.scenario.actions) if self.stack_classes else None
         if kind is not None and kind[0] in self.by_class:
-            self.reused += 1
-            known, reach, refused = self.by_class[kind[0]]
-            self._count_again(refused)
-            self.refused_in[key] = refused
-            found = self.memo[key] = shifted(reach, kind[1], known, self.states,
-                                             self.score.moved)
-            return found
+            return self._from_class(key, kind)
         before = dict(self.refused_lines)
         children = []
         for i, (choice, count) in enumerate(weighted):
             record = self.options.record(combat, d, choice)
+            dealt = None
             if d.kind == "divide" and self.merge:
                 # Many divisions lead to a state already explored: look before copying.
                 ahead = combat.key_after_division(choice)
@@ -451,11 +451,21 @@ class Explorer:
                     if sub is not None:
                         children.append((record, sub, count))
                     continue
+                # Or to one of a class already explored, where the damage is dealt at once.
+                dealt = (dealt_class(combat, self.scenario.actions, choice)
+                         if self.stack_classes else None)
+                if dealt is not None and dealt[0] in self.by_class:
+                    sub = self._from_class(ahead, dealt, count)
+                    if sub is not None:
+                        children.append((record, sub, count))
+                    continue
             child = combat if i == len(options) - 1 else combat.copy()
-            start = dict(self.refused_lines) if count > 1 else None
+            start = dict(self.refused_lines)
             sub = self._follow(child, choice, merge_now=True)
-            if start is not None:  # the class stands for `count` divisions: so do its refusals
+            if count > 1:  # the class stands for `count` divisions: so do its refusals
                 self._count_again(self._refused_since(start), count - 1)
+            if dealt is not None:
+                self.by_class[dealt[0]] = (dealt[1], sub, self._refused_since(start))
             if sub is not None:
                 children.append((record, sub, count))
         found = combine(children, maximise=d.player == self.score.active)
@@ -467,6 +477,17 @@ class Explorer:
             self.refused_in[key] = refused
         if kind is not None:
             self.by_class[kind[0]] = (kind[1], found, refused)
+        return found
+
+    def _from_class(self, key: Any, kind: tuple[Any, dict[str, int]],
+                    times: int = 1) -> Reach | None:
+        """A position of a class already searched: its result, moved in players' life,
+        reached `times` ways."""
+        self.reused += 1
+        known, reach, refused = self.by_class[kind[0]]
+        self._count_again(refused, times)
+        self.refused_in[key] = refused
+        found = self.memo[key] = shifted(reach, kind[1], known, self.states, self.score.moved)
         return found
 
     def _refused(self, refusal: NotInEra) -> None:

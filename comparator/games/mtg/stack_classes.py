@@ -1,4 +1,5 @@
-"""Classes of combat damage on the stack with the same futures, for explore's search.
+"""Classes of combat damage with the same futures, for explore's search: damage on the
+stack (``stack_class``), and damage dealt as soon as it is assigned (``dealt_class``).
 
 Where combat damage waits on the stack (the `sixth` era: 310.4 of the 1999 and 2009-05-01
 rules), every division of an attacker's damage is searched with both players' answers
@@ -18,9 +19,12 @@ have the same lines of play and reach the same outcomes, up to a player's life, 
   so each outcome of one position is an outcome of the other with that player's life moved
   by the difference, and its score moved with it (the best line stays the best).
 
+Since M10 the damage is dealt as soon as it is assigned (510.2): nothing acts between,
+so the same classes hold for the division that completes the last combat damage step.
+
 A planeswalker's or battle's damage, and anything that fails these conditions, is kept
 exact: those positions merge only with equal ones. Explore's comparisons with brute force
-(tests/test_explore_brute_force.py, tests/test_stack_classes.py) check the result."""
+(tests/test_explore.py, tests/test_stack_classes.py) check the result."""
 
 from __future__ import annotations
 
@@ -29,8 +33,9 @@ from typing import Any
 
 from comparator.encoding import sorted_json
 from comparator.explore_tree import Reach
+from versions.mtg.engine.assignment import Assignment
 from versions.mtg.engine.availability import Availability
-from versions.mtg.engine.combat import Combat
+from versions.mtg.engine.combat import Combat, forced_division
 from versions.mtg.engine.steps import ASSIGNING
 from versions.mtg.scenario import Window
 
@@ -52,14 +57,57 @@ def scenario_allows(scenario: Any, fields: str) -> bool:
 def stack_class(combat: Combat, actions: list[Any]) -> tuple[Any, dict[str, int]] | None:
     """The key of this position's class, with the damage each player is to be dealt (its
     shift); None where the position has no class (merged only with equal ones)."""
-    board = combat.board
-    if (not combat.on_stack or combat.step is not None or board.stack or board.pending
-            or board.delayed or board.over or board.fog or board.fogged or board.source_shields
+    if (not combat.on_stack or combat.step is not None
             # Damage on the stack (not a damage prevention step's, whose rules read the
             # amounts: only a dying creature may regenerate, and before Urza's Saga trample
             # redirects what a blocker is dealt past lethal).
-            or board.log.step != Window.DAMAGE_ON_STACK
+            or combat.board.log.step != Window.DAMAGE_ON_STACK
             or any(t[0] in ASSIGNING for t in combat.agenda)):
+        return None
+    found = _classes(combat, actions, combat.on_stack)
+    if found is None:
+        return None
+    return combat.key(on_stack=("classes", found[0])), found[1]
+
+
+def dealt_class(combat: Combat, actions: list[Any],
+                amounts: dict[str, int]) -> tuple[Any, dict[str, int]] | None:
+    """The class of the position a division leads to where the damage is dealt as soon as
+    it is assigned (510.2 since M10): the last division of the last combat damage step
+    (the creatures assigning after it having nothing to divide), every division legal as
+    it is offered. The same conditions as damage on the stack: nothing acts between, so
+    the class is that of the damage the step deals."""
+    step = combat.step
+    if (step is None or step.first_strike or step.unchecked
+            or combat.era.has_window(Window.DAMAGE_ON_STACK)
+            or combat.era.has_window(Window.DAMAGE_PREVENTION)):
+        return None
+
+    def assigned(divided: Combat) -> tuple[Any, dict[str, int]] | None:
+        step = divided.step
+        assert step is not None
+        rest = []
+        for creature in step.creatures[len(step.done):]:
+            forced = forced_division(divided.board, creature, step.targets[creature], True)
+            if forced is None:  # another division to choose: no class yet
+                return None
+            rest.append(Assignment(creature, forced))
+        found = _classes(divided, actions, [*step.done, *rest])
+        if found is None:
+            return None
+        return divided.key(assigned=("classes", found[0])), found[1]
+
+    got: tuple[Any, dict[str, int]] | None = combat.key_after_division(amounts, assigned)
+    return got
+
+
+def _classes(combat: Combat, actions: list[Any], waiting_damage: list[Any],
+             ) -> tuple[tuple[Any, ...], dict[str, int]] | None:
+    """What stands for `waiting_damage` (assignments) in the class key, and the damage it
+    deals each player; None if an amount may matter otherwise than by lethal damage."""
+    board = combat.board
+    if (board.stack or board.pending or board.delayed or board.over or board.fog
+            or board.fogged or board.source_shields):
         return None
     boosts = _unused_boosts(combat, actions)
     if boosts is None:
@@ -70,7 +118,7 @@ def stack_class(combat: Combat, actions: list[Any]) -> tuple[Any, dict[str, int]
             p.prevention or p.deathtouched or p.grows for p in board.permanents.values()):
         return None
     waiting: dict[str, int] = {}
-    for a in combat.on_stack:
+    for a in waiting_damage:
         source = board.permanents.get(a.source)
         if source is None or any(source.has(k) for k in DAMAGE_KEYWORDS):
             return None
@@ -105,7 +153,7 @@ def stack_class(combat: Combat, actions: list[Any]) -> tuple[Any, dict[str, int]
         reached = bisect_right(marks, amount)
         if reached != bisect_right(marks, 0):  # else as though it were dealt nothing
             classes.append((target, "lethal", tuple(marks), reached))
-    return combat.key(on_stack=("classes", tuple(classes))), shifts
+    return tuple(classes), shifts
 
 
 def _unused_boosts(combat: Combat, actions: list[Any]) -> dict[str, list[int]] | None:

@@ -99,6 +99,19 @@ class DamageStep:
     unchecked: bool = False
 
 
+def forced_division(board: Board, creature: str, targets: Targets,
+                    exploring: bool) -> dict[str, int] | None:
+    """The creature's division when there is nothing to divide: all of it to what it
+    attacks or to its one opponent, or none at all; None if it divides. (A script still
+    announces a division to its one opponent: its intended amounts may need refusing.)"""
+    if targets.or_unblocked or not (targets.unblocked or not targets.keys
+                                    or (exploring and len(targets.keys) == 1)):
+        return None
+    power = max(board.perm(creature).power, 0)
+    whole = targets.unblocked or (targets.keys[0] if targets.keys else None)
+    return {whole: power} if whole and power else {}
+
+
 class Combat:
     def __init__(self, era: Era, scenario: Scenario, actions: ActionPolicy,
                  exploring: bool = False):
@@ -170,11 +183,12 @@ class Combat:
         twin.actions = self.actions.copy()
         return twin
 
-    def key(self, on_stack: Any = None) -> tuple[Any, ...]:
+    def key(self, on_stack: Any = None, assigned: Any = None) -> tuple[Any, ...]:
         """Everything that decides what can still happen, and nothing else (not the log):
         two combats with equal keys have the same futures, so a search may merge them.
-        `on_stack`: what stands for the damage waiting on the stack, when a search knows
-        classes of it with the same futures (``comparator.games.mtg.explore``)."""
+        `on_stack`, `assigned`: what stands for the damage waiting on the stack, or
+        assigned in this step, when a search knows classes of it with the same futures
+        (``comparator.games.mtg.stack_classes``)."""
         step = self.step
         # A damage assignment order matters only to a creature that will still assign.
         if any(t[0] in ASSIGNING for t in self.agenda
@@ -193,7 +207,8 @@ class Combat:
             self.board.key(orders=ordering),
             self.first_strike_step, self.first_strikers, self.assigned_first,
             (step.first_strike, step.creatures,
-             tuple((a.source, tuple(a.amounts.items())) for a in step.done),
+             tuple((a.source, tuple(a.amounts.items())) for a in step.done)
+             if assigned is None else assigned,
              tuple(step.rejected.items())) if step else None,
             tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack)
             if on_stack is None else on_stack,
@@ -368,14 +383,8 @@ class Combat:
         while len(step.done) < len(step.creatures):
             creature = step.creatures[len(step.done)]
             targets = step.targets[creature]
-            if not targets.or_unblocked and (targets.unblocked or not targets.keys or (
-                    self.exploring and len(targets.keys) == 1)):
-                # Nothing to divide: all of it to what it attacks or to its one opponent,
-                # or none at all. (A script still announces it: its intended amounts may
-                # need refusing.)
-                power = max(board.perm(creature).power, 0)
-                whole = targets.unblocked or (targets.keys[0] if targets.keys else None)
-                amounts = {whole: power} if whole and power else {}
+            amounts = forced_division(board, creature, targets, self.exploring)
+            if amounts is not None:
                 step.done.append(Assignment(creature, amounts, targets.rule))
                 continue
             permissive = self.exploring and self._shares_targets(creature)
@@ -399,15 +408,17 @@ class Combat:
         return any(chooser(board, c) == controller
                    and mine & set(step.targets[c].creatures) for c in later)
 
-    def key_after_division(self, amounts: dict[str, int]) -> tuple[Any, ...]:
+    def key_after_division(self, amounts: dict[str, int],
+                           assigned: Callable[[Combat], Any] | None = None) -> Any:
         """The key this combat would have once the pending division is announced, without
-        copying it (a search reuses what it found for that state, if anything)."""
+        copying it (a search reuses what it found for that state, if anything); or what
+        `assigned` makes of the combat then (a class of its assignment, or None)."""
         d = self.decision
         assert d is not None and d.kind == "divide"
         self._divided(amounts)
         self.decision = None
         try:
-            return self.key()
+            return self.key() if assigned is None else assigned(self)
         finally:
             assert self.step is not None
             self.step.done.pop()
