@@ -5,6 +5,7 @@ classes on hand-written and random combats (and, in tests/test_explore.py, on ev
 shipped scenario against brute force)."""
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -192,82 +193,62 @@ def test_random_combats_are_the_same_with_and_without_classes():
         compared, brute_forced, reused)
 
 
+def combat(name: str, permanents: list[str], blocks: str, actions: list[str] = (),
+           life: int = 20) -> str:
+    """A two-player combat in which A attacks B with every creature of A's."""
+    attackers = [re.search(r"id: (\w+), controller: A", p) for p in permanents]
+    return "\n".join([
+        f"id: t-{name}", f"title: {name}", "players: [{name: A}, "
+        f"{{name: B, life: {life}}}]", "active: A", "permanents:",
+        *(f"  - {{{p}}}" for p in permanents), "combat:",
+        f"  attacks: {{{', '.join(f'{m[1]}: B' for m in attackers if m)}}}",
+        f"  blocks: {{{blocks}}}", *(["actions:"] if actions else []),
+        *(f"  - {{{a}}}" for a in actions)]) + "\n"
+
+
 # Found by comparing random combats with brute force in every era: positions merged where
 # nothing could change who survives, though a creature with lethal damage had a
 # regeneration shield in one and none in the other (lines counted for the wrong outcome);
 # and refused lines counted once for a merged subtree, where brute force counts each.
-REGENERATION_SHIELD = """
-id: t-shield-or-not
-title: first strike, a regeneration shield, a shock after damage
-players: [{name: A}, {name: B, life: 2}]
-active: A
-permanents:
-  - {id: a1, controller: A, power: 3, toughness: 4, keywords: [trample, first-strike]}
-  - {id: a2, controller: A, power: 7, toughness: 3, keywords: [trample]}
-  - {id: b1, controller: B, power: 2, toughness: 1, keywords: [first-strike]}
-  - {id: b2, controller: B, power: 0, toughness: 4}
-  - {id: b3, controller: B, power: 0, toughness: 1}
-combat:
-  attacks: {a1: B, a2: B}
-  blocks: {b1: a1, b2: a2, b3: a2}
-actions:
-  - {at: combat-damage, by: A, effect: damage, target: b3, amount: 2}
-  - {at: [declare-blockers, damage-on-stack], by: B, effect: counters, target: b2, amount: 1}
-  - {at: [declare-blockers, damage-on-stack], by: B, effect: regenerate, target: b3}
-"""
-REFUSED_TWICE = """
-id: t-refused-twice
-title: a trampler whose blocker leaves combat, before Urza's Saga
-players: [{name: A}, {name: B, life: 3}]
-active: A
-permanents:
-  - {id: a1, controller: A, power: 3, toughness: 3, keywords: [trample]}
-  - {id: b1, controller: B, power: 2, toughness: 4}
-combat:
-  attacks: {a1: B}
-  blocks: {b1: a1}
-actions:
-  - {at: [declare-blockers, damage-on-stack], by: B, effect: bounce, target: b1}
-  - {at: [declare-blockers, damage-on-stack], by: A, effect: pump, target: a1, power: 2,
-     toughness: 2}
-"""
-
-
+REGENERATION_SHIELD = combat("shield-or-not", [
+    "id: a1, controller: A, power: 3, toughness: 4, keywords: [trample, first-strike]",
+    "id: a2, controller: A, power: 7, toughness: 3, keywords: [trample]",
+    "id: b1, controller: B, power: 2, toughness: 1, keywords: [first-strike]",
+    "id: b2, controller: B, power: 0, toughness: 4",
+    "id: b3, controller: B, power: 0, toughness: 1"], "b1: a1, b2: a2, b3: a2", [
+    "at: combat-damage, by: A, effect: damage, target: b3, amount: 2",
+    "at: [declare-blockers, damage-on-stack], by: B, effect: counters, target: b2, amount: 1",
+    "at: [declare-blockers, damage-on-stack], by: B, effect: regenerate, target: b3"], life=2)
+# Before Urza's Saga: a trampler whose blocker leaves combat is a line the era refuses.
+REFUSED_TWICE = combat("refused-twice", [
+    "id: a1, controller: A, power: 3, toughness: 3, keywords: [trample]",
+    "id: b1, controller: B, power: 2, toughness: 4"], "b1: a1", [
+    "at: [declare-blockers, damage-on-stack], by: B, effect: bounce, target: b1",
+    "at: [declare-blockers, damage-on-stack], by: A, effect: pump, target: a1, power: 2, "
+    "toughness: 2"], life=3)
 # Before Urza's Saga trample redirected to the player what a blocker was dealt beyond
 # lethal damage, and nothing from one protected from the trampler (A.27.Note): there, damage
 # past lethal to a protected blocker is not "the same future" (a first draft merged it).
-PROTECTED_FROM_A_TRAMPLER = """
-id: t-protected-blocker
-title: a trampler blocked by a creature protected from it and another
-players: [{name: A}, {name: B, life: 2}]
-active: A
-permanents:
-  - {id: a1, controller: A, power: 6, toughness: 5, keywords: [trample], colors: [green]}
-  - {id: b1, controller: B, power: 0, toughness: 4, keywords: [{protection: green}]}
-  - {id: b2, controller: B, power: 2, toughness: 1}
-combat:
-  attacks: {a1: B}
-  blocks: {b1: a1, b2: a1}
-"""
-
-
+PROTECTED_FROM_A_TRAMPLER = combat("protected-blocker", [
+    "id: a1, controller: A, power: 6, toughness: 5, keywords: [trample], colors: [green]",
+    "id: b1, controller: B, power: 0, toughness: 4, keywords: [{protection: green}]",
+    "id: b2, controller: B, power: 2, toughness: 1"], "b1: a1, b2: a1", life=2)
 # A damage prevention step's damage waits too, but its rules read the amounts: before Urza's
 # Saga trample redirects what a blocker is dealt past lethal (all these lines leave B at 17),
 # and only a dying creature may regenerate. No class there.
-REDIRECTED = """
-id: t-fourth-redirect
-title: trample's redirection, through the damage prevention step
-players: [{name: A}, {name: B}]
-active: A
-permanents:
-  - {id: wurm, controller: A, power: 5, toughness: 5, keywords: [trample]}
-  - {id: bear, controller: B, power: 2, toughness: 2}
-combat:
-  attacks: {wurm: B}
-  blocks: {bear: wurm}
-actions:
-  - {at: damage-prevention, by: B, effect: regenerate, target: bear}
-"""
+REDIRECTED = combat("fourth-redirect", [
+    "id: wurm, controller: A, power: 5, toughness: 5, keywords: [trample]",
+    "id: bear, controller: B, power: 2, toughness: 2"], "bear: wurm", [
+    "at: damage-prevention, by: B, effect: regenerate, target: bear"])
+# Regenerating removes the damage marked: a creature with 2 damage that may regenerate
+# before the damage on the stack is dealt (in answer to a destroy) survives 2 more, not 3;
+# a first draft of the classes measured lethal from its damage marked only.
+REGENERATED_FIRST = combat("regenerated-first", [
+    "id: a1, controller: A, power: 3, toughness: 5, keywords: [trample], colors: [green]",
+    "id: b1, controller: B, power: 0, toughness: 3"], "b1: a1", [
+    "at: damage-on-stack, by: A, effect: destroy, target: b1",
+    "at: damage-on-stack, by: B, effect: regenerate, target: b1",
+    "at: declare-blockers, by: A, effect: damage, target: b1, amount: 2"], life=2)
 
 
 @pytest.mark.parametrize("era", ["fourth", "fifth"])
@@ -278,27 +259,6 @@ def test_no_class_in_a_damage_prevention_step(era):
     assert fast == brute
     if era == "fourth":
         assert {o["state"]["players"]["B"]["life"] for o in fast["outcomes"]} == {17}
-
-
-# Regenerating removes the damage marked: a creature with 2 damage that may regenerate
-# before the damage on the stack is dealt (in answer to a destroy) survives 2 more, not 3;
-# a first draft of the classes measured lethal from its damage marked only.
-REGENERATED_FIRST = """
-id: t-regenerated-first
-title: a shocked blocker regenerates in answer to a destroy, its damage on the stack
-players: [{name: A}, {name: B, life: 2}]
-active: A
-permanents:
-  - {id: a1, controller: A, power: 3, toughness: 5, keywords: [trample], colors: [green]}
-  - {id: b1, controller: B, power: 0, toughness: 3}
-combat:
-  attacks: {a1: B}
-  blocks: {b1: a1}
-actions:
-  - {at: damage-on-stack, by: A, effect: destroy, target: b1}
-  - {at: damage-on-stack, by: B, effect: regenerate, target: b1}
-  - {at: declare-blockers, by: A, effect: damage, target: b1, amount: 2}
-"""
 
 
 @pytest.mark.parametrize("text,era", [(REGENERATED_FIRST, "sixth"),
