@@ -21,9 +21,12 @@ from typing import Any
 from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
-# 10: no run's outcome changed, but explorations did: explore merged positions where
-# nothing could change who survives without seeing a regeneration shield or indestructible
-# on a creature with lethal damage (lines counted for the wrong outcome);
+# 10: no run's outcome changed, but explorations did (lines counted for the wrong outcome,
+# found by comparing random combats with brute force): positions where nothing could change
+# who survives merged without seeing a regeneration shield or indestructible on a creature
+# with lethal damage; divisions merged in fourth and fifth though players act in the damage
+# prevention step, and past damage an earlier creature assigned to one protected from it;
+# a `lines-refused` note counted a merged subtree's refusals once;
 # 9: no outcome changed, but their divergences did (a hand's or graveyard's cards, and
 # keyword lists, were dropped from diffs): stored runs are run again to store them;
 # 8: the fourth era; m10: a creature put onto the battlefield blocking never "blocked"

@@ -160,27 +160,43 @@ class Options:
         on the stack), not something an unused action could touch. Lethal counts a
         prevention shield's damage too (what it prevents is the same for every amount
         past it); a regeneration shield saves the creature whatever the amount, with its
-        damage removed; a creature protected from the source is dealt none of it, so past
-        lethal the amount changes nothing, unless the source has lifelink (its
-        controller gains what is dealt) or trample (before Urza's Saga, trample
-        redirected to the player what a blocker was dealt beyond lethal damage: nothing,
-        from a blocker protected from it; A.27.Note of 1999). Anything else stays exact."""
+        damage removed (unless the source has wither or infect: it keeps the counters); a
+        creature protected from the source is dealt none of it, so past lethal the amount
+        changes nothing, unless the source has lifelink (its controller gains what is
+        dealt) or trample (before Urza's Saga, trample redirected to the player what a
+        blocker was dealt beyond lethal damage: nothing, from a blocker protected from
+        it; A.27.Note of 1999). What an unused action could give the source counts as
+        what it has. Anything else stays exact: a creature that grows with the
+        graveyards, one dealt damage earlier in the step by a source it is protected
+        from."""
         o = d.options
         board = combat.board
         source = board.perm(o.creature)
         keys = sorted(o.targets.keys, key=self._recipient_rank)
         step = combat.step
         assert step is not None
-        respond = combat.era.has_window(
-            Window.FIRST_STRIKE_DAMAGE_ON_STACK if step.first_strike else Window.DAMAGE_ON_STACK)
+        # Players act before the damage is dealt on the stack (sixth) or in a damage
+        # prevention step (fourth, fifth).
+        respond = any(combat.era.has_window(w) for w in (
+            (Window.FIRST_STRIKE_DAMAGE_ON_STACK, Window.FIRST_STRIKE_DAMAGE_PREVENTION)
+            if step.first_strike else (Window.DAMAGE_ON_STACK, Window.DAMAGE_PREVENTION)))
         boost = self._boosts(combat) if respond else {}
+        # What the source could still be given (lifelink, wither...) counts as what it has.
+        touched = boost.get(o.creature, 0) is None
+        gains = touched or source.has("lifelink") or source.has("trample")
+        counters = touched or source.has("wither") or source.has("infect")
         sure: dict[str, int | None] = {}
         for k in keys:
             p = board.permanents.get(k)
             extra = boost.get(k, 0)
             if (p is None or not p.is_creature or extra is None or p.has("indestructible")
-                    or (p.protected_from(source) and (source.has("lifelink")
-                                                      or source.has("trample")))
+                    or p.grows  # the dead it would count
+                    or (p.protected_from(source) and gains)
+                    # Regenerated, it keeps the -1/-1 counters of the whole amount.
+                    or (p.regen_shields and counters)
+                    # What an earlier creature assigns it and is not dealt.
+                    or any(a.amounts.get(k) and p.protected_from(board.perm(a.source))
+                           for a in o.earlier)
                     or board.fog or board.fogged or board.source_shields):
                 sure[k] = None  # exact
             else:
@@ -201,7 +217,8 @@ class Options:
         for i, a in enumerate(actions):
             if i in used:
                 continue
-            raise_by = max(0, a.toughness or 0) if a.effect == "pump" else (
+            # A shrink may destroy it first (and a shield regenerate it, its damage removed).
+            raise_by = (a.toughness or 0) if a.effect == "pump" and (a.toughness or 0) >= 0 else (
                 max(0, a.amount or 0) if a.effect == "counters" and a.kind in (None, "+1/+1")
                 else None)
             for t in a.targets:
@@ -462,10 +479,11 @@ class Explorer:
             child = combat if i == len(options) - 1 else combat.copy()
             start = dict(self.refused_lines)
             sub = self._follow(child, choice, merge_now=True)
+            once = self._refused_since(start)  # for one division of the class
             if count > 1:  # the class stands for `count` divisions: so do its refusals
-                self._count_again(self._refused_since(start), count - 1)
+                self._count_again(once, count - 1)
             if dealt is not None:
-                self.by_class[dealt[0]] = (dealt[1], sub, self._refused_since(start))
+                self.by_class[dealt[0]] = (dealt[1], sub, once)
             if sub is not None:
                 children.append((record, sub, count))
         found = combine(children, maximise=d.player == self.score.active)
