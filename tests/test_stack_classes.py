@@ -297,6 +297,17 @@ REVIEWED = {
         "id: b2, controller: B, power: 0, toughness: 1"], "b1: a1, b2: a1", [
         "at: declare-blockers, by: B, effect: regenerate, target: b1, required: true"]),
         ["sixth", "m10", "m11", "foundations"]),
+    # Settled positions merged with and without a first-strike step, which decides where an
+    # `if-missing: later` action lands (older than the classes; a second review's find).
+    "first-strike-step": (combat("first-strike-step", [
+        "id: a1, controller: A, power: 2, toughness: 5",
+        "id: a9, controller: A, power: 1, toughness: 1",
+        "id: b1, controller: B, power: 0, toughness: 4"], "b1: a1", [
+        "at: declare-blockers, by: A, effect: grant, target: [a1, a9], keyword: first-strike",
+        "at: combat-damage, by: B, effect: counters, target: [a1, b1], amount: 2, "
+        "kind: -1/-1, required: true",
+        "at: first-strike-damage-prevention, by: A, effect: pump, target: a1, power: 0, "
+        "toughness: 0, if-missing: later"]), ["sixth", "m10", "m11", "foundations"]),
 }
 
 

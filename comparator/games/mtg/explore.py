@@ -177,10 +177,11 @@ class Options:
         assert step is not None
         # Players act before the damage is dealt on the stack (sixth) or in a damage
         # prevention step (fourth, fifth).
-        respond = any(combat.era.has_window(w) for w in (
+        waits = next((w for w in (
             (Window.FIRST_STRIKE_DAMAGE_ON_STACK, Window.FIRST_STRIKE_DAMAGE_PREVENTION)
-            if step.first_strike else (Window.DAMAGE_ON_STACK, Window.DAMAGE_PREVENTION)))
-        boost = self._boosts(combat) if respond else {}
+            if step.first_strike else (Window.DAMAGE_ON_STACK, Window.DAMAGE_PREVENTION))
+            if combat.era.has_window(w)), None)
+        boost = self._boosts(combat, waits) if waits else {}
         # What the source could still be given (lifelink, wither...) counts as what it has.
         touched = boost.get(o.creature, 0) is None
         gains = touched or source.has("lifelink") or source.has("trample")
@@ -207,16 +208,21 @@ class Options:
                                 budget=self.budget)
 
     @staticmethod
-    def _boosts(combat: Combat) -> dict[str, int | None]:
+    def _boosts(combat: Combat, window: str) -> dict[str, int | None]:
         """How much toughness unused actions could still give each permanent before damage
-        is dealt; None for one an unused action could touch in any other way (a shield,
-        a keyword, leaving, an ability's source or cost)."""
-        actions = combat.board.scenario.actions
+        is dealt (in `window`, where it waits); None for one an unused action could touch
+        in any other way (a shield, a keyword, leaving, an ability's source or cost)."""
+        board = combat.board
+        actions = board.scenario.actions
         used = _used(combat)
         out: dict[str, int | None] = {}
         for i, a in enumerate(actions):
             if i in used:
                 continue
+            refused = combat.era.action_refused(board, [], window, combat.effect_of(a),
+                                                a.first_target, a.from_)
+            if refused and refused[0] in STATICALLY_REFUSED:
+                continue  # never before the damage (a damage prevention step's pump)
             # A shrink may destroy it first (and a shield regenerate it, its damage removed).
             raise_by = (a.toughness or 0) if a.effect == "pump" and (a.toughness or 0) >= 0 else (
                 max(0, a.amount or 0) if a.effect == "counters" and a.kind in (None, "+1/+1")
@@ -560,11 +566,15 @@ class Explorer:
             return ("settled", tuple(combat.agenda),
                     (d.kind, d.player, d.then, d.args) if d else None,
                     combat.actions.key(), board.over, board.log.step,
+                    # Which windows exist, where an action's `if-missing` puts it.
+                    combat.first_strike_step, combat.first_strikers,
                     tuple((p.life, p.lost, p.poison) for p in board.players.values()),
                     # Whether state-based actions, perhaps still to be checked, will
                     # destroy it: nothing later can change that, but it must be seen, with
-                    # what may still save it (a regeneration shield, indestructible).
-                    tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus,
+                    # what may still save it (a regeneration shield, indestructible); and
+                    # what an action still to take may need of it (untapped, a keyword).
+                    tuple((p.zone, p.controller, p.loyalty, p.plus, p.minus, p.tapped,
+                           tuple(p.granted), tuple(p.losses),
                            p.on_battlefield and p.is_creature and (
                                p.toughness <= 0 or p.damage >= p.toughness
                                or p.deathtouched) and (
