@@ -26,9 +26,9 @@ from comparator.explore_tree import (
 )
 from comparator.games.mtg.stack_classes import (
     dealt_class,
-    scenario_allows,
     shifted,
     stack_class,
+    waiting_window,
 )
 from versions import NotInEra, find_era
 from versions.mtg.engine.assigned import toughness_lethal
@@ -45,7 +45,7 @@ from versions.mtg.engine.outcome import outcome
 from versions.mtg.engine.state import Board
 from versions.mtg.engine.steps import ASSIGNING
 from versions.mtg.play import exploration
-from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario, Window
+from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario
 
 # Refusals an era makes of an effect in a window whatever the state (only prevention,
 # redirection and regeneration in a damage prevention step): an action never offered.
@@ -175,12 +175,7 @@ class Options:
         keys = sorted(o.targets.keys, key=self._recipient_rank)
         step = combat.step
         assert step is not None
-        # Players act before the damage is dealt on the stack (sixth) or in a damage
-        # prevention step (fourth, fifth).
-        waits = next((w for w in (
-            (Window.FIRST_STRIKE_DAMAGE_ON_STACK, Window.FIRST_STRIKE_DAMAGE_PREVENTION)
-            if step.first_strike else (Window.DAMAGE_ON_STACK, Window.DAMAGE_PREVENTION))
-            if combat.era.has_window(w)), None)
+        waits = waiting_window(combat, step.first_strike)  # players act before it is dealt
         boost = self._boosts(combat, waits) if waits else {}
         # What the source could still be given (lifelink, wither...) counts as what it has.
         touched = boost.get(o.creature, 0) is None
@@ -370,9 +365,10 @@ class Explorer:
         self.settles = fields == "end-of-turn" and not any(
             ability.trigger for p in scenario.permanents for ability in p.abilities)
         self.harmless = [_harmless(a) for a in scenario.actions]
-        # Damage on the stack searched once for each class of it (stack_classes): what
-        # each class reaches, with the damage that waited for each player there.
-        self.stack_classes = merge and scenario_allows(scenario, fields)
+        # Combat damage searched once for each class of it (stack_classes), on the same
+        # terms (end-of-turn fields show no damage marked; no triggers): what each class
+        # reaches, with the damage that waited for each player there.
+        self.stack_classes = merge and self.settles
         self.by_class: dict[Any, tuple[dict[str, int], Reach | None, dict[str, int]]] = {}
         self.reused = 0  # positions answered by their class's search
         self.refused_in: dict[Any, dict[str, int]] = {}  # a memo entry's refused lines

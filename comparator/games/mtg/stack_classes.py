@@ -47,11 +47,14 @@ SAFE_EFFECTS = frozenset({
 DAMAGE_KEYWORDS = frozenset({"deathtouch", "lifelink", "wither", "infect", "protection"})
 
 
-def scenario_allows(scenario: Any, fields: str) -> bool:
-    """Whether the scenario can have classes at all: the end-of-turn fields (the fields
-    `all` show damage marked) and no triggered abilities."""
-    return fields == "end-of-turn" and not any(
-        ability.trigger for p in scenario.permanents for ability in p.abilities)
+def waiting_window(combat: Combat, first_strike: bool) -> str | None:
+    """Where this era's combat damage waits between assigning and dealing, players acting
+    there: on the stack (sixth), in a damage prevention step (fourth, fifth); None where it
+    is dealt at once (510.2 since M10)."""
+    return next((w for w in (
+        (Window.FIRST_STRIKE_DAMAGE_ON_STACK, Window.FIRST_STRIKE_DAMAGE_PREVENTION)
+        if first_strike else (Window.DAMAGE_ON_STACK, Window.DAMAGE_PREVENTION))
+        if combat.era.has_window(w)), None)
 
 
 def stack_class(combat: Combat, actions: list[Any]) -> tuple[Any, dict[str, int]] | None:
@@ -79,26 +82,19 @@ def dealt_class(combat: Combat, actions: list[Any],
     the class is that of the damage the step deals."""
     step = combat.step
     if (step is None or step.first_strike or step.unchecked
-            or combat.era.has_window(Window.DAMAGE_ON_STACK)
-            or combat.era.has_window(Window.DAMAGE_PREVENTION)):
+            or waiting_window(combat, first_strike=False) is not None):
         return None
-
-    def assigned(divided: Combat) -> tuple[Any, dict[str, int]] | None:
-        step = divided.step
-        assert step is not None
+    with combat.divided(amounts):
         rest = []
         for creature in step.creatures[len(step.done):]:
-            forced = forced_division(divided.board, creature, step.targets[creature], True)
+            forced = forced_division(combat.board, creature, step.targets[creature], True)
             if forced is None:  # another division to choose: no class yet
                 return None
             rest.append(Assignment(creature, forced))
-        found = _classes(divided, actions, [*step.done, *rest])
+        found = _classes(combat, actions, [*step.done, *rest])
         if found is None:
             return None
-        return divided.key(assigned=("classes", found[0])), found[1]
-
-    got: tuple[Any, dict[str, int]] | None = combat.key_after_division(amounts, assigned)
-    return got
+        return combat.key(assigned=("classes", found[0])), found[1]
 
 
 def _classes(combat: Combat, actions: list[Any], waiting_damage: list[Any],
@@ -109,10 +105,12 @@ def _classes(combat: Combat, actions: list[Any], waiting_damage: list[Any],
     if (board.stack or board.pending or board.delayed or board.over or board.fog
             or board.fogged or board.source_shields):
         return None
-    boosts = _unused_boosts(combat, actions)
+    if not isinstance(combat.actions, Availability):
+        return None
+    used = combat.actions.used
+    boosts = _unused_boosts(actions, used)
     if boosts is None:
         return None
-    used = combat.actions.used if isinstance(combat.actions, Availability) else frozenset()
     regenerating = any(a.effect == "regenerate" for i, a in enumerate(actions) if i not in used)
     if any(p.lost or p.prevention or p.protection for p in board.players.values()) or any(
             p.prevention or p.deathtouched or p.grows for p in board.permanents.values()):
@@ -156,12 +154,9 @@ def _classes(combat: Combat, actions: list[Any], waiting_damage: list[Any],
     return tuple(classes), shifts
 
 
-def _unused_boosts(combat: Combat, actions: list[Any]) -> dict[str, list[int]] | None:
+def _unused_boosts(actions: list[Any], used: frozenset[int]) -> dict[str, list[int]] | None:
     """The toughness each unused action could still add to each permanent (negative for
     what shrinks it), or None if an unused action could do anything else that matters."""
-    used = combat.actions.used if isinstance(combat.actions, Availability) else None
-    if used is None:
-        return None
     boosts: dict[str, list[int]] = {}
     for i, a in enumerate(actions):
         if i in used:

@@ -13,7 +13,8 @@ lives on this object, never on the era.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -408,17 +409,22 @@ class Combat:
         return any(chooser(board, c) == controller
                    and mine & set(step.targets[c].creatures) for c in later)
 
-    def key_after_division(self, amounts: dict[str, int],
-                           assigned: Callable[[Combat], Any] | None = None) -> Any:
+    def key_after_division(self, amounts: dict[str, int]) -> tuple[Any, ...]:
         """The key this combat would have once the pending division is announced, without
-        copying it (a search reuses what it found for that state, if anything); or what
-        `assigned` makes of the combat then (a class of its assignment, or None)."""
+        copying it (a search reuses what it found for that state, if anything)."""
+        with self.divided(amounts):
+            return self.key()
+
+    @contextmanager
+    def divided(self, amounts: dict[str, int]) -> Iterator[None]:
+        """The combat as it would be once the pending division is announced, for a look
+        without copying it: as it was again on leaving."""
         d = self.decision
         assert d is not None and d.kind == "divide"
         self._divided(amounts)
         self.decision = None
         try:
-            return self.key() if assigned is None else assigned(self)
+            yield
         finally:
             assert self.step is not None
             self.step.done.pop()
