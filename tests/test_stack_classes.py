@@ -308,6 +308,31 @@ REVIEWED = {
         "kind: -1/-1, required: true",
         "at: first-strike-damage-prevention, by: A, effect: pump, target: a1, power: 0, "
         "toughness: 0, if-missing: later"]), ["sixth", "m10", "m11", "foundations"]),
+    # A creature protected from one of a band of attackers was kept exact by its total
+    # damage: so much from each is not that much from the one it is not protected from
+    # (the second review's fuzzer, run again on the reviewed code).
+    "shares-of-a-protected-blocker": ("""
+id: t-shares
+title: a blocker protected from one of a band of attackers
+players: [{name: A, life: 2}, {name: B, life: 20, mana: 2, graveyard: [Grizzly Bears]}]
+active: A
+permanents:
+  - {id: a1, controller: A, power: 6, toughness: 4, damage: 1, keywords: [{rampage: 1}],
+     colors: [green]}
+  - {id: a2, controller: A, power: 6, toughness: 2, damage: 1, keywords: [banding], colors: [white]}
+  - {id: b1, controller: B, power: 3, toughness: 1, damage: 0, keywords: [], colors: [white]}
+  - {id: b2, controller: B, power: 0, toughness: 5, damage: 0,
+     keywords: [{protection: green}, banding], colors: [white]}
+combat:
+  attacks: {a1: B, a2: B}
+  blocks: {b1: a1, b2: a2}
+  bands: [[a2, a1]]
+actions:
+  - {at: damage-on-stack, by: A, effect: pump, target: a2, power: 0, toughness: 0}
+  - {at: [first-strike-damage-prevention, first-strike-damage], by: B, effect: bounce,
+     target: a1, if-missing: later}
+  - {at: combat-damage, by: B, effect: sacrifice, target: b1, if-missing: later}
+""", ["sixth"]),
 }
 
 

@@ -22,9 +22,10 @@ have the same lines of play and reach the same outcomes, up to a player's life, 
 Since M10 the damage is dealt as soon as it is assigned (510.2): nothing acts between,
 so the same classes hold for the division that completes the last combat damage step.
 
-A planeswalker's or battle's damage, and anything that fails these conditions, is kept
-exact: those positions merge only with equal ones. Explore's comparisons with brute force
-(tests/test_explore.py, tests/test_stack_classes.py) check the result."""
+A planeswalker's or battle's damage, a protected creature's, and anything that fails these
+conditions, is kept exact, source by source: those positions merge only with equal ones.
+Explore's comparisons with brute force (tests/test_explore.py, tests/test_stack_classes.py)
+check the result."""
 
 from __future__ import annotations
 
@@ -116,12 +117,16 @@ def _classes(combat: Combat, actions: list[Any], waiting_damage: list[Any],
             p.prevention or p.deathtouched or p.grows for p in board.permanents.values()):
         return None
     waiting: dict[str, int] = {}
+    # Kept exact, damage is kept with its sources: a creature protected from one of them
+    # is dealt the others' share only.
+    shares: dict[str, list[tuple[str, int]]] = {}
     for a in waiting_damage:
         source = board.permanents.get(a.source)
         if source is None or any(source.has(k) for k in DAMAGE_KEYWORDS):
             return None
         for target, amount in a.amounts.items():
             waiting[target] = waiting.get(target, 0) + amount
+            shares.setdefault(target, []).append((a.source, amount))
     classes: list[tuple[Any, ...]] = []
     shifts: dict[str, int] = {}
     for name, player in board.players.items():  # a player dealt nothing is shifted by 0
@@ -130,14 +135,14 @@ def _classes(combat: Combat, actions: list[Any], waiting_damage: list[Any],
             shifts[name] = amount
             classes.append((name, "life"))
         else:
-            classes.append((name, amount))
+            classes.append((name, tuple(sorted(shares.get(name, ())))))
     for target, amount in sorted(waiting.items()):
         if target in board.players:
             continue
         p = board.permanents[target]
         if (not p.on_battlefield or not p.is_creature or p.is_planeswalker
                 or "battle" in p.types or any(k.name == "protection" for k in p.keywords)):
-            classes.append((target, amount))
+            classes.append((target, tuple(sorted(shares[target]))))
             continue
         sums = {0}
         for boost in boosts.get(target, ()):
