@@ -814,14 +814,14 @@ def dataset_export(
     db: DbOption = None,
 ) -> None:
     """One record per scenario × era (with its outcome), then the divergences; or, as
-    Parquet, one file per table (scenarios, runs, divergences). Streamed: memory stays flat
-    whatever the size of the dataset."""
+    Parquet, one folder of part files per table (scenarios, runs, divergences). Streamed:
+    memory stays flat whatever the size of the dataset."""
     from comparator.dataset import export_lines
 
     if fmt not in ("jsonl", "csv", "parquet"):
         fail(f"--format: {fmt!r} is not jsonl, csv or parquet")
     if fmt == "parquet" and out is None:
-        fail("--format parquet writes three files: name their folder with --out")
+        fail("--format parquet writes three tables: name their folder with --out")
     engine = _engine(db, create=False)
     if fmt == "parquet":
         assert out is not None

@@ -48,8 +48,16 @@ def dictionary(codec: int, name: str) -> bytes:
 _WBITS = 15
 
 
+@cache
+def _primed(zdict: bytes) -> Any:
+    """A compressor with the dictionary loaded, to copy: loading a dictionary into a new
+    compressor costs as much as packing a value (a copy starts from the same state, so it
+    writes the same bytes)."""
+    return zlib.compressobj(9, zlib.DEFLATED, _WBITS, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
+
+
 def _deflate(text: str, zdict: bytes) -> bytes:
-    packer = zlib.compressobj(9, zlib.DEFLATED, _WBITS, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
+    packer = _primed(zdict).copy()
     return packer.compress(text.encode()) + packer.flush()
 
 

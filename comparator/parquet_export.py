@@ -1,10 +1,14 @@
-"""`dataset export --format parquet`: the dataset as three Parquet files that DuckDB, polars
+"""`dataset export --format parquet`: the dataset as three Parquet tables that DuckDB, polars
 and pandas read directly (schema: docs/dataset.md), written a batch of rows at a time so a
-dataset of any size exports in bounded memory. Needs pyarrow (the `parquet` extra)."""
+dataset of any size exports in bounded memory. Each table is a folder of part files
+(`runs.parquet/part-00000.parquet`, ...), the layout Spark and Hive write: a Parquet
+writer holds every row group's metadata until it writes the file's footer, so one file a
+table grows the export's memory with the dataset, and a file of bounded size does not.
+Needs pyarrow (the `parquet` extra)."""
 
 from __future__ import annotations
 
-import os
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +27,9 @@ from comparator.packing import SCENARIO, digest
 
 # Rows per row group: what is held at a time (outcomes are a few KB each).
 PARQUET_BATCH = 1_000
+# Row groups per part file: its footer's metadata, held until the file is closed, stays
+# near a MiB (about 5 KiB a row group); a file is 250,000 rows, some 100 MB of runs.
+ROW_GROUPS_PER_FILE = 250
 REPEATED = ("era", "engine_version", "era_a", "era_b")  # few distinct values
 # Texts of kilobytes: no min/max statistics for them. The writer keeps every row group's
 # statistics in memory until the file's footer is written, so for these columns they grew
@@ -95,9 +102,10 @@ TABLES: dict[str, Callable[[Any], Iterator[dict[str, Any]]]] = {
 
 
 def write_parquet(engine: Any, out: Path) -> dict[str, int]:
-    """Write scenarios.parquet, runs.parquet and divergences.parquet into the folder `out`
-    (made if need be); how many rows each. The files are written beside their final names
-    and renamed once all three are whole, so a failed export leaves the folder as it was."""
+    """Write the folders scenarios.parquet, runs.parquet and divergences.parquet into the
+    folder `out` (made if need be); how many rows each. They are written beside their final
+    names and put in place once all three are whole, so a failed export leaves the folder as
+    it was."""
     pa, pq = _arrow()
     # The system allocator gives freed row groups back; Arrow's default pool keeps them.
     pa.set_memory_pool(pa.system_memory_pool())
@@ -105,41 +113,73 @@ def write_parquet(engine: Any, out: Path) -> dict[str, int]:
     out.mkdir(parents=True, exist_ok=True)
     counts = {}
     parts = {name: out / f".{name}.parquet.part" for name in TABLES}
+    olds = {name: out / f".{name}.parquet.old" for name in TABLES}
     try:
         for name, rows in TABLES.items():
+            _remove(parts[name])
             counts[name] = _write_table(pa, pq, parts[name], schemas[name], rows(engine))
         for name, part in parts.items():  # all three whole: only then replace any
-            os.replace(part, out / f"{name}.parquet")
+            final = out / f"{name}.parquet"
+            _remove(olds[name])
+            if final.exists() or final.is_symlink():  # a file (an older export) or a folder
+                final.rename(olds[name])
+            part.rename(final)
     finally:
-        for part in parts.values():
-            part.unlink(missing_ok=True)
+        for path in (*parts.values(), *olds.values()):
+            _remove(path)
     return counts
 
 
-def _write_table(pa: Any, pq: Any, path: Path, schema: Any,
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _write_table(pa: Any, pq: Any, folder: Path, schema: Any,
                  rows: Iterator[dict[str, Any]]) -> int:
-    """Write rows to one Parquet file, a row group at a time; how many."""
-    n = 0
+    """Write rows into part files in `folder`, a row group at a time and ROW_GROUPS_PER_FILE
+    row groups a file; how many. An empty table is one file with no rows: its schema."""
+    folder.mkdir()
     # Dictionary pages only where values repeat (eras, versions): the JSON columns'
     # dictionaries would grow with the whole row group, for nothing.
     dictionary = [n for n in REPEATED if n in schema.names]
     statistics = [n for n in schema.names if n not in LONG]
-    with pq.ParquetWriter(path, schema, compression="zstd", use_dictionary=dictionary,
-                          write_statistics=statistics) as writer:
-        batch: list[dict[str, Any]] = []
-        for row in rows:
-            batch.append(row)
-            if len(batch) == PARQUET_BATCH:
-                writer.write_table(pa.Table.from_pylist(batch, schema=schema))
-                n += len(batch)
-                batch = []
-        if batch:
+
+    def part(number: int) -> Any:
+        return pq.ParquetWriter(folder / f"part-{number:05d}.parquet", schema,
+                                compression="zstd", use_dictionary=dictionary,
+                                write_statistics=statistics)
+
+    n, groups, files = 0, 0, 0
+    writer = part(files)
+    try:
+        for batch in _batches(rows):
+            if groups == ROW_GROUPS_PER_FILE:
+                writer.close()
+                files, groups = files + 1, 0
+                writer = part(files)
             writer.write_table(pa.Table.from_pylist(batch, schema=schema))
-            n += len(batch)
+            n, groups = n + len(batch), groups + 1
+    finally:
+        writer.close()
     return n
 
 
+def _batches(rows: Iterator[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    batch: list[dict[str, Any]] = []
+    for row in rows:
+        batch.append(row)
+        if len(batch) == PARQUET_BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
 def read_back(path: Path) -> list[dict[str, Any]]:
-    """A Parquet file's rows (for checks and tests)."""
+    """A Parquet table's rows, a file or a folder of part files, in order (for checks and
+    tests)."""
     _, pq = _arrow()
     return pq.read_table(path).to_pylist()

@@ -361,8 +361,52 @@ def test_parquet_export_reads_back_as_the_sqlite_rows(tmp_path):
     # The files are what DuckDB, polars and pandas read: plain Parquet with zstd pages.
     import pyarrow.parquet as pq
 
-    assert pq.ParquetFile(out / "runs.parquet").schema_arrow.names == [
+    assert pq.ParquetFile(out / "runs.parquet" / "part-00000.parquet").schema_arrow.names == [
         "scenario", "era", "engine_version", "scenario_hash", "outcome_hash", "outcome_json"]
+
+
+def test_a_parquet_table_is_a_folder_of_bounded_files_read_in_order(tmp_path, monkeypatch):
+    """A file's writer holds its row groups' metadata until it closes: a table is split into
+    files of ROW_GROUPS_PER_FILE row groups, which readers take as one table, in order. An
+    older export's single file is replaced, and a failed export leaves the previous one."""
+    import pyarrow.parquet as pq
+
+    from comparator import parquet_export
+
+    db = tmp_path / "d.db"
+    assert runner.invoke(app, ["dataset", "build", str(variants(tmp_path / "v", 4)), "--db",
+                               str(db)]).exit_code == 0
+    out = tmp_path / "pq"
+    out.mkdir()
+    (out / "runs.parquet").write_text("an older export's single file")
+    whole = runner.invoke(app, ["dataset", "export", "--db", str(db)]).output
+    expected = [json.loads(line) for line in whole.splitlines()]
+    outcomes = [(e["scenario"], e["era"], json.dumps(e["outcome"], separators=(",", ":")))
+                for e in expected if e["record"] == "outcome"]
+    monkeypatch.setattr(parquet_export, "PARQUET_BATCH", 3)
+    monkeypatch.setattr(parquet_export, "ROW_GROUPS_PER_FILE", 2)
+    r = runner.invoke(app, ["dataset", "export", "--format", "parquet", "--out", str(out),
+                            "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    files = sorted(p.name for p in (out / "runs.parquet").iterdir())
+    assert len(outcomes) > 12 and len(files) == -(-len(outcomes) // 6)
+    assert all(pq.ParquetFile(out / "runs.parquet" / f).metadata.num_row_groups <= 2
+               for f in files)
+    runs = parquet_export.read_back(out / "runs.parquet")
+    assert [(r["scenario"], r["era"]) for r in runs] == [(s, e) for s, e, _ in outcomes]
+    assert [json.loads(r["outcome_json"]) for r in runs] == [
+        json.loads(text) for _, _, text in outcomes]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "divergences.parquet", "runs.parquet", "scenarios.parquet"]
+    with sqlite3.connect(db) as conn:  # the last run damaged: this export fails at its end
+        stored_rows.damage_outcomes(conn, "WHERE run_id = (SELECT MAX(run_id) FROM run)")
+    r = runner.invoke(app, ["dataset", "export", "--format", "parquet", "--out", str(out),
+                            "--db", str(db)])
+    assert r.exit_code == 2 and "damaged" in r.output
+    assert sorted(p.name for p in (out / "runs.parquet").iterdir()) == files
+    assert parquet_export.read_back(out / "runs.parquet") == runs
+    assert sorted(p.name for p in out.iterdir()) == [
+        "divergences.parquet", "runs.parquet", "scenarios.parquet"]
 
 
 def test_parquet_export_needs_a_folder(tmp_path):
