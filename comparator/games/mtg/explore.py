@@ -25,7 +25,7 @@ from comparator.explore_tree import (
     combine,
 )
 from comparator.games.mtg.stack_classes import (
-    dealt_class,
+    DealtClasses,
     shifted,
     stack_class,
     waiting_window,
@@ -459,20 +459,21 @@ class Explorer:
             return self._from_class(key, kind)
         before = dict(self.refused_lines)
         children = []
+        divisions = (DealtClasses(combat, self.scenario.actions, self.stack_classes)
+                     if d.kind == "divide" and self.merge else None)
         for i, (choice, count) in enumerate(weighted):
             record = self.options.record(combat, d, choice)
             dealt = None
-            if d.kind == "divide" and self.merge:
+            if divisions is not None:
                 # Many divisions lead to a state already explored: look before copying.
-                ahead = combat.key_after_division(choice)
+                ahead = divisions.key_after(choice)
                 if ahead in self.memo:
                     sub = self._merged(ahead, count)
                     if sub is not None:
                         children.append((record, sub, count))
                     continue
                 # Or to one of a class already explored, where the damage is dealt at once.
-                dealt = (dealt_class(combat, self.scenario.actions, choice)
-                         if self.stack_classes else None)
+                dealt = divisions.of(choice)
                 if dealt is not None and dealt[0] in self.by_class:
                     sub = self._from_class(ahead, dealt, count)
                     if sub is not None:

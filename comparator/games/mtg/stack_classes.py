@@ -1,5 +1,5 @@
 """Classes of combat damage with the same futures, for explore's search: damage on the
-stack (``stack_class``), and damage dealt as soon as it is assigned (``dealt_class``).
+stack (``stack_class``), and damage dealt as soon as it is assigned (``DealtClasses``).
 
 Where combat damage waits on the stack (the `sixth` era: 310.4 of the 1999 and 2009-05-01
 rules), every division of an attacker's damage is searched with both players' answers
@@ -30,6 +30,7 @@ check the result."""
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import dataclass, field
 from typing import Any
 
 from comparator.encoding import sorted_json
@@ -38,14 +39,17 @@ from versions.mtg.engine.assignment import Assignment
 from versions.mtg.engine.availability import Availability
 from versions.mtg.engine.combat import Combat, forced_division
 from versions.mtg.engine.steps import ASSIGNING
-from versions.mtg.scenario import Window
+from versions.mtg.scenario import WINDOWS, Window
 
 # Effects an unused action may have: none reads or changes an amount of damage, or life.
 SAFE_EFFECTS = frozenset({
     "pump", "counters", "grant", "regenerate", "add-mana", "destroy", "sacrifice", "bounce",
     "tap", "discard", "lose-keyword", "return-creature-cards", "remove-from-combat"})
-# Keywords that make an amount of damage matter beyond lethal, or a source's share of it.
-DAMAGE_KEYWORDS = frozenset({"deathtouch", "lifelink", "wither", "infect", "protection"})
+# A source's keywords that make the amount it deals matter beyond lethal.
+SOURCE_KEYWORDS = frozenset({"deathtouch", "lifelink", "wither", "infect"})
+# Keywords an action still to take may grant that make an amount matter: those, and
+# protection (what the protected creature is assigned is then not dealt).
+DAMAGE_KEYWORDS = SOURCE_KEYWORDS | {"protection"}
 
 
 def waiting_window(combat: Combat, first_strike: bool) -> str | None:
@@ -68,104 +72,184 @@ def stack_class(combat: Combat, actions: list[Any]) -> tuple[Any, dict[str, int]
             or combat.board.log.step != Window.DAMAGE_ON_STACK
             or any(t[0] in ASSIGNING for t in combat.agenda)):
         return None
-    found = _classes(combat, actions, combat.on_stack)
+    terms = Terms.of(combat, actions, Window.DAMAGE_ON_STACK)
+    found = terms.classes(combat.on_stack) if terms else None
     if found is None:
         return None
     return combat.key(on_stack=("classes", found[0])), found[1]
 
 
-def dealt_class(combat: Combat, actions: list[Any],
-                amounts: dict[str, int]) -> tuple[Any, dict[str, int]] | None:
-    """The class of the position a division leads to where the damage is dealt as soon as
-    it is assigned (510.2 since M10): the last division of the last combat damage step
-    (the creatures assigning after it having nothing to divide), every division legal as
-    it is offered. The same conditions as damage on the stack: nothing acts between, so
-    the class is that of the damage the step deals."""
-    step = combat.step
-    if (step is None or step.first_strike or step.unchecked
-            or waiting_window(combat, first_strike=False) is not None):
-        return None
-    with combat.divided(amounts):
-        rest = []
-        for creature in step.creatures[len(step.done):]:
+class DealtClasses:
+    """The classes of the positions the divisions of one decision lead to: the last
+    division of the last combat damage step (the creatures assigning after it having
+    nothing to divide), every division legal as it is offered. Where the damage is dealt
+    as soon as it is assigned (510.2 since M10), nothing acts between, so the class is that
+    of the damage the step deals, on the same conditions as damage on the stack; where it
+    goes on the stack (sixth), it is the class of the damage on the stack. What does not
+    depend on the division is worked out once for all of them (the board does not
+    change)."""
+
+    def __init__(self, combat: Combat, actions: list[Any], classes: bool = True):
+        """`classes`: False for none (the search has them off; ``key_after`` still
+        serves)."""
+        self.combat = combat
+        self.terms: Terms | None = None
+        self.rest: list[Assignment] = []
+        self.board_key: tuple[Any, ...] | None = None
+        step = combat.step
+        # Where the damage waits on the stack (sixth), the division leads to a position of
+        # damage on the stack (``stack_class``); in a damage prevention step, whose rules
+        # read the amounts, to none.
+        waits = waiting_window(combat, first_strike=False)
+        if (not classes or step is None or step.first_strike or step.unchecked
+                or waits not in (None, Window.DAMAGE_ON_STACK)):
+            return
+        for creature in step.creatures[len(step.done) + 1:]:
             forced = forced_division(combat.board, creature, step.targets[creature], True)
             if forced is None:  # another division to choose: no class yet
+                return
+            self.rest.append(Assignment(creature, forced))
+        self.terms = Terms.of(combat, actions, waits or Window.COMBAT_DAMAGE)
+
+    def key_after(self, amounts: dict[str, int]) -> tuple[Any, ...]:
+        """``Combat.key_after_division``, the board's part computed once."""
+        with self.combat.divided(amounts):
+            if self.board_key is None:
+                self.board_key = self.combat.board_key()
+            return self.combat.key(board_key=self.board_key)
+
+    def of(self, amounts: dict[str, int]) -> tuple[Any, dict[str, int]] | None:
+        """The class of the position `amounts` lead to, with the damage each player is
+        dealt; None if it has none."""
+        if self.terms is None:
+            return None
+        combat = self.combat
+        step = combat.step
+        assert step is not None
+        with combat.divided(amounts):
+            found = self.terms.classes([*step.done, *self.rest])
+            if found is None:
                 return None
-            rest.append(Assignment(creature, forced))
-        found = _classes(combat, actions, [*step.done, *rest])
-        if found is None:
-            return None
-        return combat.key(assigned=("classes", found[0])), found[1]
+            if self.board_key is None:
+                self.board_key = combat.board_key()
+            return combat.key(assigned=("classes", found[0]), board_key=self.board_key), \
+                found[1]
 
 
-def _classes(combat: Combat, actions: list[Any], waiting_damage: list[Any],
-             ) -> tuple[tuple[Any, ...], dict[str, int]] | None:
-    """What stands for `waiting_damage` (assignments) in the class key, and the damage it
-    deals each player; None if an amount may matter otherwise than by lethal damage."""
-    board = combat.board
-    if (board.stack or board.pending or board.delayed or board.over or board.fog
-            or board.fogged or board.source_shields):
-        return None
-    if not isinstance(combat.actions, Availability):
-        return None
-    used = combat.actions.used
-    boosts = _unused_boosts(actions, used)
-    if boosts is None:
-        return None
-    regenerating = any(a.effect == "regenerate" for i, a in enumerate(actions) if i not in used)
-    if any(p.lost or p.prevention or p.protection for p in board.players.values()) or any(
-            p.prevention or p.deathtouched or p.grows for p in board.permanents.values()):
-        return None
-    waiting: dict[str, int] = {}
-    # Kept exact, damage is kept with its sources: a creature protected from one of them
-    # is dealt the others' share only.
-    shares: dict[str, list[tuple[str, int]]] = {}
-    for a in waiting_damage:
-        source = board.permanents.get(a.source)
-        if source is None or any(source.has(k) for k in DAMAGE_KEYWORDS):
+@dataclass
+class Terms:
+    """What a position's classes of damage are made with, read once from its board: the
+    actions still to take, and what they may add to each creature's toughness."""
+
+    board: Any
+    boosts: dict[str, list[int]]
+    regenerating: bool  # an action still to take regenerates
+    losing: bool  # an action still to take makes a creature lose a keyword
+    marks: dict[str, list[int]] = field(default_factory=dict)  # each creature's, once
+
+    @classmethod
+    def of(cls, combat: Combat, actions: list[Any], now: Window) -> Terms | None:
+        """None if an amount of damage may matter otherwise than by lethal damage. `now`:
+        the window the damage waits in, or that follows its dealing."""
+        board = combat.board
+        if (board.stack or board.pending or board.delayed or board.over or board.fog
+                or board.fogged or board.source_shields):
             return None
-        for target, amount in a.amounts.items():
-            waiting[target] = waiting.get(target, 0) + amount
-            shares.setdefault(target, []).append((a.source, amount))
-    classes: list[tuple[Any, ...]] = []
-    shifts: dict[str, int] = {}
-    for name, player in board.players.items():  # a player dealt nothing is shifted by 0
-        amount = waiting.get(name, 0)
-        if player.life - amount > 0:
-            shifts[name] = amount
-            classes.append((name, "life"))
-        else:
-            classes.append((name, tuple(sorted(shares.get(name, ())))))
-    for target, amount in sorted(waiting.items()):
-        if target in board.players:
-            continue
-        p = board.permanents[target]
-        if (not p.on_battlefield or not p.is_creature or p.is_planeswalker
-                or "battle" in p.types or any(k.name == "protection" for k in p.keywords)):
-            classes.append((target, tuple(sorted(shares[target]))))
-            continue
+        if not isinstance(combat.actions, Availability):
+            return None
+        live = _live(combat, actions, combat.actions.used, now)
+        boosts = _unused_boosts(actions, live)
+        if boosts is None:
+            return None
+        if any(p.lost or p.prevention or p.protection for p in board.players.values()) or any(
+                p.deathtouched or p.grows for p in board.permanents.values()):
+            return None
+        # Protection could be lost before the damage is dealt: then what a creature
+        # protected now is assigned would be dealt.
+        return cls(board, boosts, any(actions[i].effect == "regenerate" for i in live),
+                   any(actions[i].effect == "lose-keyword" for i in live))
+
+    def classes(self, waiting_damage: list[Any]) -> tuple[tuple[Any, ...], dict[str, int]] | None:
+        """What stands for `waiting_damage` (assignments) in the class key, and the damage
+        it deals each player; None if a source's keyword makes its amount matter."""
+        board = self.board
+        waiting: dict[str, int] = {}
+        # Kept exact, damage is kept with its sources: a creature protected from one of
+        # them is dealt the others' share only.
+        shares: dict[str, list[tuple[str, int]]] = {}
+        for a in waiting_damage:
+            source = board.permanents.get(a.source)
+            if source is None or any(source.has(k) for k in SOURCE_KEYWORDS):
+                return None
+            for target, amount in a.amounts.items():
+                waiting[target] = waiting.get(target, 0) + amount
+                shares.setdefault(target, []).append((a.source, amount))
+        classes: list[tuple[Any, ...]] = []
+        shifts: dict[str, int] = {}
+        for name, player in board.players.items():  # a player dealt nothing is shifted by 0
+            amount = waiting.get(name, 0)
+            if player.life - amount > 0:
+                shifts[name] = amount
+                classes.append((name, "life"))
+            else:
+                classes.append((name, tuple(sorted(shares.get(name, ())))))
+        for target, amount in sorted(waiting.items()):
+            if target in board.players:
+                continue
+            p = board.permanents[target]
+            if (not p.on_battlefield or not p.is_creature or p.is_planeswalker
+                    or "battle" in p.types):
+                classes.append((target, tuple(sorted(shares[target]))))
+                continue
+            if any(k.name == "protection" for k in p.keywords):
+                # Damage from a source it is protected from is prevented whatever its
+                # amount: only the others' share counts (a source still on the
+                # battlefield, seen as it will be when its damage is dealt).
+                sources = [board.permanents[src] for src, _ in shares[target]]
+                if self.losing or not all(src.on_battlefield for src in sources):
+                    classes.append((target, tuple(sorted(shares[target]))))
+                    continue
+                amount = sum(n for (_, n), src in zip(shares[target], sources, strict=True)
+                             if not p.protected_from(src))
+            marks = self.marks.get(target)
+            if marks is None:
+                marks = self.marks[target] = self._marks(p)
+            reached = bisect_right(marks, amount)
+            if reached != bisect_right(marks, 0):  # else as though it were dealt nothing
+                classes.append((target, "lethal", tuple(marks), reached))
+        return tuple(classes), shifts
+
+    def _marks(self, p: Any) -> list[int]:
+        """The amounts of damage at which `p` would die, sorted: it dies of the damage if
+        its damage marked plus the amount reaches its toughness with some sum of boosts,
+        so an amount matters only by which of these it reaches. Regenerating before the
+        damage is dealt (a shield it has, or one an action still to take may give it,
+        used up by a destruction) removes the damage marked. A prevention shield prevents
+        its amount of the total whoever deals it (no source has a shield here): what it
+        leaves must reach lethal. Nothing later reads what is left of it."""
         sums = {0}
-        for boost in boosts.get(target, ()):
+        for boost in self.boosts.get(p.id, ()):
             sums |= {s + boost for s in sums}
-        # It dies of the damage if its damage marked plus `amount` reaches its toughness
-        # with some sum of boosts: `amount` matters only by which of these it reaches.
-        # Regenerating before the damage is dealt (a shield it has, or one an unused action
-        # may give it, used up by a destruction) removes the damage marked.
-        marked = {p.damage, 0} if p.regen_shields or regenerating else {p.damage}
-        marks = sorted({p.toughness + s - m for s in sums for m in marked})
-        reached = bisect_right(marks, amount)
-        if reached != bisect_right(marks, 0):  # else as though it were dealt nothing
-            classes.append((target, "lethal", tuple(marks), reached))
-    return tuple(classes), shifts
+        marked = {p.damage, 0} if p.regen_shields or self.regenerating else {p.damage}
+        return sorted({p.toughness + s - m + p.prevention for s in sums for m in marked})
 
 
-def _unused_boosts(actions: list[Any], used: frozenset[int]) -> dict[str, list[int]] | None:
-    """The toughness each unused action could still add to each permanent (negative for
-    what shrinks it), or None if an unused action could do anything else that matters."""
+def _live(combat: Combat, actions: list[Any], used: frozenset[int], now: Window) -> list[int]:
+    """The unused actions that may still be taken from `now` on: all but those whose
+    windows all lie before it, one of them a window this combat has (so `if-missing` never
+    moves it: ``Availability``)."""
+    at = WINDOWS.index(now)
+    return [i for i, a in enumerate(actions) if i not in used and not (
+        all(WINDOWS.index(w) < at for w in a.windows)
+        and any(combat.window_exists(w) for w in a.windows))]
+
+
+def _unused_boosts(actions: list[Any], live: list[int]) -> dict[str, list[int]] | None:
+    """The toughness each action still to take (`live`) could add to each permanent
+    (negative for what shrinks it), or None if one could do anything else that matters."""
     boosts: dict[str, list[int]] = {}
-    for i, a in enumerate(actions):
-        if i in used:
-            continue
+    for i in live:
+        a = actions[i]
         if a.effect not in SAFE_EFFECTS:
             return None
         if a.effect == "grant" and (a.keyword is None or a.keyword.name in DAMAGE_KEYWORDS):

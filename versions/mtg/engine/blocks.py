@@ -248,9 +248,11 @@ def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
 
 
 def _requirement_problems(board: Board, decl: Declaration) -> list[BlockProblem]:
-    best, example = most_obeyed(board)
     reqs = requirements(board)
     have = obeyed(decl, reqs)
+    if have == len(reqs):  # all of them: no declaration obeys more (and none is searched)
+        return []
+    best, example = most_obeyed(board)
     if have >= best:
         return []
     unmet = [f"{b} must block {a}" if a else f"{b} must block if able"

@@ -184,12 +184,33 @@ class Combat:
         twin.actions = self.actions.copy()
         return twin
 
-    def key(self, on_stack: Any = None, assigned: Any = None) -> tuple[Any, ...]:
+    def key(self, on_stack: Any = None, assigned: Any = None,
+            board_key: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
         """Everything that decides what can still happen, and nothing else (not the log):
         two combats with equal keys have the same futures, so a search may merge them.
         `on_stack`, `assigned`: what stands for the damage waiting on the stack, or
         assigned in this step, when a search knows classes of it with the same futures
-        (``comparator.games.mtg.stack_classes``)."""
+        (``comparator.games.mtg.stack_classes``). `board_key`: this combat's
+        ``board_key()``, where a search already has it (the same for every division of
+        one decision: the board does not change)."""
+        step = self.step
+        d = self.decision
+        return (
+            tuple(self.agenda),
+            (d.kind, d.player, d.then, d.args) if d else None,
+            self.board_key() if board_key is None else board_key,
+            self.first_strike_step, self.first_strikers, self.assigned_first,
+            (step.first_strike, step.creatures,
+             tuple((a.source, tuple(a.amounts.items())) for a in step.done)
+             if assigned is None else assigned,
+             tuple(step.rejected.items())) if step else None,
+            tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack)
+            if on_stack is None else on_stack,
+            self.resolutions, self.actions.key(), self.board.log.step,
+        )
+
+    def board_key(self) -> tuple[Any, ...]:
+        """The board's part of ``key``."""
         step = self.step
         # A damage assignment order matters only to a creature that will still assign.
         if any(t[0] in ASSIGNING for t in self.agenda
@@ -201,20 +222,7 @@ class Combat:
             ordering = frozenset(step.creatures[len(step.done):])
         else:
             ordering = False
-        d = self.decision
-        return (
-            tuple(self.agenda),
-            (d.kind, d.player, d.then, d.args) if d else None,
-            self.board.key(orders=ordering),
-            self.first_strike_step, self.first_strikers, self.assigned_first,
-            (step.first_strike, step.creatures,
-             tuple((a.source, tuple(a.amounts.items())) for a in step.done)
-             if assigned is None else assigned,
-             tuple(step.rejected.items())) if step else None,
-            tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack)
-            if on_stack is None else on_stack,
-            self.resolutions, self.actions.key(), self.board.log.step,
-        )
+        return self.board.key(orders=ordering)
 
     def then(self, *tasks: Task) -> None:
         """Do `tasks`, in the order given, before anything already on the agenda."""
@@ -409,11 +417,12 @@ class Combat:
         return any(chooser(board, c) == controller
                    and mine & set(step.targets[c].creatures) for c in later)
 
-    def key_after_division(self, amounts: dict[str, int]) -> tuple[Any, ...]:
+    def key_after_division(self, amounts: dict[str, int],
+                           board_key: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
         """The key this combat would have once the pending division is announced, without
         copying it (a search reuses what it found for that state, if anything)."""
         with self.divided(amounts):
-            return self.key()
+            return self.key(board_key=board_key)
 
     @contextmanager
     def divided(self, amounts: dict[str, int]) -> Iterator[None]:
