@@ -385,3 +385,44 @@ def test_random_combats_agree_with_brute_force_in_every_era():
             assert brute == fast, (text, era)
             compared += 1
     assert compared > 150
+
+
+def test_classes_where_a_damage_prevention_step_reads_no_amount():
+    """A damage prevention step in which no one can act (the pumps are refused there,
+    T.10.3) deals the damage as M10 does: fifth has classes of divisions. Before Urza's
+    Saga trample redirected what a blocker was dealt past lethal damage (A.27.Note), so
+    fourth has none for the trampler."""
+    text = (ROOT / "benchmarks" / "explore-trampler-five-blockers.yaml").read_text()
+    for era, classed in (("fifth", True), ("fourth", False)):
+        e, fast = explored(text, era=era)
+        _, exact = explored(text, era=era, classes=False)
+        assert fast == exact
+        assert (e.reused > 1000) == classed and (e.by_class != {}) == classed
+
+
+SHIELDED_AND_PROTECTED = combat("shielded-and-protected", [
+    "id: a1, controller: A, power: 7, toughness: 7, keywords: [trample], colors: [green]",
+    "id: b1, controller: B, power: 1, toughness: 2",
+    "id: b2, controller: B, power: 2, toughness: 2, colors: [red]",
+    "id: b3, controller: B, power: 1, toughness: 3"], "b1: a1, b2: a1, b3: a1", [
+    "at: declare-blockers, by: B, effect: prevent, target: b1, amount: 2",
+    "at: declare-blockers, by: B, effect: grant, target: b3, keyword: {protection: green}",
+    "at: declare-blockers, by: A, effect: grant, target: a1, keyword: {protection: red}"])
+
+
+@pytest.mark.parametrize("era", ["sixth", "m10", "foundations"])
+def test_shields_and_protection_join_classes(era):
+    """With its shield b1 dies of 4 or more (2 prevented, 2 lethal), not of less; b3
+    protected from green is dealt nothing whatever a1 assigns it; a1 protected from red is
+    dealt only b1's and b3's damage. Those are the terms of the classes: the unused
+    actions' windows have passed, so they refuse none. Worked by hand: a1's 7 is exactly
+    its blockers' lethal damage (2, 2, 3: trample counts neither shield nor protection),
+    so nothing reaches B; a1 is dealt 4 at most and lives."""
+    e, fast = explored(SHIELDED_AND_PROTECTED, era=era)
+    _, brute = explored(SHIELDED_AND_PROTECTED, era=era, merge=False)
+    assert fast == brute and e.reused > 0
+    states = [o["state"] for o in fast["outcomes"]]
+    assert {s["players"]["B"]["life"] for s in states} == {20}
+    assert {s["permanents"]["a1"]["zone"] for s in states} == {"battlefield"}
+    # b3 protected survives every division; unprotected, some kill it.
+    assert {s["permanents"]["b3"]["zone"] for s in states} == {"battlefield", "graveyard"}

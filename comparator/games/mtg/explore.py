@@ -25,6 +25,7 @@ from comparator.explore_tree import (
     combine,
 )
 from comparator.games.mtg.stack_classes import (
+    STATICALLY_REFUSED,
     DealtClasses,
     shifted,
     stack_class,
@@ -46,10 +47,6 @@ from versions.mtg.engine.state import Board
 from versions.mtg.engine.steps import ASSIGNING
 from versions.mtg.play import exploration
 from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario
-
-# Refusals an era makes of an effect in a window whatever the state (only prevention,
-# redirection and regeneration in a damage prevention step): an action never offered.
-STATICALLY_REFUSED = frozenset({"prevention-only"})
 
 # A search whose estimated size is this many times the limit is refused before it begins:
 # one probe's estimate may be off by that much, and the search would only find it out

@@ -35,6 +35,7 @@ from typing import Any
 
 from comparator.encoding import sorted_json
 from comparator.explore_tree import Reach
+from versions import NotInEra
 from versions.mtg.engine.assignment import Assignment
 from versions.mtg.engine.availability import Availability
 from versions.mtg.engine.combat import Combat, forced_division
@@ -45,6 +46,9 @@ from versions.mtg.scenario import WINDOWS, Window
 SAFE_EFFECTS = frozenset({
     "pump", "counters", "grant", "regenerate", "add-mana", "destroy", "sacrifice", "bounce",
     "tap", "discard", "lose-keyword", "return-creature-cards", "remove-from-combat"})
+# Refusals an era makes of an effect in a window whatever the state (only prevention,
+# redirection and regeneration in a damage prevention step): an action never offered.
+STATICALLY_REFUSED = frozenset({"prevention-only"})
 # A source's keywords that make the amount it deals matter beyond lethal.
 SOURCE_KEYWORDS = frozenset({"deathtouch", "lifelink", "wither", "infect"})
 # Keywords an action still to take may grant that make an amount matter: those, and
@@ -98,11 +102,13 @@ class DealtClasses:
         self.board_key: tuple[Any, ...] | None = None
         step = combat.step
         # Where the damage waits on the stack (sixth), the division leads to a position of
-        # damage on the stack (``stack_class``); in a damage prevention step, whose rules
-        # read the amounts, to none.
+        # damage on the stack (``stack_class``); where a damage prevention step follows
+        # (fourth, fifth), to one like M10's if nothing in that step reads an amount.
         waits = waiting_window(combat, first_strike=False)
-        if (not classes or step is None or step.first_strike or step.unchecked
-                or waits not in (None, Window.DAMAGE_ON_STACK)):
+        if not classes or step is None or step.first_strike or step.unchecked:
+            return
+        if waits == Window.DAMAGE_PREVENTION and not quiet_prevention_step(
+                combat, actions, step.creatures):
             return
         for creature in step.creatures[len(step.done) + 1:]:
             forced = forced_division(combat.board, creature, step.targets[creature], True)
@@ -134,6 +140,35 @@ class DealtClasses:
                 self.board_key = combat.board_key()
             return combat.key(assigned=("classes", found[0]), board_key=self.board_key), \
                 found[1]
+
+
+def quiet_prevention_step(combat: Combat, actions: list[Any], creatures: list[str]) -> bool:
+    """Whether the damage prevention step that follows (T.10 of 1999) reads no amount of
+    the damage it deals: no action may be taken in it (only prevention and regeneration
+    can be, and they read what is pending: T.10.3, G.12.1), and no trample of `creatures`
+    redirects what a blocker is dealt past lethal damage (before Urza's Saga, A.27.Note)."""
+    board, era = combat.board, combat.era
+    if not isinstance(combat.actions, Availability):
+        return False
+    used = combat.actions.used
+    for i, a in enumerate(actions):
+        if i in used:
+            continue
+        if (Window.DAMAGE_PREVENTION not in a.windows
+                and any(combat.window_exists(w) for w in a.windows)):
+            continue  # never taken there: if-missing moves only one none of whose windows is
+        refused = era.action_refused(board, [], Window.DAMAGE_PREVENTION, combat.effect_of(a),
+                                     a.first_target, a.from_)
+        if not (refused and refused[0] in STATICALLY_REFUSED):
+            return False
+    for c in creatures:
+        if c in board.attacks and board.perm(c).has("trample"):
+            try:
+                if not era.trample_assigns_over(board, c):
+                    return False
+            except NotInEra:
+                return False
+    return True
 
 
 @dataclass
