@@ -180,7 +180,10 @@ class Terms:
     boosts: dict[str, list[int]]
     regenerating: bool  # an action still to take regenerates
     losing: bool  # an action still to take makes a creature lose a keyword
-    marks: dict[str, list[int]] = field(default_factory=dict)  # each creature's, once
+    # Read once from the board, for each permanent or source met.
+    marks: dict[str, list[int]] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, combat: Combat, actions: list[Any], now: Window) -> Terms | None:
@@ -213,8 +216,7 @@ class Terms:
         # them is dealt the others' share only.
         shares: dict[str, list[tuple[str, int]]] = {}
         for a in waiting_damage:
-            source = board.permanents.get(a.source)
-            if source is None or any(source.has(k) for k in SOURCE_KEYWORDS):
+            if not self._plain_source(a.source):
                 return None
             for target, amount in a.amounts.items():
                 waiting[target] = waiting.get(target, 0) + amount
@@ -231,12 +233,14 @@ class Terms:
         for target, amount in sorted(waiting.items()):
             if target in board.players:
                 continue
-            p = board.permanents[target]
-            if (not p.on_battlefield or not p.is_creature or p.is_planeswalker
-                    or "battle" in p.types):
+            kind = self.kinds.get(target)
+            if kind is None:
+                kind = self.kinds[target] = self._kind(board.permanents[target])
+            if kind == "exact":
                 classes.append((target, tuple(sorted(shares[target]))))
                 continue
-            if any(k.name == "protection" for k in p.keywords):
+            p = board.permanents[target]
+            if kind == "protected":
                 # Damage from a source it is protected from is prevented whatever its
                 # amount: only the others' share counts (a source still on the
                 # battlefield, seen as it will be when its damage is dealt).
@@ -253,6 +257,24 @@ class Terms:
             if reached != bisect_right(marks, 0):  # else as though it were dealt nothing
                 classes.append((target, "lethal", tuple(marks), reached))
         return tuple(classes), shifts
+
+    def _plain_source(self, source: str) -> bool:
+        """Whether what `source` deals matters only by its amount (read once)."""
+        ok = self.sources.get(source)
+        if ok is None:
+            p = self.board.permanents.get(source)
+            ok = self.sources[source] = p is not None and not any(
+                p.has(k) for k in SOURCE_KEYWORDS)
+        return ok
+
+    @staticmethod
+    def _kind(p: Any) -> str:
+        """How a permanent's damage counts: "exact" (not a creature on the battlefield, a
+        planeswalker, a battle: source by source), "protected" (protection: by the share
+        of the sources it is not protected from), or "lethal" (by its lethal amounts)."""
+        if not p.on_battlefield or not p.is_creature or p.is_planeswalker or "battle" in p.types:
+            return "exact"
+        return "protected" if any(k.name == "protection" for k in p.keywords) else "lethal"
 
     def _marks(self, p: Any) -> list[int]:
         """The amounts of damage at which `p` would die, sorted: it dies of the damage if
