@@ -367,6 +367,9 @@ class Explorer:
         # reaches, with the damage that waited for each player there.
         self.stack_classes = merge and self.settles
         self.by_class: dict[Any, tuple[dict[str, int], Reach | None, dict[str, int]]] = {}
+        # What each division of a decision leads to, shared by decisions alike but for the
+        # dividing creature's damage assignment order (``DealtClasses``).
+        self.divided: dict[Any, tuple[dict[Any, Any], dict[Any, Any]]] = {}
         self.reused = 0  # positions answered by their class's search
         self.refused_in: dict[Any, dict[str, int]] = {}  # a memo entry's refused lines
         self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
@@ -456,7 +459,8 @@ class Explorer:
             return self._from_class(key, kind)
         before = dict(self.refused_lines)
         children = []
-        divisions = (DealtClasses(combat, self.scenario.actions, self.stack_classes)
+        divisions = (DealtClasses(combat, self.scenario.actions, self.stack_classes,
+                                  self.divided)
                      if d.kind == "divide" and self.merge else None)
         for i, (choice, count) in enumerate(weighted):
             record = self.options.record(combat, d, choice)
