@@ -349,7 +349,24 @@ def division_classes(
     def check(amounts: dict[str, int], complete: bool) -> str | None:
         return division_problem(board, source, targets, amounts, others, complete, rules)
 
-    def walk(i: int, left: int, amounts: dict[str, int], lethal: list[str]) -> None:
+    # Under the total, the order and trample, whether a partial division can still be
+    # completed legally depends only on its last amount and on whether a creature before
+    # it is short of lethal damage: carried along (`short`), not checked again each time.
+    # (Every division found is still checked whole.)
+    prefix = (set(rules) <= {TOTAL, IN_ORDER, TRAMPLE} and not targets.or_unblocked
+              and not targets.beyond)
+    in_order, trample = IN_ORDER in rules, TRAMPLE in rules
+    creatures = set(targets.creatures)
+    needs: dict[str, int] = {}
+
+    def fails(k: str, partial: dict[str, int], short: bool) -> bool:
+        """Whether `partial`, whose last key `k` is given more than 0, breaks a rule."""
+        if not prefix:
+            return check(partial, False) is not None
+        return short and (in_order if k in creatures else trample)
+
+    def walk(i: int, left: int, amounts: dict[str, int], lethal: list[str],
+             short: bool = False) -> None:
         if i == len(keys) - 1 and not lethal and sure.get(keys[i]) is None:
             done = {**amounts, keys[i]: left} if left else amounts  # the rest to the last
             if check(done, True) is None:
@@ -377,11 +394,14 @@ def division_classes(
             choices.append((n, True))
         for v, is_lethal in choices:  # ascending: the rules are monotone in v
             partial = {**amounts, k: v} if v else amounts
-            if v and check(partial, False):
+            if v and fails(k, partial, short):
                 break  # more to this key fails too
-            walk(i + 1, left - v, partial, [*lethal, k] if is_lethal else lethal)
+            walk(i + 1, left - v, partial, [*lethal, k] if is_lethal else lethal,
+                 short or (k in creatures and v < needs[k]) if prefix else short)
 
     with fixed_lethal():
+        if prefix:
+            needs.update((c, lethal_needed(board, source, c, others)) for c in creatures)
         walk(0, power, {}, [])
     out.sort(key=lambda item: [-item[0].get(k, 0) for k in canonical])
     return out + [x for x in option if all(x[0] != d for d, _ in out)]
