@@ -352,7 +352,7 @@ def division_classes(
     # Under the total, the order and trample, whether a partial division can still be
     # completed legally depends only on its last amount and on whether a creature before
     # it is short of lethal damage: carried along (`short`), not checked again each time.
-    # (Every division found is still checked whole.)
+    # The walk gives out the whole power, so a division whose parts all pass is legal.
     prefix = (set(rules) <= {TOTAL, IN_ORDER, TRAMPLE} and not targets.or_unblocked
               and not targets.beyond)
     in_order, trample = IN_ORDER in rules, TRAMPLE in rules
@@ -369,7 +369,8 @@ def division_classes(
              short: bool = False) -> None:
         if i == len(keys) - 1 and not lethal and sure.get(keys[i]) is None:
             done = {**amounts, keys[i]: left} if left else amounts  # the rest to the last
-            if check(done, True) is None:
+            if (not (left and fails(keys[i], done, short)) if prefix
+                    else check(done, True) is None):
                 out.append((done, 1))
                 if budget is not None and len(out) > budget:
                     raise TooManyDivisions(len(out))
@@ -380,7 +381,9 @@ def division_classes(
             # What is left goes to a creature that surely dies: one division of the class.
             first = min(lethal, key=canonical.index) if lethal else None
             final = {**amounts, first: amounts[first] + left} if first else amounts
-            if check(final, True) is None:
+            # By the prefix rules, more to a creature already given an amount that passed
+            # changes nothing: the whole is legal as every part of it was.
+            if prefix or check(final, True) is None:
                 out.append((final, comb(left + len(lethal) - 1, len(lethal) - 1)
                             if lethal else 1))
                 if budget is not None and len(out) > budget:
