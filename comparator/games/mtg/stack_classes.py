@@ -111,9 +111,12 @@ class DealtClasses:
         # amounts were announced in, which the key keeps (``Combat.key``). Its class reads
         # only the amounts: in `m10`, skyshroud-behemoth-five-blockers' 144 orders and 8
         # sets of tricks give 11,232 divisions, 6,288 keys after them, 1,646 classes.
-        self.after, self.classes = ({}, {}) if shared is None else shared.setdefault(
-            self.base(), ({}, {}))
+        # Without an order, two such decisions are one position, merged before this.
         step = combat.step
+        ordered = (step is not None and len(step.done) < len(step.creatures)
+                   and step.creatures[len(step.done)] in combat.board.damage_orders)
+        self.after, self.classes = ({}, {}) if shared is None or not ordered else (
+            shared.setdefault(self.base(), ({}, {})))
         # Where the damage waits on the stack (sixth), the division leads to a position of
         # damage on the stack (``stack_class``); where a damage prevention step follows
         # (fourth, fifth), to one like M10's if nothing in that step reads an amount.
