@@ -113,6 +113,10 @@ def forced_division(board: Board, creature: str, targets: Targets,
     return {whole: power} if whole and power else {}
 
 
+# What assigns combat damage still to come, but the division under way and its check.
+ASSIGNING_LATER = ASSIGNING - {Step.DIVIDE, Step.CHECK_ASSIGNMENT}
+
+
 class Combat:
     def __init__(self, era: Era, scenario: Scenario, actions: ActionPolicy,
                  exploring: bool = False):
@@ -201,10 +205,10 @@ class Combat:
             self.board_key() if board_key is None else board_key,
             self.first_strike_step, self.first_strikers, self.assigned_first,
             (step.first_strike, step.creatures,
-             tuple((a.source, tuple(a.amounts.items())) for a in step.done)
+             tuple([(a.source, tuple(a.amounts.items())) for a in step.done])
              if assigned is None else assigned,
              tuple(step.rejected.items())) if step else None,
-            tuple((a.source, tuple(a.amounts.items())) for a in self.on_stack)
+            tuple([(a.source, tuple(a.amounts.items())) for a in self.on_stack])
             if on_stack is None else on_stack,
             self.resolutions, self.actions.key(), self.board.log.step,
         )
@@ -213,8 +217,7 @@ class Combat:
         """The board's part of ``key``."""
         step = self.step
         # A damage assignment order matters only to a creature that will still assign.
-        if any(t[0] in ASSIGNING for t in self.agenda
-               if t[0] not in (Step.DIVIDE, Step.CHECK_ASSIGNMENT)):
+        if not ASSIGNING_LATER.isdisjoint([t[0] for t in self.agenda]):
             ordering: Any = True
         elif step is not None and step.unchecked:
             ordering = True  # the whole assignment, orders and all, is still to be checked

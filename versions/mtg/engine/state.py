@@ -308,29 +308,32 @@ class Board:
     def key(self, orders: bool | frozenset[str] = True) -> tuple[Any, ...]:
         """The state as a hashable value (the log left out); `orders`: whether damage
         assignment orders still matter (all, none, or only those of these creatures)."""
+        # Lists made into tuples, not generators: a key is taken at every position of a
+        # search, and a generator's resumption per item costs more than the item.
         if orders is True:
-            ordering = tuple((c, tuple(o)) for c, o in self.damage_orders.items())
+            ordering = tuple([(c, tuple(o)) for c, o in self.damage_orders.items()])
         elif orders:
-            ordering = tuple((c, tuple(o)) for c, o in self.damage_orders.items()
-                             if c in orders)
+            ordering = tuple([(c, tuple(o)) for c, o in self.damage_orders.items()
+                              if c in orders])
         else:
             ordering = None
         permanents = self.permanents
         return (
-            tuple((p.life, p.mana, p.lost, p.prevention, p.poison)
-                  for p in self.players.values()),
-            tuple((p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty, p.defense,
-                   tuple(p.pumps) if p.pumps else (), p.plus, p.minus,
-                   tuple(p.granted) if p.granted else (), tuple(p.losses) if p.losses else (),
-                   p.regen_shields, p.prevention,
-                   p.deathtouched, p.lki)
-                  for p in map(permanents.__getitem__, self.order)),
+            tuple([(p.life, p.mana, p.lost, p.prevention, p.poison)
+                   for p in self.players.values()]),
+            tuple([(p.id, p.zone, p.controller, p.damage, p.tapped, p.loyalty, p.defense,
+                    tuple(p.pumps) if p.pumps else (), p.plus, p.minus,
+                    tuple(p.granted) if p.granted else (),
+                    tuple(p.losses) if p.losses else (),
+                    p.regen_shields, p.prevention,
+                    p.deathtouched, p.lki)
+                   for p in map(permanents.__getitem__, self.order)]),
             tuple(self.attacks.items()), frozenset(self.blocked),
-            tuple((b, tuple(a)) for b, a in self.blocks.items()),
+            tuple([(b, tuple(a)) for b, a in self.blocks.items()]),
             ordering,
             frozenset(self.not_attacked),
-            tuple(t.key() for t in self.stack), tuple(t.key() for t in self.pending),
-            tuple(t.key() for t in self.delayed), self.over,
+            tuple([t.key() for t in self.stack]), tuple([t.key() for t in self.pending]),
+            tuple([t.key() for t in self.delayed]), self.over,
             self.fog, self.fogged, tuple(self.source_shields.items()),
         )
 
