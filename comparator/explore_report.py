@@ -30,6 +30,15 @@ def _flat(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def varying_fields(flats: list[dict[str, Any]]) -> list[str]:
+    """The fields (``_flat``'s) whose values are not the same in every outcome, a field
+    some outcomes lack included: what the table describes outcomes by. Each field's values
+    are compared once over all outcomes (not again for every outcome that has it: that
+    took seconds for a few hundred)."""
+    fields = {f for flat in flats for f in flat}
+    return sorted(f for f in fields if len({json.dumps(fl.get(f)) for fl in flats}) > 1)
+
+
 def cited_in(res: dict[str, Any]) -> list[str]:
     """The rule numbers an era's exploration cites (its notes, its best line), each once."""
     value = res.get("value") or {}
@@ -79,8 +88,7 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
             row = rows.setdefault(key, {"state": o["state"], "score": o["score"], "eras": {}})
             row["eras"][era] = (i, o["lines"])
     flats = {k: _flat(r["state"]) for k, r in rows.items()}
-    varying = sorted({f for flat in flats.values() for f in flat
-                      if len({json.dumps(fl.get(f)) for fl in flats.values()}) > 1})
+    varying = varying_fields(list(flats.values()))
     ordered = sorted(rows.items(), key=lambda kv: ([-s for s in kv[1]["score"]], kv[0]))
     console.print()
     shown = ordered if show_all else ordered[:TABLE_ROWS]

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from comparator.cli import app
 from comparator.data_files import shipped_scenarios
 from comparator.explore import TooLarge, explore
+from comparator.explore_report import varying_fields
 from comparator.explore_tree import era_result
 from comparator.games.mtg.explore import Explorer
 from comparator.loader import load
@@ -190,6 +191,16 @@ def test_stored_and_shown(tmp_path):
     runner.invoke(app, ["explore", SPLIT, "--db", db])
     again = json.loads(runner.invoke(app, ["show", SPLIT, "--json", "--db", db]).output)
     assert len(again["versions"][0]["explorations"]) == len(ERAS)
+
+
+def test_the_outcome_table_names_what_varies():
+    # The Angel dies in one outcome only, B's life differs in all three, A's is 20 in each,
+    # and the Hawk's counters are there in one only: life, the Angel and the Hawk vary.
+    flats = [{"A.life": 20, "B.life": 14, "angel.zone": "battlefield"},
+             {"A.life": 20, "B.life": 17, "angel.zone": "graveyard"},
+             {"A.life": 20, "B.life": 20, "angel.zone": "battlefield", "hawk.counters": 1}]
+    assert varying_fields(flats) == ["B.life", "angel.zone", "hawk.counters"]
+    assert varying_fields(flats[:1]) == [] and varying_fields([]) == []
 
 
 def test_blocks_all_lets_the_defender_choose(tmp_path):
