@@ -35,6 +35,18 @@ class Checked(DivisionRule):
         return self.rule.problem(*args, **kwargs)
 
 
+def walked_both_ways(real: Any, board: Any, source: str, targets: Any, others: Any,
+                     sure: Any, rules: Any, canonical: Any, budget: Any) -> tuple[Any, Any]:
+    """`real`'s divisions, asserted the same as with every partial division checked; and
+    the rules they were walked by."""
+    rules = rules if rules is not None else rules_for(board, source)
+    found = real(board, source, targets, others, sure, rules, canonical, budget)
+    checked = real(board, source, targets, others, sure, tuple(Checked(r) for r in rules),
+                   canonical, budget)
+    assert found == checked, (source, targets, sure, rules)
+    return found, rules
+
+
 def random_combat(rng: random.Random, n: int) -> str:
     """One or two attackers, trampling or not, against one to four blockers in an order,
     some with damage marked or deathtouch, a pump or two before damage."""
@@ -68,11 +80,8 @@ def test_the_walk_finds_what_checking_every_division_finds(monkeypatch):
 
     def both(board, source, targets, others, sure=None, rules=None, canonical=None,
              budget=None):
-        rules = rules if rules is not None else rules_for(board, source)
-        found = real(board, source, targets, others, sure, rules, canonical, budget)
-        checked = real(board, source, targets, others, sure,
-                       tuple(Checked(r) for r in rules), canonical, budget)
-        assert found == checked, (source, targets, sure, rules)
+        found, rules = walked_both_ways(real, board, source, targets, others, sure, rules,
+                                        canonical, budget)
         seen["decisions"] += 1
         seen["prefix"] += set(rules) <= {assignment.TOTAL, assignment.IN_ORDER,
                                          assignment.TRAMPLE}
@@ -117,10 +126,8 @@ def test_skyshroud_behemoths_divisions_are_the_same_either_way(era, monkeypatch)
 
     def both(board, source, targets, others, sure=None, rules=None, canonical=None,
              budget=None):
-        rules = rules if rules is not None else rules_for(board, source)
-        found = real(board, source, targets, others, sure, rules, canonical, budget)
-        assert found == real(board, source, targets, others, sure,
-                             tuple(Checked(r) for r in rules), canonical, budget)
+        found, _ = walked_both_ways(real, board, source, targets, others, sure, rules,
+                                    canonical, budget)
         calls.append(len(found))
         return found
 

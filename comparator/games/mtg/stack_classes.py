@@ -83,6 +83,9 @@ def stack_class(combat: Combat, actions: list[Any]) -> tuple[Any, dict[str, int]
     return combat.key(on_stack=("classes", found[0])), found[1]
 
 
+_UNKNOWN = object()  # a class not yet asked for (None: it has none)
+
+
 class DealtClasses:
     """The classes of the positions the divisions of one decision lead to: the last
     division of the last combat damage step (the creatures assigning after it having
@@ -146,8 +149,7 @@ class DealtClasses:
         k = tuple(amounts.items())
         found = self.after.get(k)
         if found is None:
-            with self.combat.divided(amounts):
-                found = self.after[k] = self.combat.key(board_key=self.board_key)
+            found = self.after[k] = self.combat.key_after_division(amounts, self.board_key)
         return found
 
     def of(self, amounts: dict[str, int]) -> tuple[Any, dict[str, int]] | None:
@@ -172,8 +174,6 @@ class DealtClasses:
             return combat.key(assigned=("classes", found[0]), board_key=self.board_key), \
                 found[1]
 
-
-_UNKNOWN = object()  # a class not yet asked for (None: it has none)
 
 
 def quiet_prevention_step(combat: Combat, actions: list[Any], creatures: list[str]) -> bool:
