@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from comparator import quick_yaml
 from comparator.file_sets import DIGEST_RANGE, MANIFEST, files_digest, path_of
 from versions.mtg.scenario import Window
 
@@ -203,6 +204,7 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
     """Scenario `index` of `seed`: a mapping that the loader accepts and whose blocks every
     era allows."""
     from comparator.games.mtg.blocks import blocks_refused
+    from comparator.games.mtg.loading import resolve_cards
     from comparator.loader import ScenarioError
     from versions import eras_of, find_era
     from versions.mtg.play import combat
@@ -222,9 +224,10 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
             "combat": {"attacks": {a: "B" for a in attackers}},
         }
         try:
-            scenario = _parse(doc)
+            written = _checked(doc)
         except ScenarioError:  # e.g. a drawn card that may not attack: draw again
             continue
+        scenario = resolve_cards(written)
         eras = list(eras_of("mtg"))  # generated combats are Magic's
         played = combat(find_era(eras[-1])(), scenario).board  # the newest era runs anything
         blocks = _blocks(rng, played)
@@ -239,10 +242,14 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
         if actions:
             doc["actions"] = actions
         try:
-            scenario = _parse(doc)
+            whole = _checked(doc, written)
         except ScenarioError:
             continue
-        if blocks_refused(scenario, eras) is None:
+        # Merging the cards in goes player by player and permanent by permanent, and these
+        # are the ones merged above.
+        whole = whole.model_copy(update={"players": scenario.players,
+                                         "permanents": scenario.permanents})
+        if blocks_refused(whole, eras) is None:
             return doc
     raise RuntimeError(f"seed {seed}, scenario {index}: no valid board in 100 draws")
 
@@ -251,19 +258,31 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
-def _parse(doc: dict[str, Any]) -> Any:
-    """The board as `validate` reads it: the model and the whole-scenario checks of the
-    document as YAML would give it back. It holds only strings, whole numbers, booleans,
-    lists and mappings, which JSON gives back the same (and a YAML parser too, from JSON
-    text, four times as slowly: it was half of generating)."""
-    from comparator.games.mtg.loading import parse
+def _checked(doc: dict[str, Any], drawn: Any = None) -> Any:
+    """The board as `validate` reads it, cards not merged in: the model and the
+    whole-scenario checks of the document as YAML would give it back. It holds only
+    strings, whole numbers, booleans, lists and mappings, which JSON gives back the same
+    (and a YAML parser too, from JSON text, four times as slowly: it was half of
+    generating). `drawn`: this document's players and permanents, checked already (before
+    its blocks were drawn); they are taken as they are, not validated again (they were a
+    third of generating), which gives the same models: a model's validation depends on
+    its own fields alone."""
+    from comparator.games.mtg.loading import checked
 
-    text = json.dumps(doc)
-    return parse(text, "<generated>", json.loads(text))
+    if drawn is None:
+        text = json.dumps(doc)
+        return checked(text, "<generated>", json.loads(text))
+    rest = {k: v for k, v in doc.items() if k not in ("players", "permanents")}
+    text = json.dumps(rest)
+    raw = json.loads(text)
+    raw["players"], raw["permanents"] = drawn.players, drawn.permanents
+    return checked(text, "<generated>", raw)
 
 
 def to_yaml(doc: dict[str, Any]) -> str:
-    return yaml.dump(doc, Dumper=DUMPER, sort_keys=False, default_flow_style=None, width=100)
+    """The file's text: PyYAML's block style, short collections in flow style, 100
+    columns (written without PyYAML where that gives the same text: ``quick_yaml``)."""
+    return quick_yaml.dump(doc, DUMPER)
 
 
 def _write_range(job: tuple[str, int, int, int]) -> tuple[int, str]:

@@ -26,6 +26,11 @@ from versions.mtg.scenario import PermanentSpec, Scenario, ZoneCard
 def parse(text: str, file: str, raw: dict[str, Any]) -> Scenario:
     """The checked Scenario with its cards merged in; a ScenarioError with every problem
     (unknown cards too, even when the rest failed)."""
+    return resolve_cards(checked(text, file, raw))
+
+
+def checked(text: str, file: str, raw: dict[str, Any]) -> Scenario:
+    """The Scenario as written, every check passed, its cards not yet merged in."""
     try:
         scenario = Scenario.model_validate(raw)
     except ValidationError as err:
@@ -46,7 +51,7 @@ def parse(text: str, file: str, raw: dict[str, Any]) -> Scenario:
         lines = line_map(text)  # only a file with problems pays for the line numbers
         raise ScenarioError([Problem(file, field_path(loc), msg, line_for(lines, loc))
                              for loc, msg in found] + raw_card_problems(file, raw, lines))
-    return resolve_cards(scenario)
+    return scenario
 
 
 def raw_card_problems(

@@ -1,0 +1,179 @@
+"""The YAML text that ``yaml.dump(doc, sort_keys=False, default_flow_style=None,
+width=100)`` writes, written directly for the plain documents the generator draws.
+
+PyYAML builds a node for every value and asks its resolver about every string; that was a
+fifth of generating a scenario. This writes the same text by the same rules, for what it
+can be sure of: mappings, lists, whole numbers, booleans, and strings that PyYAML writes
+unquoted in block style. Anything else (a string it would quote there, another kind of
+value, an object met twice, which PyYAML writes as an anchor, a list in a list, a long
+key) is handed to PyYAML whole, so the text is PyYAML's in every case.
+
+PyYAML's rules followed here (``yaml.emitter.Emitter``): a list or mapping whose items are
+all scalars is written in flow style (``[a, b]``, ``{k: v}``), any other in block style; a
+string with a comma is quoted in flow style; a list in a block mapping is not indented
+under its key; a mapping that is an item of a block list starts on the item's line. A
+line goes on on the next only once it has passed the width: before an item of a flow
+collection, indented two columns from where the collection's line is; or at a space of a
+scalar, two columns further in."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+WIDTH = 100
+STR_TAG = "tag:yaml.org,2002:str"
+# Characters that never make PyYAML quote a string in block style nor fold it at a line
+# break; a string of them that the resolver reads back as a string (not a number, a
+# boolean, a date, null) is written as it is, but in a flow collection where it has a
+# comma (a flow indicator): PyYAML quotes it there.
+_PLAIN_SHAPE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._'()/+,-]| (?! ))*")
+_RESOLVER = yaml.resolver.Resolver()
+_SCALARS = frozenset({str, int, bool})  # others (floats, None, dates) are PyYAML's to write
+_texts: dict[str, tuple[str, str]] = {}
+
+
+class _NotPlain(Exception):
+    """The document holds something only PyYAML should write."""
+
+
+def dump(doc: dict[str, Any], dumper: type = yaml.SafeDumper) -> str:
+    """The text of ``yaml.dump(doc, Dumper=dumper, sort_keys=False,
+    default_flow_style=None, width=100)``."""
+    try:
+        return _document(doc)
+    except _NotPlain:
+        return yaml.dump(doc, Dumper=dumper, sort_keys=False, default_flow_style=None,
+                         width=WIDTH)
+
+
+def _document(doc: dict[str, Any]) -> str:
+    if type(doc) is not dict or _is_flow(doc):
+        raise _NotPlain
+    lines: list[str] = []
+    _block_mapping(doc, 0, "", lines, set())
+    return "\n".join(lines) + "\n"
+
+
+def _scalar(value: Any, flow: bool = False) -> str | None:
+    """The text of a scalar (in a flow collection if `flow`); None for a list or a
+    mapping."""
+    kind = type(value)
+    if kind is str:
+        texts = _texts.get(value) or _texts_of(value)
+        return texts[flow]
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return str(value)
+    if kind is dict or kind is list:
+        return None
+    raise _NotPlain
+
+
+def _texts_of(value: str) -> tuple[str, str]:
+    """A string's text in block style and in flow style, when PyYAML writes it unquoted
+    in block style (in flow style too unless it has a comma, a flow indicator: PyYAML
+    quotes it there)."""
+    if not (_PLAIN_SHAPE.fullmatch(value) and not value.endswith(" ")
+            and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == STR_TAG):
+        raise _NotPlain
+    texts = _texts[value] = (
+        value, "'" + value.replace("'", "''") + "'" if "," in value else value)
+    return texts
+
+
+def _is_flow(value: dict[str, Any] | list[Any]) -> bool:
+    """Whether PyYAML writes the collection in flow style: all its items are scalars."""
+    if type(value) is dict:
+        return all(type(k) in _SCALARS for k in value) and all(
+            type(v) in _SCALARS for v in value.values())
+    return all(type(v) in _SCALARS for v in value)
+
+
+def _seen(value: Any, seen: set[int]) -> None:
+    if id(value) in seen:
+        raise _NotPlain  # PyYAML writes an anchor and an alias
+    seen.add(id(value))
+
+
+def _folded(text: str, scalar: str, indent: int, lines: list[str]) -> str:
+    """The line `text` with `scalar` written on, folded as PyYAML folds a scalar: at each
+    space it reaches past the width, the rest going on at `indent`. Finished lines go to
+    `lines`; the last one is returned, to be written on."""
+    if len(text) + len(scalar) <= WIDTH or " " not in scalar:
+        return text + scalar
+    words = scalar.split(" ")
+    text += words[0]
+    for word in words[1:]:
+        if len(text) > WIDTH:
+            lines.append(text)
+            text = " " * indent + word
+        else:
+            text += " " + word
+    return text
+
+
+def _flow(line: str, value: dict[str, Any] | list[Any], indent: int,
+          lines: list[str]) -> None:
+    """`line` followed by the flow collection `value`, whose lines go on at `indent`."""
+    pairs = ([(f"{_scalar(k, True)}: ", str(_scalar(v, True))) for k, v in value.items()]
+             if type(value) is dict else [("", str(_scalar(v, True))) for v in value])
+    opening, closing = ("{", "}") if type(value) is dict else ("[", "]")
+    text = line + opening + ", ".join(key + item for key, item in pairs)
+    if len(text) <= WIDTH:  # nothing reached past the width: nothing folded
+        lines.append(text + closing)
+        return
+    text = line + opening
+    for i, (key, item) in enumerate(pairs):
+        if i:
+            text += ","
+        if len(text) > WIDTH:  # PyYAML goes on on a new line before an item past the width
+            lines.append(text)
+            text = " " * indent + key
+        else:
+            text += (" " if i else "") + key
+        text = _folded(text, item, indent + 2, lines)
+    lines.append(text + closing)
+
+
+def _value(head: str, value: Any, indent: int, lines: list[str], seen: set[int]) -> None:
+    """`head` (a key and its colon, or a list item's dash) followed by `value`."""
+    text = _scalar(value)
+    if text is not None:
+        lines.append(_folded(head + " ", text, indent + 2, lines))
+        return
+    _seen(value, seen)
+    if _is_flow(value):
+        _flow(head + " ", value, indent + 2, lines)
+    elif type(value) is list:
+        lines.append(head)
+        _block_list(value, indent, lines, seen)
+    else:
+        lines.append(head)
+        _block_mapping(value, indent + 2, "", lines, seen)
+
+
+def _block_mapping(mapping: dict[str, Any], indent: int, first: str, lines: list[str],
+                   seen: set[int]) -> None:
+    """`first`: the list item's dash the first key follows on its line."""
+    for i, (key, value) in enumerate(mapping.items()):
+        name = _scalar(key)
+        if name is None or type(key) is not str or len(name) > WIDTH:
+            raise _NotPlain  # a long key is not a simple key to PyYAML
+        _value((first if i == 0 and first else " " * indent) + name + ":", value, indent,
+               lines, seen)
+
+
+def _block_list(items: list[Any], indent: int, lines: list[str], seen: set[int]) -> None:
+    dash = " " * indent + "-"
+    for item in items:
+        if type(item) is dict and not _is_flow(item):
+            _seen(item, seen)
+            _block_mapping(item, indent + 2, dash + " ", lines, seen)
+        elif type(item) is list and not _is_flow(item):
+            raise _NotPlain  # a block list in a block list: not drawn, not written here
+        else:
+            _value(dash, item, indent, lines, seen)

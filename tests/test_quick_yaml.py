@@ -1,0 +1,109 @@
+"""`quick_yaml` writes exactly PyYAML's text: on generated scenarios, on documents made to
+reach each of PyYAML's rules (flow and block style, folding past the width, quoting), and on
+random documents."""
+
+import random
+
+import pytest
+import yaml
+
+from comparator import quick_yaml
+from comparator.games.mtg.generate import DUMPER, scenario_document
+
+
+def pyyaml(doc):
+    return yaml.dump(doc, Dumper=DUMPER, sort_keys=False, default_flow_style=None, width=100)
+
+
+def written_directly(doc):
+    """The text, and whether quick_yaml wrote it itself (not through PyYAML)."""
+    try:
+        return quick_yaml._document(doc), True
+    except quick_yaml._NotPlain:
+        return quick_yaml.dump(doc, DUMPER), False
+
+
+def test_generated_scenarios_are_written_as_pyyaml_writes_them():
+    direct = 0
+    for seed in (1, 2):
+        for index in range(300):
+            doc = scenario_document(seed, index)
+            text, ok = written_directly(doc)
+            assert text == pyyaml(doc), (seed, index)
+            direct += ok
+    assert direct == 600  # none of them needed PyYAML
+
+
+LONG = "first-strike-damage-on-stack"
+CASES = {
+    # flow items past the width: PyYAML goes on on a new line, two columns in
+    "flow line broken": {"actions": [{"at": LONG, "by": "B", "effect": "damage", "target": "a2",
+                                      "amount": 3, "card": "Lightning Bolt",
+                                      "if-missing": "earlier"}]},
+    # a scalar reaching past the width is folded at a space, two columns further in
+    "scalar folded in flow": {"actions": [{"at": LONG[:-1], "by": "B", "effect": "damage",
+                                           "target": "a2", "amount": 3,
+                                           "cardxxxxxx": "Lightning Bolt Lightning Bolt",
+                                           "if-missing": "earlier"}]},
+    "scalar folded in block": {"title": " ".join(["word"] * 40),
+                               "nested": {"deeper": [" ".join(["w"] * 80)]}},
+    "nested block mapping, lists in it": {"combat": {"attacks": {"a1": "B", "a2": "B"},
+                                                     "blocks": {"b1": "a1", "b2": ["a1", "a2"]},
+                                                     "assign": {"a1": {"b1": 2, "b2": 1}}}},
+    "block list of mappings with a block list": {"permanents": [
+        {"id": "a1", "keywords": ["flying", {"rampage": 1}], "colors": ["red"]},
+        {"id": "b1", "card": "Serra Angel"}]},
+    # a comma is a flow indicator: unquoted in block style, quoted in a flow collection
+    "comma in a name": {"card": "Akroma, Angel of Wrath", "cards": ["Akroma, Angel of Wrath",
+                                                                    "Jace's Erasure"]},
+    "empty collections": {"tags": [], "combat": {}, "x": [{}]},
+    "booleans and numbers": {"tapped": True, "token": False, "power": -1, "n": 0},
+    # PyYAML's to write: quoted strings, floats, null, anchors, lists in lists, long keys
+    "strings PyYAML quotes": {"a": "yes", "b": "1", "c": "x: y", "d": "", "e": "#", "f": "~",
+                              "g": "2020-01-01", "h": "Lim-Dûl", "i": " lead", "j": "0x1f"},
+    "float and null": {"a": 1.5, "b": None},
+    "object met twice": {"a": (shared := ["x", {"y": 1}]), "b": shared},
+    "list in a list": {"a": [["x", {"y": 1}], "z"]},
+    "long key": {"k" * 130: 1},
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_each_rule_as_pyyaml(name):
+    assert quick_yaml.dump(CASES[name], DUMPER) == pyyaml(CASES[name])
+
+
+def test_what_it_writes_itself_and_what_it_leaves_to_pyyaml():
+    for name in ("flow line broken", "scalar folded in flow", "scalar folded in block",
+                 "comma in a name", "nested block mapping, lists in it"):
+        assert written_directly(CASES[name])[1], name
+    for name in ("strings PyYAML quotes", "float and null", "object met twice",
+                 "list in a list", "long key"):
+        assert not written_directly(CASES[name])[1], name
+    assert "\n  if-missing: earlier}" in quick_yaml.dump(CASES["flow line broken"])
+
+
+def test_random_documents():
+    rng = random.Random(7)
+    words = ["a1", "B", "Giant Growth", "Akroma, Angel of Wrath", LONG, "it's", "x,y", "z",
+             " ".join("abcdefghijklmnopqrstuvwxyz"), "Jace, the Mind Sculptor's cousin"]
+    quoted = ["yes", "1", "x: y", "(a)", "Lim-Dûl", "-", "1.5"]
+
+    def word():
+        return rng.choice(quoted if rng.random() < 0.003 else words)
+
+    def value(depth):
+        r = rng.random()
+        if depth > 3 or r < 0.5:
+            return rng.choice([word(), rng.randint(-3, 30), rng.random() < 0.5])
+        if r < 0.75:
+            return [value(depth + 1) for _ in range(rng.randint(0, 8))]
+        return {word(): value(depth + 1) for _ in range(rng.randint(0, 8))}
+
+    direct = 0
+    for _ in range(1500):
+        doc = {rng.choice(words[:5]) + str(i): value(0) for i in range(rng.randint(1, 6))}
+        text, ok = written_directly(doc)
+        assert text == pyyaml(doc), doc
+        direct += ok
+    assert 300 < direct < 1200  # the direct writing was exercised, not only PyYAML's
