@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from comparator import quick_yaml
 from versions.common import did_you_mean
 
 
@@ -279,6 +280,9 @@ def read_scenario_text(path: Path) -> str:
 def load_yaml(text: str, max_nodes: int = MAX_NODES) -> Any:
     """YAML with the guards of a scenario file (an alias bomb refused before it is built,
     a key written twice refused); `max_nodes` bounds the document once aliases expand."""
+    plain = quick_yaml.load(text)  # a generated scenario's text, read twice as fast
+    if plain is not None:
+        return plain
     if "*" in text:
         size = _expanded_size(text, max_nodes)
         if size > max_nodes:

@@ -1,5 +1,6 @@
 """The YAML text that ``yaml.dump(doc, sort_keys=False, default_flow_style=None,
-width=100)`` writes, written directly for the plain documents the generator draws.
+width=100)`` writes, written directly for the plain documents the generator draws; and
+such a text read back directly (``load``), as the build reads a generated scenario.
 
 PyYAML builds a node for every value and asks its resolver about every string; that was a
 fifth of generating a scenario. This writes the same text by the same rules, for what it
@@ -177,3 +178,134 @@ def _block_list(items: list[Any], indent: int, lines: list[str], seen: set[int])
             raise _NotPlain  # a block list in a block list: not drawn, not written here
         else:
             _value(dash, item, indent, lines, seen)
+
+
+def load(text: str) -> Any:
+    """The document ``yaml.safe_load(text)`` gives, when `text` is exactly what `dump`
+    writes itself for it (a generated scenario, say); None otherwise, for PyYAML to read.
+
+    Read by a small reader that knows only what `dump` writes, then written again: the same
+    text means the same document, since PyYAML reads what `dump` writes itself back as it
+    was (every string unquoted is one its resolver reads as a string). So any other text,
+    a comment, an anchor, a key written twice, a tab, gives None, never another document."""
+    if not text.endswith("\n"):
+        return None
+    try:
+        lines = _logical_lines(text[:-1].split("\n"))
+        doc, end = _block(lines, 0, 0)
+        if end != len(lines) or type(doc) is not dict or _document(doc) != text:
+            return None
+    except (_NotPlain, _Unread):
+        return None
+    return doc
+
+
+class _Unread(Exception):
+    """Not a text `dump` writes itself."""
+
+
+def _logical_lines(raw: list[str]) -> list[tuple[int, str]]:
+    """(indent, text) of each line, a flow collection's lines joined into one: PyYAML
+    goes on on the next line inside one, and a line break there reads as a space."""
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(raw):
+        line = raw[i]
+        text = line.lstrip(" ")
+        indent = len(line) - len(text)
+        depth = _open_brackets(text)
+        while depth > 0:
+            i += 1
+            if i == len(raw):
+                raise _Unread
+            more = raw[i].lstrip(" ")
+            text += " " + more
+            depth += _open_brackets(more)
+        out.append((indent, text))
+        i += 1
+    return out
+
+
+def _open_brackets(text: str) -> int:
+    # No string `dump` writes has a bracket, quoted or not.
+    return text.count("[") + text.count("{") - text.count("]") - text.count("}")
+
+
+def _block(lines: list[tuple[int, str]], i: int, indent: int) -> tuple[Any, int]:
+    """The block list or mapping whose first line is `lines[i]`, at `indent`; the line
+    after it."""
+    if i >= len(lines) or lines[i][0] != indent:
+        raise _Unread
+    if lines[i][1].startswith("- "):
+        items: list[Any] = []
+        while i < len(lines) and lines[i][0] == indent and lines[i][1].startswith("- "):
+            rest = lines[i][1][2:]
+            if _key_of(rest) is not None:  # a mapping begins on the item's line
+                lines[i] = (indent + 2, rest)
+                value, i = _block(lines, i, indent + 2)
+            else:
+                value, i = _scalar_or_flow(rest), i + 1
+            items.append(value)
+        return items, i
+    mapping: dict[str, Any] = {}
+    while i < len(lines) and lines[i][0] == indent and not lines[i][1].startswith("- "):
+        key = _key_of(lines[i][1])
+        if key is None:
+            raise _Unread
+        rest = lines[i][1][len(key) + 1:]
+        if rest:
+            mapping[key], i = _scalar_or_flow(rest[1:]), i + 1
+        elif i + 1 < len(lines) and lines[i + 1][1].startswith("- "):
+            mapping[key], i = _block(lines, i + 1, indent)  # a list, not indented
+        else:
+            mapping[key], i = _block(lines, i + 1, indent + 2)
+    return mapping, i
+
+
+def _key_of(text: str) -> str | None:
+    colon = text.find(":")
+    if colon <= 0 or text[0] in "[{'" or (colon + 1 < len(text) and text[colon + 1] != " "):
+        return None
+    return text[:colon]
+
+
+def _scalar_or_flow(text: str) -> Any:
+    if text[0] == "[" and text[-1] == "]":
+        return [_read_scalar(t) for t in _flow_items(text[1:-1])]
+    if text[0] == "{" and text[-1] == "}":
+        pairs = [t.split(": ", 1) for t in _flow_items(text[1:-1])]
+        if any(len(p) != 2 for p in pairs):
+            raise _Unread
+        return {_read_scalar(k): _read_scalar(v) for k, v in pairs}
+    return _read_scalar(text)
+
+
+def _flow_items(text: str) -> list[str]:
+    """A flow collection's items: split at each comma and space, but inside a quoted
+    string (a value with a comma)."""
+    items: list[str] = []
+    for part in text.split(", ") if text else []:
+        if items and _open_quote(items[-1]):
+            items[-1] += ", " + part
+        else:
+            items.append(part)
+    return items
+
+
+def _open_quote(item: str) -> bool:
+    value = item.split(": ", 1)[-1]
+    return value.startswith("'") and (value.count("'") % 2 == 1 or value == "'")
+
+
+def _read_scalar(text: str) -> Any:
+    if text.startswith("'"):
+        if len(text) < 2 or not text.endswith("'"):
+            raise _Unread
+        return text[1:-1].replace("''", "'")
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text

@@ -106,4 +106,54 @@ def test_random_documents():
         text, ok = written_directly(doc)
         assert text == pyyaml(doc), doc
         direct += ok
+        back = quick_yaml.load(text)
+        assert back is None or back == yaml.safe_load(text), doc
     assert 300 < direct < 1200  # the direct writing was exercised, not only PyYAML's
+
+
+def test_what_it_writes_itself_it_reads_back_as_pyyaml_does():
+    read = 0
+    for seed in (3, 4):
+        for index in range(200):
+            text = quick_yaml.dump(scenario_document(seed, index))
+            doc = quick_yaml.load(text)
+            assert doc is not None and doc == yaml.safe_load(text)
+            read += 1
+    for name, doc in CASES.items():
+        text, direct = written_directly(doc)
+        back = quick_yaml.load(text)
+        if name == "scalar folded in block":
+            assert back is None  # not read here: never in a generated scenario
+        elif direct:
+            assert back == doc == yaml.safe_load(text), name
+            assert type(back) is dict
+        else:
+            assert back is None, name  # PyYAML's text: PyYAML reads it
+
+
+@pytest.mark.parametrize("text", [
+    "a: 1\nb: 2",  # no line break at the end
+    "a: 1\na: 2\n",  # a key written twice: the loader refuses it, never keeps one
+    "a: 1  # a comment\n",
+    "a: &x [1]\nb: *x\n",
+    "a: yes\n",  # a boolean to YAML 1.1
+    "a: 'x'\n",  # quoted where PyYAML would not quote
+    'a: "x"\n',
+    "a:\n\t- x\n",
+    "a: [1, 2\n",
+    "- a\n- b\n",  # not a mapping
+    "a: 1.5\n",
+    "a:   1\n",
+    "a: [x, {b: 1}]\n",
+    "---\na: 1\n",
+    "a: {b: 'c, d}\n",
+])
+def test_any_other_text_is_left_to_pyyaml(text):
+    assert quick_yaml.load(text) is None
+
+
+def test_the_loader_still_refuses_a_key_written_twice():
+    from comparator.loader import load_yaml
+
+    with pytest.raises(yaml.YAMLError, match="written twice"):
+        load_yaml("a: 1\na: 2\n")
