@@ -33,7 +33,11 @@ STR_TAG = "tag:yaml.org,2002:str"
 _PLAIN_SHAPE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._'()/+,-]| (?! ))*")
 _RESOLVER = yaml.resolver.Resolver()
 _SCALARS = frozenset({str, int, bool})  # others (floats, None, dates) are PyYAML's to write
-_texts: dict[str, tuple[str, str]] = {}
+_texts: dict[str, tuple[str, str]] = {}  # the strings met, up to TEXTS_KEPT
+TEXTS_KEPT = 20_000  # a dataset's ids and titles are all different: never all kept
+# PyYAML writes a longer key as a complex key (``? key``), and refuses to read a simple
+# key over 1,024 characters; keys are left to it well before either.
+LONGEST_KEY = WIDTH
 
 
 class _NotPlain(Exception):
@@ -81,17 +85,28 @@ def _texts_of(value: str) -> tuple[str, str]:
     if not (_PLAIN_SHAPE.fullmatch(value) and not value.endswith(" ")
             and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == STR_TAG):
         raise _NotPlain
-    texts = _texts[value] = (
-        value, "'" + value.replace("'", "''") + "'" if "," in value else value)
+    texts = (value, "'" + value.replace("'", "''") + "'" if "," in value else value)
+    if len(_texts) >= TEXTS_KEPT:
+        _texts.clear()
+    _texts[value] = texts
     return texts
 
 
 def _is_flow(value: dict[str, Any] | list[Any]) -> bool:
-    """Whether PyYAML writes the collection in flow style: all its items are scalars."""
+    """Whether PyYAML writes the collection in flow style: all its items are scalars, keys
+    too (a number or a boolean may be a key in flow style; `_block_mapping` leaves such a
+    key to PyYAML)."""
     if type(value) is dict:
         return all(type(k) in _SCALARS for k in value) and all(
             type(v) in _SCALARS for v in value.values())
     return all(type(v) in _SCALARS for v in value)
+
+
+def _key(key: Any, flow: bool = False) -> str:
+    text = _scalar(key, flow)
+    if text is None or len(text) > LONGEST_KEY:
+        raise _NotPlain
+    return text
 
 
 def _seen(value: Any, seen: set[int]) -> None:
@@ -120,7 +135,7 @@ def _folded(text: str, scalar: str, indent: int, lines: list[str]) -> str:
 def _flow(line: str, value: dict[str, Any] | list[Any], indent: int,
           lines: list[str]) -> None:
     """`line` followed by the flow collection `value`, whose lines go on at `indent`."""
-    pairs = ([(f"{_scalar(k, True)}: ", str(_scalar(v, True))) for k, v in value.items()]
+    pairs = ([(f"{_key(k, True)}: ", str(_scalar(v, True))) for k, v in value.items()]
              if type(value) is dict else [("", str(_scalar(v, True))) for v in value])
     opening, closing = ("{", "}") if type(value) is dict else ("[", "]")
     text = line + opening + ", ".join(key + item for key, item in pairs)
@@ -161,10 +176,9 @@ def _block_mapping(mapping: dict[str, Any], indent: int, first: str, lines: list
                    seen: set[int]) -> None:
     """`first`: the list item's dash the first key follows on its line."""
     for i, (key, value) in enumerate(mapping.items()):
-        name = _scalar(key)
-        if name is None or type(key) is not str or len(name) > WIDTH:
-            raise _NotPlain  # a long key is not a simple key to PyYAML
-        _value((first if i == 0 and first else " " * indent) + name + ":", value, indent,
+        if type(key) is not str:
+            raise _NotPlain
+        _value((first if i == 0 and first else " " * indent) + _key(key) + ":", value, indent,
                lines, seen)
 
 
@@ -187,7 +201,8 @@ def load(text: str) -> Any:
     Read by a small reader that knows only what `dump` writes, then written again: the same
     text means the same document, since PyYAML reads what `dump` writes itself back as it
     was (every string unquoted is one its resolver reads as a string). So any other text,
-    a comment, an anchor, a key written twice, a tab, gives None, never another document."""
+    a comment, an anchor, a key written twice, a tab, an empty value, gives None, never
+    another document, nor an error: PyYAML reads it, or says what is wrong with it."""
     if not text.endswith("\n"):
         return None
     try:
@@ -202,6 +217,9 @@ def load(text: str) -> Any:
 
 class _Unread(Exception):
     """Not a text `dump` writes itself."""
+
+
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")  # ASCII digits: str.isdigit takes "²" and "١" too
 
 
 def _logical_lines(raw: list[str]) -> list[tuple[int, str]]:
@@ -270,6 +288,8 @@ def _key_of(text: str) -> str | None:
 
 
 def _scalar_or_flow(text: str) -> Any:
+    if not text:
+        raise _Unread  # an empty value: null to PyYAML, never written by `dump`
     if text[0] == "[" and text[-1] == "]":
         return [_read_scalar(t) for t in _flow_items(text[1:-1])]
     if text[0] == "{" and text[-1] == "}":
@@ -306,6 +326,6 @@ def _read_scalar(text: str) -> Any:
         return True
     if text == "false":
         return False
-    if text.lstrip("-").isdigit():
+    if _WHOLE_NUMBER.fullmatch(text):
         return int(text)
     return text

@@ -57,6 +57,23 @@ def test_the_same_seed_gives_the_same_files(generated, tmp_path):
     assert other != scenario_document(5, 0) and other["id"] == "gen-6-0000000"
 
 
+def test_checking_a_board_again_takes_its_players_and_permanents_as_checked(generated):
+    """The generator validates a drawn board's players and permanents once, before its
+    blocks and tricks are drawn, and takes them as they are when the whole document is
+    checked: that must be the scenario the whole document gives, cards merged in too."""
+    from comparator.games.mtg import generate
+    from comparator.games.mtg.loading import parse, resolve_cards
+
+    for doc in docs(generated, 150):
+        whole = generate._checked(doc)
+        again = generate._checked(doc, whole)
+        assert again == whole
+        resolved = resolve_cards(whole)
+        merged = again.model_copy(update={"players": resolved.players,
+                                          "permanents": resolved.permanents})
+        assert merged == resolve_cards(again) == parse(json.dumps(doc), "x", doc)
+
+
 def test_every_generated_file_passes_validate(generated):
     result = runner.invoke(app, ["validate", str(generated), "--json"])
     assert result.exit_code == 0, result.output[:2000]

@@ -65,12 +65,18 @@ CASES = {
     "object met twice": {"a": (shared := ["x", {"y": 1}]), "b": shared},
     "list in a list": {"a": [["x", {"y": 1}], "z"]},
     "long key": {"k" * 130: 1},
+    # PyYAML writes a flow key of 128 characters or more as a complex key (`? key`)
+    "long key in flow style": {"a": {"k" * 128: 1}, "b": {"k" * 129: 1}},
 }
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_each_rule_as_pyyaml(name):
     assert quick_yaml.dump(CASES[name], DUMPER) == pyyaml(CASES[name])
+    # libyaml's writer and PyYAML's own agree, but for the length of a complex key
+    plain = yaml.dump(CASES[name], Dumper=yaml.SafeDumper, sort_keys=False,
+                      default_flow_style=None, width=100)
+    assert quick_yaml.dump(CASES[name], yaml.SafeDumper) == plain
 
 
 def test_what_it_writes_itself_and_what_it_leaves_to_pyyaml():
@@ -78,7 +84,7 @@ def test_what_it_writes_itself_and_what_it_leaves_to_pyyaml():
                  "comma in a name", "nested block mapping, lists in it"):
         assert written_directly(CASES[name])[1], name
     for name in ("strings PyYAML quotes", "float and null", "object met twice",
-                 "list in a list", "long key"):
+                 "list in a list", "long key", "long key in flow style"):
         assert not written_directly(CASES[name])[1], name
     assert "\n  if-missing: earlier}" in quick_yaml.dump(CASES["flow line broken"])
 
@@ -147,9 +153,22 @@ def test_what_it_writes_itself_it_reads_back_as_pyyaml_does():
     "a: [x, {b: 1}]\n",
     "---\na: 1\n",
     "a: {b: 'c, d}\n",
+    "a: \n",  # an empty value (null), a space after the colon
+    "a:\n- \n",
+    "a: --1\n",  # strings to PyYAML, never whole numbers
+    "a: [--1]\n",
+    "a: ²\n",
+    "a: -0\n",
+    "a: {" + "k" * 1025 + ": 1}\n",  # a key too long for PyYAML, which refuses the text
 ])
 def test_any_other_text_is_left_to_pyyaml(text):
     assert quick_yaml.load(text) is None
+
+
+def test_the_strings_remembered_are_bounded():
+    for i in range(quick_yaml.TEXTS_KEPT + 500):
+        quick_yaml.dump({"id": f"gen-1-{i:07d}"})
+    assert len(quick_yaml._texts) <= quick_yaml.TEXTS_KEPT
 
 
 def test_the_loader_still_refuses_a_key_written_twice():
