@@ -210,7 +210,7 @@ def load(text: str) -> Any:
         doc, end = _block(lines, 0, 0)
         if end != len(lines) or type(doc) is not dict or _document(doc) != text:
             return None
-    except (_NotPlain, _Unread):
+    except (_NotPlain, _Unread, RecursionError):  # nested deeper than read here: PyYAML's
         return None
     return doc
 

@@ -165,6 +165,11 @@ def test_any_other_text_is_left_to_pyyaml(text):
     assert quick_yaml.load(text) is None
 
 
+def test_a_document_nested_deeper_than_python_recurses_is_left_to_pyyaml():
+    deep = "".join("  " * i + f"k{i}:\n" for i in range(3000)) + "  " * 3000 + "x: 1\n"
+    assert quick_yaml.load(deep) is None
+
+
 def test_the_strings_remembered_are_bounded():
     for i in range(quick_yaml.TEXTS_KEPT + 500):
         quick_yaml.dump({"id": f"gen-1-{i:07d}"})
