@@ -269,13 +269,12 @@ def _checked(doc: dict[str, Any], drawn: Any = None) -> Any:
     its own fields alone."""
     from comparator.games.mtg.loading import checked
 
-    if drawn is None:
-        text = json.dumps(doc)
-        return checked(text, "<generated>", json.loads(text))
-    rest = {k: v for k, v in doc.items() if k not in ("players", "permanents")}
-    text = json.dumps(rest)
+    if drawn is not None:
+        doc = {k: v for k, v in doc.items() if k not in ("players", "permanents")}
+    text = json.dumps(doc)
     raw = json.loads(text)
-    raw["players"], raw["permanents"] = drawn.players, drawn.permanents
+    if drawn is not None:
+        raw["players"], raw["permanents"] = drawn.players, drawn.permanents
     return checked(text, "<generated>", raw)
 
 
