@@ -15,7 +15,6 @@ from sqlalchemy import (
     UniqueConstraint,
     insert,
 )
-from sqlalchemy import text as sql_text
 from sqlmodel import Field, Session, SQLModel, col, select
 
 
@@ -270,12 +269,15 @@ def insert_ignore(session: Session, model: type[SQLModel], rows: list[dict[str, 
         for row in rows:
             session.merge(model(**row))
         return -1
-    # One plain statement that both databases understand, executed for all the rows with
-    # the driver's executemany: none of the ORM's per-row work, close to raw executemany.
+    # One plain statement that both databases understand, handed with all the rows to the
+    # driver's executemany as they are: none of the ORM's per-row work, nor SQLAlchemy's
+    # binding of each row's parameters (half of the writing process's time in a build).
     columns = list(rows[0])
+    marker = "%({})s" if dialect == "postgresql" else ":{}"  # each driver's own style
     sql = (f"INSERT INTO {model.__tablename__} ({', '.join(columns)}) "
-           f"VALUES ({', '.join(':' + c for c in columns)}) ON CONFLICT DO NOTHING")
-    return int(getattr(session.execute(sql_text(sql), rows), "rowcount", -1))
+           f"VALUES ({', '.join(marker.format(c) for c in columns)}) ON CONFLICT DO NOTHING")
+    done = session.connection().exec_driver_sql(sql, rows)  # type: ignore[arg-type]
+    return int(getattr(done, "rowcount", -1))
 
 
 def new_batch(session: Session, stored: str | None = None) -> int:
