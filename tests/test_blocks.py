@@ -268,3 +268,44 @@ def test_blocks_of_a_scenario_the_era_refuses_is_one_line_not_a_traceback():
                                       "fifth"])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     assert "fifth can't run this scenario: siege is a battle" in result.output
+
+
+def test_blocks_checked_on_one_board_read_under_each_era():
+    """`blocks_refused` builds the board as combat begins once and reads it under each
+    era: the same as a board built for that era, and the same problems found."""
+    from dataclasses import fields
+
+    from comparator.data_files import shipped_scenarios
+    from comparator.games.mtg.blocks import blocks_refused
+    from comparator.games.mtg.generate import scenario_document
+    from comparator.games.mtg.loading import parse
+    from comparator.loader import load
+    from versions import NotInEra
+    from versions.mtg.play import refuse
+
+    scenarios = [s for s in (load(f) for f in shipped_scenarios()) if s.game == "mtg"]
+    for i in range(150):
+        doc = scenario_document(8, i)
+        scenarios.append(parse(json.dumps(doc), "x", doc))
+    refusals = 0
+    for s in scenarios:
+        shared, each = None, []
+        for era in ERA_IDS:
+            rules = find_era(era)()
+            try:
+                refuse(rules, s)
+            except NotInEra:
+                continue
+            own = new_board(rules, s)
+            shared = own if shared is None else shared
+            read = shared.under(rules)
+            for f in fields(own):
+                if f.name not in ("log",):
+                    assert getattr(read, f.name) == getattr(own, f.name), (s.id, era, f.name)
+            found = check_blocks(own, written(s.combat))
+            assert check_blocks(read, written(s.combat)) == found, (s.id, era)
+            each += [era] if found else []
+        refused = blocks_refused(s, list(ERA_IDS))
+        assert [r.era for r in refused or []] == each, s.id
+        refusals += bool(each)
+    assert refusals  # some scenario's blocks are refused by some era

@@ -9,7 +9,8 @@ from typing import Any
 from versions import NotInEra, find_era
 from versions.mtg.engine.blocks import check_blocks, describe, written
 from versions.mtg.engine.combat import IllegalBlocks
-from versions.mtg.play import combat
+from versions.mtg.engine.setup import new_board
+from versions.mtg.play import refuse
 from versions.mtg.scenario import Scenario
 
 
@@ -17,11 +18,14 @@ def blocks_refused(scenario: Scenario, eras: list[str]) -> list[IllegalBlocks] |
     """Each era of `eras` (Magic's) whose rules refuse the written blocks, with what it
     refuses (said once for all of them: ``running.illegal_choice``), or None."""
     refused = []
+    board = None  # as combat begins: built once, then read under each era
     for era in eras:
+        rules = find_era(era)()
         try:
-            board = combat(find_era(era)(), scenario).board
+            refuse(rules, scenario)
         except NotInEra:
             continue  # that era won't run it: not a problem of the blocks
+        board = new_board(rules, scenario) if board is None else board.under(rules)
         problems = check_blocks(board, written(scenario.combat))
         if problems:
             refused.append(IllegalBlocks(era, problems))

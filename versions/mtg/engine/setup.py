@@ -8,7 +8,9 @@ from versions.mtg.scenario import Scenario, ZoneCard
 
 
 def new_board(era: Era, scenario: Scenario) -> Board:
-    """`scenario` must be resolved (cards merged in) and checked (comparator.games.mtg.checks)."""
+    """`scenario` must be resolved (cards merged in) and checked (comparator.games.mtg.checks).
+    The era is kept, not read: the board is the same in every era but for it, which lets
+    written blocks be checked in every era on one board (``Board.under``)."""
     players = {p.name: PlayerState(p.name, p.life, p.mana, poison=p.poison,
                                    protection=tuple(p.protection),
                                    graveyard=[_card(c) for c in p.graveyard],

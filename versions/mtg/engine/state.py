@@ -305,6 +305,15 @@ class Board:
         twin.snapshots = dict(self.snapshots)
         return twin
 
+    def under(self, era: EraInfo) -> Board:
+        """This board under another era's rules, everything else shared: for reading only
+        (checking written blocks in every era, on the board as combat begins, which
+        ``setup.new_board`` builds alike for every era but for the era it keeps)."""
+        twin = object.__new__(Board)
+        twin.__dict__.update(self.__dict__)
+        twin.era = era
+        return twin
+
     def key(self, orders: bool | frozenset[str] = True) -> tuple[Any, ...]:
         """The state as a hashable value (the log left out); `orders`: whether damage
         assignment orders still matter (all, none, or only those of these creatures)."""
