@@ -41,12 +41,11 @@ for i in range({n}):
 import sys
 sys.path.insert(0, ".")
 from pathlib import Path
-from comparator.dataset import ENGINE_VERSION, summarise
+from comparator.dataset import ENGINE_VERSION, scenario_json, summarise
 from comparator.encoding import ordered_digest
 from comparator.loader import load
 from comparator.running import run_scenario
 from comparator.store import result_rows
-from comparator.dataset import scenario_json
 from versions import ERA_IDS
 files = sorted(Path({folder!r}).rglob("*.yaml"))
 eras = list(ERA_IDS)

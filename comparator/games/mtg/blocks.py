@@ -18,6 +18,7 @@ def blocks_refused(scenario: Scenario, eras: list[str]) -> list[IllegalBlocks] |
     """Each era of `eras` (Magic's) whose rules refuse the written blocks, with what it
     refuses (said once for all of them: ``running.illegal_choice``), or None."""
     refused = []
+    declared = written(scenario.combat)
     board = None  # as combat begins: built once, then read under each era
     for era in eras:
         rules = find_era(era)()
@@ -26,7 +27,7 @@ def blocks_refused(scenario: Scenario, eras: list[str]) -> list[IllegalBlocks] |
         except NotInEra:
             continue  # that era won't run it: not a problem of the blocks
         board = new_board(rules, scenario) if board is None else board.under(rules)
-        problems = check_blocks(board, written(scenario.combat))
+        problems = check_blocks(board, declared)
         if problems:
             refused.append(IllegalBlocks(era, problems))
     return refused or None

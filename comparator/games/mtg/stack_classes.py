@@ -175,7 +175,6 @@ class DealtClasses:
                 found[1]
 
 
-
 def quiet_prevention_step(combat: Combat, actions: list[Any], creatures: list[str]) -> bool:
     """Whether the damage prevention step that follows (T.10 of 1999) reads no amount of
     the damage it deals: no action may be taken in it (only prevention and regeneration
