@@ -456,7 +456,9 @@ def explore(
         "--limit", help="refuse a search of more lines of play than this",
         metavar="N", min=1, max=10**12)] = 1_000_000,
     as_json: Annotated[bool, json_flag("print the explore JSON")] = False,
-    show_all: Annotated[bool, typer.Option("--all", help="show every outcome row")] = False,
+    show_all: Annotated[bool, typer.Option(
+        "--all", help="show every outcome row, and the line to every outcome only one era "
+                      "reaches")] = False,
     db: DbOption = None,
     no_store: NoStoreFlag = False,
     quote: QuoteFlag = False,

@@ -11,6 +11,10 @@ from comparator.games import game_of
 from comparator.terminal import clean, cut, plain, say
 
 TABLE_ROWS = 20  # rows shown unless --all
+# Outcomes of one era only, each with its line of play, shown unless --all: an era whose
+# rules open a whole family of outcomes (before Urza's Saga, trample carrying each excess
+# to the player) would otherwise print hundreds of lines. The best-scored come first.
+ONLY_IN_SHOWN = 5
 
 
 def describe_line(line: list[dict[str, Any]], scenario: Any, indent: str) -> list[str]:
@@ -117,7 +121,7 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
                       markup=False)
 
     for era, indexes in doc["only_in"].items():
-        for i in indexes:
+        for i in indexes if show_all else indexes[:ONLY_IN_SHOWN]:
             o = doc["eras"][era]["outcomes"][i]
             console.print()
             key = json.dumps(o["state"], sort_keys=True)
@@ -126,6 +130,10 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
             say(console, f"only in {era}: {words or losses(o['state'], scenario)}")
             for line in describe_line(o["example"], scenario, ""):
                 say(console, line, indent="    ")
+        if not show_all and len(indexes) > ONLY_IN_SHOWN:
+            console.print()
+            say(console, f"({len(indexes) - ONLY_IN_SHOWN} more outcome(s) only {era} "
+                         f"reaches; --all shows them)")
     console.print()
     say(console, verdict(doc))
 

@@ -320,3 +320,50 @@ def test_a_search_too_large_in_a_worker_is_the_same_one_line_error():
         assert result.exit_code == 2
         said.append(result.output)
     assert said[0] == said[1] and "raise --limit" in said[0]
+
+
+TRAMPLER_THREE = """\
+id: trampler-three
+title: A 6-power trampler blocked by three creatures, a pump for the blockers
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: wurm, controller: A, power: 6, toughness: 6, keywords: [trample]}
+  - {id: b1, controller: B, power: 1, toughness: 1}
+  - {id: b2, controller: B, power: 1, toughness: 2}
+  - {id: b3, controller: B, power: 2, toughness: 2}
+combat:
+  attacks: {wurm: B}
+  blocks: {b1: wurm, b2: wurm, b3: wurm}
+actions:
+  - {at: declare-blockers, by: B, effect: pump, target: [b2, b3], power: 3, toughness: 3}
+"""
+
+
+def test_the_lines_of_outcomes_one_era_alone_reaches_are_cut_unless_all(tmp_path):
+    # Before Urza's Saga a trampler's excess over lethal damage to a blocker went on to the
+    # player, so each split is its own outcome in `fourth`: dozens no other era reaches,
+    # each printed with its line of play. The human output shows the best five and counts
+    # the rest; --all shows every one.
+    from comparator.explore_report import ONLY_IN_SHOWN
+
+    path = tmp_path / "trampler.yaml"
+    path.write_text(TRAMPLER_THREE)
+    doc = json.loads(runner.invoke(app, ["explore", str(path), "--no-store", "--json"]).output)
+    only = len(doc["only_in"]["fourth"])
+    assert only > ONLY_IN_SHOWN
+    assert not any(doc["only_in"][e] for e in doc["only_in"] if e != "fourth")
+    cut = runner.invoke(app, ["explore", str(path), "--no-store"])
+    assert cut.exit_code == 1
+    assert cut.output.count("only in fourth:") == ONLY_IN_SHOWN
+    said = " ".join(cut.output.split())
+    assert (f"({only - ONLY_IN_SHOWN} more outcome(s) only fourth reaches; --all shows them)"
+            in said)
+    # The shown ones are the best-scored: the first of fourth's outcomes in score order.
+    first = doc["eras"]["fourth"]["outcomes"][doc["only_in"]["fourth"][0]]
+    division = next(d for d in first["example"] if d["kind"] == "divide")
+    amounts = ", ".join(f"{n} to {k}" for k, n in division["choice"].items())
+    assert amounts in said.split("only in fourth:")[1]
+    whole = runner.invoke(app, ["explore", str(path), "--no-store", "--all"])
+    assert whole.output.count("only in fourth:") == only
+    assert "more outcome(s) only" not in whole.output
