@@ -116,8 +116,8 @@ def generate_figures(tmp: Path, n: int) -> None:
           f"would take {1_000_000 / rates[cores] / 60:.0f} min)")
 
 
-def _tree_rss(pid: int) -> int:
-    """Resident memory of a process and all its descendants, in bytes."""
+def _tree(pid: int) -> list[int]:
+    """A process and all its descendants."""
     children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -127,27 +127,48 @@ def _tree_rss(pid: int) -> int:
                 continue
             parent = int(stat.rsplit(")", 1)[1].split()[1])
             children.setdefault(parent, []).append(int(entry))
-    total, todo = 0, [pid]
+    found, todo = [], [pid]
     while todo:
         p = todo.pop()
+        found.append(p)
         todo += children.get(p, [])
-        with contextlib.suppress(OSError):  # the process has just ended
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) * 1024
-    return total
+    return found
 
 
-def peak_memory(cmd: list[str]) -> tuple[int, float]:
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    peak = 0
+def _field_kib(path: str, name: str) -> int:
+    with contextlib.suppress(OSError):  # the process has just ended
+        for line in Path(path).read_text().splitlines():
+            if line.startswith(name):
+                return int(line.split()[1])
+    return 0
+
+
+def tree_memory(pid: int, proportional: bool = False) -> tuple[int, int]:
+    """Resident memory of a process and all its descendants, in bytes: their resident sizes
+    added up, and (if `proportional`) their proportional sizes (PSS: a page shared by n of
+    them counted 1/n to each, as forked workers share their parent's pages), which is what
+    the tree really holds."""
+    rss = pss = 0
+    for p in _tree(pid):
+        rss += _field_kib(f"/proc/{p}/status", "VmRSS:") * 1024
+        if proportional:
+            pss += _field_kib(f"/proc/{p}/smaps_rollup", "Pss:") * 1024
+    return rss, pss
+
+
+def peak_sizes(cmd: list[str], proportional: bool = False,
+               env: dict[str, str] | None = None) -> tuple[int, int, float]:
+    """Run `cmd`: the peaks of ``tree_memory`` sampled every 0.2 s, and the seconds taken."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=env)
+    peaks = [0, 0]
     start = time.perf_counter()
     stop = threading.Event()
 
     def sample() -> None:
-        nonlocal peak
         while not stop.is_set():
-            peak = max(peak, _tree_rss(proc.pid))
+            for i, size in enumerate(tree_memory(proc.pid, proportional)):
+                peaks[i] = max(peaks[i], size)
             time.sleep(0.2)
 
     watcher = threading.Thread(target=sample)
@@ -155,7 +176,12 @@ def peak_memory(cmd: list[str]) -> tuple[int, float]:
     proc.wait()
     stop.set()
     watcher.join()
-    return peak, time.perf_counter() - start
+    return peaks[0], peaks[1], time.perf_counter() - start
+
+
+def peak_memory(cmd: list[str]) -> tuple[int, float]:
+    rss, _, took = peak_sizes(cmd)
+    return rss, took
 
 
 def memory_figures(tmp: Path, small: int, large: int) -> None:

@@ -1,7 +1,8 @@
 """Explore figures (run: python benchmarks/explore_bench.py).
 
 - the contract's case in every era as the command runs it, the eras one after another
-  (the baseline) and at once on every core (`--jobs`);
+  (the baseline) and at once on every core (`--jobs`), and the peak memory of each (the
+  process tree's, proportional: shared pages counted once);
 - the contract's case (explore contract §6.6): a 10-power trampler blocked by five
   creatures, one pump for each player, explored in every era on one core; the target is
   under 5 seconds for the eras of the contract's time (sixth, m10, foundations);
@@ -20,6 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from dataset_bench import peak_sizes  # noqa: E402 - the process tree's memory, sampled
 
 CASE = Path(__file__).with_name("explore-trampler-five-blockers.yaml")
 SMALL = "enormous-baloth-shared-blocker"
@@ -163,6 +167,19 @@ def all_eras_at_once() -> None:
         human = time.perf_counter() - start
         print(f"explore of {name}, all eras, --jobs {cores}, the human output: {human:.2f} s "
               f"wall ({human / walls[cores]:.2f}x the JSON's)")
+        # Peak memory, run again (sampling /proc would slow the timed runs): the resident
+        # sizes of the process tree added up, and its proportional size, which counts once
+        # the pages forked workers share with their parent (goal: < 150 MB).
+        peaks = {}
+        for jobs in (1, cores):
+            rss, pss, _ = peak_sizes([*cmd, "explore", case, "--no-store", "--json", "--jobs",
+                                      str(jobs)], proportional=True, env=cached)
+            peaks[jobs] = pss
+            print(f"explore of {name}, all eras, --jobs {jobs}: peak {pss / 2**20:.0f} MiB "
+                  f"proportional ({pss / 1e6:.0f} MB), {rss / 2**20:.0f} MiB resident sizes "
+                  f"added up")
+        print(f"peak on {cores} cores: {peaks[cores] / peaks[1]:.2f}x one process's "
+              f"(goal: < 150 MB)")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ def scenarios_dir() -> Path:
     return data_dir() / "scenarios"
 
 
+@cache  # the card library is looked up for every card a scenario names
 def cards_file() -> Path:
     return data_dir() / "cards.yaml"
 
