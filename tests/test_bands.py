@@ -106,3 +106,20 @@ def test_rampage_counts_band_blockers_from_sixth_only(era, power):
     giant = perm(o, "giant")
     assert giant["power"] == power if giant["zone"] == "battlefield" else power == 3
     assert giant["zone"] == ("graveyard" if power == 3 else "battlefield")
+
+
+def test_explore_tells_declared_blocks_from_blocks_through_the_band():
+    # Both Bears may block two attackers. Declared on the Hero only, each blocks the
+    # 3/3 through the band; declared on both, each blocks it directly: the same blocks,
+    # but before Sixth rampage counts only the declared (A.25.Ruling.1), so the two
+    # declarations have different futures. A search that merged them (Board.key without
+    # the blocks made through a band) reached 703 lines where there are 811.
+    from comparator.explore_tree import era_result
+    from comparator.games.mtg.explore import Explorer
+
+    s = scenario(RAMPAGE.replace("power: 2, toughness: 2}",
+                                 "power: 2, toughness: 2, keywords: [can-block-additional]}"))
+    for era in ("fourth", "fifth", "sixth"):
+        fast = Explorer(s, era, blocks="all")
+        slow = Explorer(s, era, blocks="all", merge=False)
+        assert era_result(fast, fast.run()) == era_result(slow, slow.run()), era

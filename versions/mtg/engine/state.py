@@ -339,6 +339,9 @@ class Board:
                    for p in map(permanents.__getitem__, self.order)]),
             tuple(self.attacks.items()), frozenset(self.blocked),
             tuple([(b, tuple(a)) for b, a in self.blocks.items()]),
+            # Blocks alike may differ in which were declared and which came through a band
+            # (before Sixth only the declared count for rampage and flanking).
+            frozenset(self.band_blocks) if self.band_blocks else None,
             ordering,
             frozenset(self.not_attacked),
             tuple([t.key() for t in self.stack]), tuple([t.key() for t in self.pending]),
