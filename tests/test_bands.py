@@ -131,21 +131,22 @@ def _random_band(rng) -> str:
     def kw(k: object) -> str:
         return k if isinstance(k, str) else "{{{}: {}}}".format(*next(iter(k.items())))
 
-    attacking = ["banding", {"rampage": 1}, {"rampage": 2}, "flanking", "first-strike",
-                 "trample", {"bushido": 1}]
-    blocking = ["can-block-additional", "first-strike", "deathtouch", {"bushido": 1}]
+    # Besides the first attacker's banding and every blocker's second block:
+    attacking = [{"rampage": 1}, {"rampage": 2}, "flanking", "first-strike", "trample",
+                 {"bushido": 1}]
+    blocking = ["first-strike", "deathtouch", {"bushido": 1}]
     lines = ["id: t-random-band", "title: A random band", "players: [{name: A}, {name: B}]",
              "active: A", "permanents:"]
     attackers = []
     for i in range(rng.randint(2, 3)):
-        keywords = [k for k in attacking[1:] if rng.random() < 0.3]
+        keywords = [k for k in attacking if rng.random() < 0.3]
         if i == 0:
             keywords.insert(0, "banding")
         lines.append(f"  - {{id: a{i}, controller: A, power: {rng.randint(1, 3)}, toughness: "
                      f"{rng.randint(1, 3)}, keywords: [{', '.join(map(kw, keywords))}]}}")
         attackers.append(f"a{i}")
     for i in range(2):
-        keywords = ["can-block-additional"] + [k for k in blocking[1:] if rng.random() < 0.3]
+        keywords = ["can-block-additional"] + [k for k in blocking if rng.random() < 0.3]
         lines.append(f"  - {{id: b{i}, controller: B, power: {rng.randint(1, 3)}, toughness: "
                      f"{rng.randint(1, 3)}, keywords: [{', '.join(map(kw, keywords))}]}}")
     lines += ["combat:", f"  attacks: {{{', '.join(f'{a}: B' for a in attackers)}}}",
