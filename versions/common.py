@@ -143,6 +143,19 @@ Number = Annotated[int, Field(strict=True, ge=-BOUND, le=BOUND)]
 Count = Annotated[int, Field(strict=True, ge=0, le=BOUND)]
 
 
+def empty(kind: Callable[[], Any], **field: Any) -> Any:
+    """A field whose default is an empty list, mapping or model: made new for each model,
+    not copied. Pydantic deep-copies a mutable default at each validation, a tenth of
+    reading a scenario. The JSON Schema still gives the default."""
+    return Field(default_factory=kind, json_schema_extra={"default": _dumped(kind())},
+                 **field)
+
+
+def _dumped(value: Any) -> Any:
+    return value.model_dump(mode="json", by_alias=True) if isinstance(value, BaseModel) \
+        else value
+
+
 class Strict(BaseModel):
     # strict: "5" is not 5 and true is not 1; a scenario says what it means.
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True,
@@ -220,8 +233,8 @@ def keyword_list(v: Any, parse: Callable[[Any], Keyword]) -> list[Any]:
 
 
 class ExpectState(Strict):
-    players: dict[str, dict[str, Any]] = {}
-    permanents: dict[str, dict[str, Any]] = {}
+    players: dict[str, dict[str, Any]] = empty(dict)
+    permanents: dict[str, dict[str, Any]] = empty(dict)
 
 
 class ExpectRefusal(Strict):
@@ -258,5 +271,5 @@ class Described(Strict):
     id: str = Field(pattern=ID_PATTERN, max_length=ID_LENGTH)
     title: str = Field(min_length=1, max_length=300)
     description: str | None = Field(default=None, max_length=TEXT_LENGTH)
-    sources: list[str] = []
-    tags: list[str] = []
+    sources: list[str] = empty(list)
+    tags: list[str] = empty(list)

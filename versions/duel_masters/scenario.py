@@ -19,6 +19,7 @@ from versions.common import (
     Described,
     ExpectOutcome,
     Strict,
+    empty,
     keyword_list,
 )
 from versions.common import Keyword as WrittenKeyword
@@ -85,8 +86,8 @@ class Creature(Strict):
     controller: str
     name: str | None = Field(default=None, max_length=ID_LENGTH)  # a label for the log
     power: Count
-    keywords: list[Keyword] = []
-    abilities: list[Ability] = []
+    keywords: list[Keyword] = empty(list)
+    abilities: list[Ability] = empty(list)
     tapped: bool = False
     zone: Literal["battlefield", "hand"] = "battlefield"  # a shinobi waits in the hand
 
@@ -102,10 +103,10 @@ class CombatSpec(Strict):
 
     # Each attacker -> its target: the turn player's attacks, one after another, in this
     # order (a creature attacks once a turn).
-    attacks: dict[str, str] = Field(default={}, max_length=MAX_ATTACKS)
+    attacks: dict[str, str] = empty(dict, max_length=MAX_ATTACKS)
     # The creatures that redirect an attack, in the order they resolve: a list when the
     # scenario has one attack, else each attacker -> its list.
-    redirect: Redirections | dict[Id, Redirections] = Field(default=[], max_length=MAX_ATTACKS)
+    redirect: Redirections | dict[Id, Redirections] = empty(list, max_length=MAX_ATTACKS)
     # Shinobi in their controllers' hands that try Ninja Strike at their timing (112.3c)
     # None: every shinobi in a hand tries, in listing order; []: none does
     ninja: list[str] | None = Field(default=None, max_length=50)
@@ -117,8 +118,8 @@ class Scenario(Described):
     players: list[Player] = Field(min_length=2, max_length=2)
     active: str
     permanents: list[Creature] = Field(max_length=200)
-    combat: CombatSpec = CombatSpec()
-    expect: dict[str, ExpectOutcome] = {}  # no `after`: an attack has no windows inside
+    combat: CombatSpec = empty(CombatSpec)
+    expect: dict[str, ExpectOutcome] = empty(dict)  # no `after`: an attack has no windows inside
 
     def redirect_for(self, attacker: str) -> list[str]:
         """The creatures written to redirect `attacker`'s attack, in resolution order."""

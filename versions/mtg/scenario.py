@@ -23,6 +23,7 @@ from versions.common import (
     ExpectState,
     Number,
     Strict,
+    empty,
     keyword_list,
 )
 from versions.common import Keyword as WrittenKeyword
@@ -234,9 +235,9 @@ class Player(Strict):
     life: Number = 20
     mana: Count = 0
     poison: Count = 0
-    protection: list[PlayerProtection] = []  # colors, or creatures (702.16e)
-    graveyard: ZoneCards = Field(default=[], max_length=200)  # bottom first
-    hand: ZoneCards = Field(default=[], max_length=200)
+    protection: list[PlayerProtection] = empty(list)  # colors, or creatures (702.16e)
+    graveyard: ZoneCards = empty(list, max_length=200)  # bottom first
+    hand: ZoneCards = empty(list, max_length=200)
 
 
 class PermanentSpec(Strict):
@@ -245,20 +246,20 @@ class PermanentSpec(Strict):
     card: str | None = None
     power: Number | None = None
     toughness: Number | None = None
-    keywords: list[Keyword] = []
-    abilities: list[Ability] = []
+    keywords: list[Keyword] = empty(list)
+    abilities: list[Ability] = empty(list)
     damage: Count = 0
     tapped: bool = False
     # `artifact` is accepted beside the spec's three so that fear can see artifact creatures.
-    types: list[Literal["creature", "planeswalker", "battle", "artifact", "land"]] = []
+    types: list[Literal["creature", "planeswalker", "battle", "artifact", "land"]] = empty(list)
     loyalty: Count | None = None
     defense: Count | None = None  # a battle's defense counters (310.4)
     protector: str | None = None  # a battle's protector (310.8; default: its controller)
-    colors: list[str] = []
+    colors: list[str] = empty(list)
     token: bool = False
     block_cost: Count = Field(default=0, alias="block-cost")
     # Counters it has as combat begins: +1/+1 and -1/-1 (a player's are `poison`).
-    counters: dict[Literal["+1/+1", "-1/-1"], Count] = {}
+    counters: dict[Literal["+1/+1", "-1/-1"], Count] = empty(dict)
     # A noncreature permanent (a land) that is a creature only through this permanent's
     # effect (Ambush Commander's Forests), with the `power` and `toughness` it gives: when
     # that permanent leaves the battlefield, this one stops being a creature.
@@ -297,14 +298,14 @@ class CombatSpec(Strict):
     """The scenario's `combat:` section: what the file declares and intends (the running
     combat is the engine's)."""
 
-    attacks: dict[str, str] = {}
+    attacks: dict[str, str] = empty(dict)
     # Attacking bands (banding): each a list of attackers declared together; a creature
     # blocking one member blocks them all (A.11.8; 502.10e; 702.19h; 702.22h).
-    bands: list[list[str]] = Field(default=[], max_length=100)
-    blocks: dict[str, str | list[str]] = {}
-    order: dict[str, list[str]] = {}
+    bands: list[list[str]] = empty(list, max_length=100)
+    blocks: dict[str, str | list[str]] = empty(dict)
+    order: dict[str, list[str]] = empty(dict)
     assign: dict[str, Annotated[AssignAmounts | Literal["most-kills"] | SplitAssign,
-                                Field(union_mode="left_to_right")]] = {}
+                                Field(union_mode="left_to_right")]] = empty(dict)
 
     def blocked_attackers(self, blocker: str) -> list[str]:
         v = self.blocks.get(blocker)
@@ -396,10 +397,10 @@ class Action(Strict):
 class ExpectEra(ExpectOutcome):
     # The state as a window inside combat ends (its actions and triggers done), for example
     # life after first-strike damage.
-    after: dict[WindowName, ExpectState] = {}
+    after: dict[WindowName, ExpectState] = empty(dict)
     # Blocker -> exactly the attackers it can block as blockers are declared (`blocks
     # --can`): each listed one it can, each other attacker it can't.
-    can_block: dict[str, list[str]] = Field(default={}, alias="can-block")
+    can_block: dict[str, list[str]] = empty(dict, alias="can-block")
     # The blocks the defending player declares with best play (`blocks --best`, under
     # the objective `material`): blocker -> the attacker(s) it blocks; {} for none.
     best_blocks: dict[str, str | list[str]] | None = Field(default=None, alias="best-blocks")
@@ -419,12 +420,12 @@ class Scenario(Described):
     active: str
     # A combat, not a game: bounded so that no file can make a run or a search endless.
     permanents: list[PermanentSpec] = Field(max_length=200)
-    combat: CombatSpec = CombatSpec()
-    actions: list[Action] = Field(default=[], max_length=200)
+    combat: CombatSpec = empty(CombatSpec)
+    actions: list[Action] = empty(list, max_length=200)
     # The order triggers one player controls go on the stack (the last resolves first):
     # source ids, card names or "SOURCE CONDITION" descriptions.
-    trigger_order: list[str] = Field(default=[], alias="trigger-order", max_length=200)
-    expect: dict[str, ExpectEra] = {}
+    trigger_order: list[str] = empty(list, alias="trigger-order", max_length=200)
+    expect: dict[str, ExpectEra] = empty(dict)
 
     def after_windows(self) -> frozenset[str]:
         """The windows whose states some era's expectations check."""
