@@ -324,6 +324,9 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
     """The restriction-respecting declarations that obey `best` requirements, lazily, in
     `blocks.declarations` order: a branch is entered only if a declaration obeying `best`
     lies beyond it."""
+    if best == 0 and independent(board):
+        yield from every_choice(board)
+        return
     search = Search(board, free_only=False)
     blockers = search.blockers
 
@@ -350,3 +353,30 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
 
     if search.future(0, search.start) >= best:
         yield from walk(0, 0, {}, ALONE, {})
+
+
+def independent(board: Board) -> bool:
+    """No restriction counts blockers: no attacker has limits, no blocker needs another
+    beside it. Then, where no requirement is obeyed either, each blocker's choice is free
+    of the others' and every combination breaks nothing (most generated boards)."""
+    return all(limits(board, a) is None for a in board.attacks) and not any(
+        (p := board.perm(b)).has("cant-attack-or-block-alone")
+        or p.has("cant-block-unless-greater-power-blocks") for b in potential_blockers(board))
+
+
+def every_choice(board: Board) -> Iterator[Declaration]:
+    """Every combination of the blockers' options, in `blocks.declarations` order, lazily:
+    `reaching` where nothing is pruned, without its search's states."""
+    blockers = potential_blockers(board)
+
+    def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
+        if i == len(blockers):
+            yield dict(decl)
+            return
+        for choice in options(board, blockers[i]):
+            if choice:
+                decl[blockers[i]] = choice
+            yield from walk(i + 1, decl)
+            decl.pop(blockers[i], None)
+
+    yield from walk(0, {})
