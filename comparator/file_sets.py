@@ -43,13 +43,17 @@ def read_manifest(folder: Path) -> dict[str, Any] | None:
 
 
 class Generated(Sequence[Path]):
-    """The files of a generated folder, by index (`path_of`). `verified`: every file is
+    """The files of a generated folder, by index (`path_of`). `intact`: every file is
     byte for byte what the generator wrote and checked (``verify_generated``)."""
 
     def __init__(self, folder: Path, count: int, manifest: dict[str, Any] | None = None) -> None:
         self.folder, self.count = folder, count
         self.manifest = manifest or {}
-        self.verified = False
+        self.intact = False
+
+    def verified(self, i: int) -> bool:
+        """Whether file `i` is known to be as the generator wrote (and checked) it."""
+        return self.intact
 
     def __len__(self) -> int:
         return self.count
@@ -86,7 +90,7 @@ class Files(Sequence[Path]):
         generator wrote (and checked) them."""
         for part in self.parts:
             if i < len(part):
-                return bool(getattr(part, "verified", False))
+                return isinstance(part, Generated) and part.verified(i)
             i -= len(part)
         raise IndexError(i)
 
@@ -184,5 +188,5 @@ def verify_generated(part: Generated, jobs: int = 1) -> bool:
         digests = [_range_job(r) for r in ranges]
     if any(d is None for d in digests):
         return False
-    part.verified = files_digest([d for d in digests if d is not None]) == files["sha256"]
-    return part.verified
+    part.intact = files_digest([d for d in digests if d is not None]) == files["sha256"]
+    return part.intact

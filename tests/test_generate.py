@@ -219,3 +219,21 @@ def test_a_generated_folder_verified_by_its_bytes_is_not_checked_again(generated
     r = runner.invoke(app, ["dataset", "build", str(copy), "--db", str(db2), "--jobs", "1"])
     assert r.exit_code == 0, r.output
     assert len(checked) == 400
+
+
+def test_a_generated_folder_is_built_from_its_own_sequence_of_files(generated, tmp_path):
+    """`dataset.build` takes a generated folder's files as they are (`Generated`, as the
+    engine benchmark passes them): each file checked until the folder's bytes are
+    verified. (A `verified` that was a flag, not the sequences' method, made it fail.)"""
+    from comparator.dataset import build
+    from comparator.file_sets import Generated, read_manifest, verify_generated
+    from comparator.store import open_engine
+
+    files = Generated(generated, 30, read_manifest(generated))
+    assert not files.verified(0)
+    checked: list[int] = []
+    engine = open_engine(str(tmp_path / "plain.db"))
+    assert sum(len(b) for b in build(engine, files, ["m11"], checking=checked.append)) == 30
+    assert sum(checked) == 30
+    whole = Generated(generated, 400, read_manifest(generated))
+    assert verify_generated(whole) and whole.verified(0) and whole.verified(399)
