@@ -364,10 +364,11 @@ def independent(board: Board) -> bool:
         or p.has("cant-block-unless-greater-power-blocks") for b in potential_blockers(board))
 
 
-def every_choice(board: Board) -> Iterator[Declaration]:
-    """Every combination of the blockers' options, in `blocks.declarations` order, lazily:
-    `reaching` where nothing is pruned, without its search's states."""
-    blockers = potential_blockers(board)
+def every_choice(board: Board, blockers: list[str] | None = None) -> Iterator[Declaration]:
+    """Every combination of the options of `blockers` (by default every potential blocker),
+    lazily, the first blocker's choice the slowest to change: `blocks.declarations` keeps
+    those that break no restriction; `reaching`, where none can be broken, takes them all."""
+    blockers = potential_blockers(board) if blockers is None else blockers
 
     def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):

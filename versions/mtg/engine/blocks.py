@@ -28,7 +28,6 @@ from versions.mtg.engine.blockers import (
     blockable,
     capacity,
     limits,
-    options,
     potential_blockers,
     restriction,
 )
@@ -119,19 +118,8 @@ def declarations(board: Board, include_costs: bool = True) -> Iterator[Declarati
     lazily."""
     blockers = [b for b in potential_blockers(board)
                 if include_costs or board.perm(b).block_cost == 0]
-
-    def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
-        if i == len(blockers):
-            if not count_problems(board, decl):
-                yield dict(decl)
-            return
-        for choice in options(board, blockers[i]):
-            if choice:
-                decl[blockers[i]] = choice
-            yield from walk(i + 1, decl)
-            decl.pop(blockers[i], None)
-
-    yield from walk(0, {})
+    return (d for d in block_search.every_choice(board, blockers)
+            if not count_problems(board, d))
 
 
 def most_obeyed(board: Board) -> tuple[int, Declaration]:
