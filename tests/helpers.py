@@ -56,3 +56,17 @@ def dealt(outcome: dict[str, Any], source: str, target: str) -> list[int]:
 
 def notes(outcome: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [n for n in outcome["notes"] if n["type"] == kind]
+
+
+def explored_both_ways(s: Scenario, era: str, limit: int | None = None,
+                       **options: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An era's exploration (contract §6.4's era result) by the merged search, then by brute
+    force. The merged search goes first and raises TooLarge past `limit` lines, before
+    brute force would take too long."""
+    from comparator.explore_tree import DEFAULT_LIMIT, era_result
+    from comparator.games.mtg.explore import Explorer
+
+    fast = Explorer(s, era, limit=limit or DEFAULT_LIMIT, **options)
+    found = era_result(fast, fast.run())
+    slow = Explorer(s, era, merge=False, **options)
+    return found, era_result(slow, slow.run())

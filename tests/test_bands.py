@@ -4,7 +4,7 @@ with the attackers, blocked as one (A.11.3, A.11.8; 502.10e, 502.10g; 702.19h-i;
 
 import pytest
 from eras import ERAS
-from helpers import dealt, life, perm, run, scenario
+from helpers import dealt, explored_both_ways, life, perm, run, scenario
 from typer.testing import CliRunner
 
 from comparator.cli import app
@@ -114,15 +114,11 @@ def test_explore_tells_declared_blocks_from_blocks_through_the_band():
     # but before Sixth rampage counts only the declared (A.25.Ruling.1), so the two
     # declarations have different futures. A search that merged them (Board.key without
     # the blocks made through a band) reached 703 lines where there are 811.
-    from comparator.explore_tree import era_result
-    from comparator.games.mtg.explore import Explorer
-
     s = scenario(RAMPAGE.replace("power: 2, toughness: 2}",
                                  "power: 2, toughness: 2, keywords: [can-block-additional]}"))
     for era in ("fourth", "fifth", "sixth"):
-        fast = Explorer(s, era, blocks="all")
-        slow = Explorer(s, era, blocks="all", merge=False)
-        assert era_result(fast, fast.run()) == era_result(slow, slow.run()), era
+        found, brute = explored_both_ways(s, era, blocks="all")
+        assert found == brute, era
 
 
 def _random_band(rng) -> str:
@@ -166,8 +162,7 @@ def test_explore_of_random_bands_agrees_with_brute_force(seed):
     # merged search finds, outcome by outcome and line by line, is what brute force finds.
     import random
 
-    from comparator.explore_tree import TooLarge, era_result
-    from comparator.games.mtg.explore import Explorer
+    from comparator.explore_tree import TooLarge
     from versions import find_era
 
     s = scenario(_random_band(random.Random(seed)))
@@ -175,9 +170,7 @@ def test_explore_of_random_bands_agrees_with_brute_force(seed):
         if find_era(era)().refusal(s):
             continue  # a keyword the era's rules did not have
         try:
-            fast = Explorer(s, era, blocks="all", limit=3000)
-            found = era_result(fast, fast.run())
+            found, brute = explored_both_ways(s, era, limit=3000, blocks="all")
         except TooLarge:
             continue  # brute force would take too long: the smaller boards cover it
-        slow = Explorer(s, era, blocks="all", merge=False)
-        assert era_result(slow, slow.run()) == found, era
+        assert brute == found, era

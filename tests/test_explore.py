@@ -5,7 +5,7 @@ import json
 
 import pytest
 from eras import ERAS
-from helpers import TRADE, scenario
+from helpers import TRADE, explored_both_ways, scenario
 from helpers import run as run_outcome
 from typer.testing import CliRunner
 
@@ -13,8 +13,6 @@ from comparator.cli import app
 from comparator.data_files import shipped_scenarios
 from comparator.explore import TooLarge, explore
 from comparator.explore_report import varying_fields
-from comparator.explore_tree import era_result
-from comparator.games.mtg.explore import Explorer
 from comparator.loader import load
 from comparator.running import expected_refusals
 from versions import find_era
@@ -131,12 +129,10 @@ def test_fast_search_agrees_with_brute_force(path):
         for options, most in (({}, 2000), ({"blocks": "all", "fields": "all"}, 600),
                               ({"objective": "life"}, 600)):
             try:  # past `most` lines brute force would take too long: smaller cases cover it
-                fast = Explorer(s, era, limit=most, **options)
-                found = era_result(fast, fast.run())
+                found, brute = explored_both_ways(s, era, limit=most, **options)
             except TooLarge:
                 continue
-            slow = Explorer(s, era, merge=False, **options)
-            assert era_result(slow, slow.run()) == found, (era, options)
+            assert brute == found, (era, options)
 
 
 def test_limit_refuses_with_a_clear_message():
