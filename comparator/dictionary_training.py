@@ -1,10 +1,11 @@
-"""How the packing dictionaries were made (`comparator/dictionaries/codec-N/`): samples of
-what the store packs, each era's outcomes apart, concatenated with the most typical text
-last (deflate reaches near text more cheaply). Run only to make a new codec's
-dictionaries, never to replace a codec's: a database's packed rows need the very bytes
-they were packed with.
+"""How the packing dictionaries were made (`comparator/dictionaries/codec-N/`), from samples
+of what the store packs, each era's outcomes apart: codec 1's by concatenating them with
+the most typical text last (deflate reaches near text more cheaply); codec 2's by
+Zstandard's trainer, from the same samples. Run only to make a new codec's dictionaries,
+never to replace a codec's: a database's packed rows need the very bytes they were packed
+with.
 
-    python -m comparator.dictionary_training comparator/dictionaries/codec-2
+    python -m comparator.dictionary_training comparator/dictionaries/codec-3
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ import sys
 from pathlib import Path
 
 from comparator.encoding import ordered_json
+from comparator.packing import CODEC, SUFFIX, ZSTD_LEVEL
 
-SIZE = 32 * 1024  # deflate's window: a longer dictionary is cut to its last 32 KiB
+# deflate's window: a longer dictionary is cut to its last 32 KiB. Zstandard's trainer was
+# tried at 16, 32 and 64 KiB: 32 packed outcomes smallest.
+SIZE = 32 * 1024
 SEED = 20261203  # generated samples: not a seed a dataset is likely to use
 GENERATED = 400
 
 
-def samples() -> dict[str, list[str]]:
+def samples(generated: int = GENERATED) -> dict[str, list[str]]:
     """Text to learn from, by dictionary name: each era's outcomes, and scenarios."""
-    from comparator.games.mtg.generate import _parse, scenario_document
-    from comparator.loader import load
+    from comparator.games.mtg.generate import scenario_document, to_yaml
+    from comparator.loader import load, parse
     from comparator.running import run_all, scenario_json
     from comparator.shipped import scenario_rows
     from versions import ALL_ERAS
@@ -33,7 +37,8 @@ def samples() -> dict[str, list[str]]:
     # learns from the boards most of a large dataset has; Duel Masters' eras only have
     # shipped ones.
     scenarios = [load(Path(row["file"])) for row in scenario_rows()]
-    scenarios += [_parse(scenario_document(SEED, i)) for i in range(GENERATED)]
+    scenarios += [parse(to_yaml(scenario_document(SEED, i)), f"<generated {i}>")
+                  for i in range(generated)]
     for scenario in scenarios:
         out["scenario"].append(ordered_json(scenario_json(scenario)))
         for era, outcome in run_all(scenario, eras, refused={}).items():
@@ -43,9 +48,26 @@ def samples() -> dict[str, list[str]]:
     return out
 
 
-def dictionary(texts: list[str]) -> bytes:
+def zlib_dictionary(texts: list[str]) -> bytes:
+    """Codec 1's: the samples' last 32 KiB."""
     joined = "".join(texts).encode()
     return joined[-SIZE:]
+
+
+def zstd_dictionary(texts: list[str]) -> bytes:
+    """Codec 2's: trained for the level values are packed at; where the samples are too
+    few to train on (Duel Masters' eras have only their shipped scenarios), their text
+    itself, as codec 1's (Zstandard reads either kind)."""
+    import zstandard
+
+    samples = [t.encode() for t in texts]
+    try:
+        return zstandard.train_dictionary(SIZE, samples, level=ZSTD_LEVEL).as_bytes()
+    except zstandard.ZstdError:
+        return zlib_dictionary(texts)
+
+
+MAKERS = {1: zlib_dictionary, 2: zstd_dictionary}
 
 
 def main(folder: str) -> None:
@@ -54,7 +76,7 @@ def main(folder: str) -> None:
         sys.exit(f"{target} is not empty: a codec's dictionaries are never replaced")
     target.mkdir(parents=True, exist_ok=True)
     for name, texts in sorted(samples().items()):
-        (target / f"{name}.zdict").write_bytes(dictionary(texts))
+        (target / f"{name}{SUFFIX[CODEC]}").write_bytes(MAKERS[CODEC](texts))
         print(f"{name}: {len(texts)} samples")
 
 

@@ -1,11 +1,14 @@
 """How the store packs outcomes and scenarios (comparator/packing.py): every outcome of
-every shipped scenario comes back byte for byte, a damaged value is an error, and codec
-1's dictionaries never change (a database packed with them must stay readable)."""
+every shipped scenario comes back byte for byte, a damaged value is an error, and a
+codec's dictionaries never change (a database packed with them must stay readable): a
+value codec 1 packed is still read."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
+import json
 
 import pytest
 
@@ -13,8 +16,10 @@ from comparator.data_files import shipped_scenarios
 from comparator.encoding import ordered_json
 from comparator.loader import load
 from comparator.packing import (
+    CODEC,
     DICTIONARIES,
     SCENARIO,
+    SUFFIX,
     PackingError,
     outcome_columns,
     pack,
@@ -39,10 +44,46 @@ CODEC_1 = {
 }
 
 
-def test_codec_1_dictionaries_are_frozen():
-    found = {p.stem: hashlib.sha256(p.read_bytes()).hexdigest()
-             for p in (DICTIONARIES / "codec-1").glob("*.zdict")}
-    assert found == CODEC_1
+# Codec 2 (Zstandard), what is written now, frozen the same way.
+CODEC_2 = {
+    "any-era": "88c5493d027e845d8be762ae0841ad6ee52ae6703a67bc91b8f34a1eb4f17754",
+    "dm-2021-09": "b048a0d04266d08cf4b1a10624156699da81b322b74df29609a5ea45ebef619a",
+    "dm-pre-2021-09": "9577fecd2139beaa3042020429670d9f832f35cfcdfb4fd25ccfd000049c87f4",
+    "fifth": "58369f8ad14ba980160c436674884e6d62a94460d01efe1f6234ebc442dba5a4",
+    "foundations": "633c27513d17ad12689e3dc85f234dbfd2486fe58d8165ff66ebcc42803915ea",
+    "fourth": "aff3bfb42532818b2c66ca6b73afc424fb6358c7c36c2163dfefd06b83cca601",
+    "m10": "cb40fccd82621145a09f7df29fb8a6937f73109ce31cb717b48d013788f51216",
+    "m11": "c126bb3012168235f24308e6f35941289e28fd00cee5f8beaa57386731019df0",
+    "scenario": "a6cef81bb99f8921803cf9b7a89e2fbba30b8cee4b42fb3c625a5d43c89d0d69",
+    "sixth": "9aeafc0274b88d6b900d67f167cf426a306cca9d9cbb89a2204a59de301061c2",
+}
+
+# An m10 outcome as the release of 2026-12-03 packed it (codec 1, zlib), and the digest
+# of its text (the outcome of a-pump-for-each-blocker-against-a-triple-block then).
+PACKED_BY_CODEC_1 = base64.b64decode("""
+AXj5+h0D3c1d0QrDIAz8ImFrYLDPkdJtD4WV/f/DCFUb7RRXL5uPffFOjTFnQ5K7Pqzha9Pcni/D6VL+kBt7
+t6x6jeUGfMvsTn9nwW9ac678XbyIpnlaHlwS+2tPfwme/hrHoqemF3emfO6kthpzGTriQj1wadYJ6w4LVxFs
+EJQht26bMgCBAeJgQgwYKR+/dmGOjota1TRBZEuuq2NxvJiaAC30Wk2an46HBZkmXCrOBFbuxdAJtL1NNaTh
+i8E25ea3MZOuN2KR4J1Zs0gE7wFbclnYZMqS78IjER5pH3TW2h441q01xF/BKjeNrTRRDdjhP7CkDfvhh7Bf
+ZUQdNb90qLFIN+f2DfU4UlU=""")
+TEXT_OF_CODEC_1 = "9be8fe827028a05863aec17d20b095afa64f8759f363eccc5ebd47a90b16c7a9"
+
+
+@pytest.mark.parametrize(("codec", "frozen"), [(1, CODEC_1), (2, CODEC_2)])
+def test_a_codec_s_dictionaries_are_frozen(codec, frozen):
+    found = {p.name.removesuffix(SUFFIX[codec]): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in (DICTIONARIES / f"codec-{codec}").glob(f"*{SUFFIX[codec]}")}
+    assert found == frozen
+
+
+def test_a_value_codec_1_packed_is_still_read_and_new_values_are_codec_2():
+    text = unpack(PACKED_BY_CODEC_1, "m10")
+    assert hashlib.sha256(text.encode()).hexdigest() == TEXT_OF_CODEC_1
+    assert json.loads(text)["era"] == "m10"
+    assert CODEC == 2 and pack(text, "m10")[0] == 2
+    assert len(pack(text, "m10")) < len(PACKED_BY_CODEC_1)  # why codec 2 came
+    with pytest.raises(PackingError):
+        unpack(PACKED_BY_CODEC_1, "m11")  # codec 1 names its dictionary too
 
 
 def test_every_shipped_outcome_and_scenario_comes_back_byte_for_byte():
@@ -100,3 +141,19 @@ def test_the_plain_columns_of_each_game():
           "permanents": {"x": {"zone": "battlefield"}}}
     assert outcome_columns(dm) == {"life": None, "losers": "[]",
                                    "zones": '{"battlefield":["x"]}'}
+
+
+def test_the_dictionaries_are_made_as_the_training_module_says(tmp_path):
+    # How codec 2's were made, run again on fewer samples: a dictionary for every era and
+    # for scenarios, that packs what it learnt from.
+    from comparator.dictionary_training import samples, zstd_dictionary
+
+    found = samples(generated=30)
+    assert set(ERA_IDS) | {SCENARIO, "any-era"} <= set(found)
+    made = zstd_dictionary(found["m11"])
+    assert 0 < len(made) <= 32 * 1024
+    import zstandard
+
+    packer = zstandard.ZstdCompressor(level=12, dict_data=zstandard.ZstdCompressionDict(made))
+    text = found["m11"][-1].encode()
+    assert len(packer.compress(text)) < len(text) / 8
