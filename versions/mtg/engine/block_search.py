@@ -34,8 +34,8 @@ from versions.mtg.engine.blockers import (
     Limits,
     blockable,
     capacity,
+    choices,
     limits,
-    options,
     potential_blockers,
 )
 from versions.mtg.engine.state import Board
@@ -329,6 +329,7 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
         return
     search = Search(board, free_only=False)
     blockers = search.blockers
+    can = [(blockable(board, b.id), capacity(board.perm(b.id))) for b in blockers]
 
     def walk(i: int, points: int, counts: dict[str, int], g: Together,
              decl: Declaration) -> Iterator[Declaration]:
@@ -336,7 +337,7 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
             yield dict(decl)
             return
         b = blockers[i]
-        for choice in options(board, b.id):
+        for choice in choices(*can[i]):
             counted = [a for a in choice if a in search.of]
             for a in counted:
                 counts[a] = counts.get(a, 0) + 1
@@ -369,12 +370,13 @@ def every_choice(board: Board, blockers: list[str] | None = None) -> Iterator[De
     lazily, the first blocker's choice the slowest to change: `blocks.declarations` keeps
     those that break no restriction; `reaching`, where none can be broken, takes them all."""
     blockers = potential_blockers(board) if blockers is None else blockers
+    can = [(blockable(board, b), capacity(board.perm(b))) for b in blockers]
 
     def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):
             yield dict(decl)
             return
-        for choice in options(board, blockers[i]):
+        for choice in choices(*can[i]):
             if choice:
                 decl[blockers[i]] = choice
             yield from walk(i + 1, decl)

@@ -60,10 +60,15 @@ def options(board: Board, blocker: str) -> Iterator[tuple[str, ...]]:
     """Everything `blocker` may do: not block, or block a set of attackers it may block.
     A generator: a creature that can block any number of 24 attackers has 16 million
     options, which must never be held in memory at once."""
-    can = blockable(board, blocker)
-    most = min(capacity(board.perm(blocker)), len(can))
+    return choices(blockable(board, blocker), capacity(board.perm(blocker)))
+
+
+def choices(can: list[str], capacity: int) -> Iterator[tuple[str, ...]]:
+    """`options`, from the attackers the blocker may block and how many at once: a walk
+    over every blocker's options enters a blocker's once for each choice of those before
+    it, and works out what it may block once."""
     yield ()
-    for n in range(1, most + 1):
+    for n in range(1, min(capacity, len(can)) + 1):
         yield from combinations(can, n)
 
 
