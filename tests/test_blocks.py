@@ -309,3 +309,48 @@ def test_blocks_checked_on_one_board_read_under_each_era():
         assert [r.era for r in refused or []] == each, s.id
         refusals += bool(each)
     assert refusals  # some scenario's blocks are refused by some era
+
+
+def test_a_declaration_is_legal_in_every_era_or_in_none():
+    """`check_blocks` reads the era only to cite its rules, which lets `blocks_refused`
+    stop at the first era that allows the written blocks: on the same board, every era
+    finds the same problems (by place and words) in any declaration, legal or not."""
+    import random
+
+    from comparator.data_files import shipped_scenarios
+    from comparator.games.mtg.generate import scenario_document
+    from comparator.games.mtg.loading import parse
+    from comparator.loader import load
+    from versions import NotInEra
+    from versions.mtg.engine.blockers import potential_blockers
+    from versions.mtg.play import refuse
+
+    rng = random.Random(25)
+    scenarios = [s for s in (load(f) for f in shipped_scenarios()) if s.game == "mtg"]
+    for i in range(150):
+        doc = scenario_document(9, i)
+        scenarios.append(parse(json.dumps(doc), "x", doc))
+    compared = illegal = 0
+    for s in scenarios:
+        eras = []
+        for era in ERA_IDS:
+            try:
+                refuse(find_era(era)(), s)
+            except NotInEra:
+                continue
+            eras.append(find_era(era)())
+        if len(eras) < 2:
+            continue
+        board = new_board(eras[0], s)
+        attackers = list(board.attacks)
+        declarations = [written(s.combat)]
+        for _ in range(4):  # any blocker on any attacker: restrictions broken too
+            declarations.append({b: tuple(rng.sample(attackers, 1)) for b in
+                                 potential_blockers(board) if attackers and rng.random() < .6})
+        for decl in declarations:
+            found = {era.id: [(p.path, p.message) for p in check_blocks(board.under(era), decl)]
+                     for era in eras}
+            assert len({json.dumps(f) for f in found.values()}) == 1, (s.id, decl, found)
+            compared += 1
+            illegal += bool(found[eras[0].id])
+    assert compared > 500 and illegal > 100

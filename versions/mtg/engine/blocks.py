@@ -189,6 +189,10 @@ def legal_declarations(board: Board) -> Iterator[Declaration]:
 
 
 def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
+    """What is wrong with declaring `decl` on `board`: broken restrictions, then unobeyed
+    requirements (509.1c) and unpayable costs. The era is read only to cite its rules, so a
+    declaration is legal in every era or in none, on the same board (a scenario's written
+    blocks are checked once as combat begins: ``comparator.games.mtg.blocks``)."""
     problems: list[BlockProblem] = []
     rule_a = board.rule("block-untapped")
     rule_b = board.rule("block-restriction")
