@@ -25,7 +25,7 @@ blocks at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from math import comb
 
@@ -324,9 +324,15 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
     """The restriction-respecting declarations that obey `best` requirements, lazily, in
     `blocks.declarations` order: a branch is entered only if a declaration obeying `best`
     lies beyond it."""
-    if best == 0 and independent(board):
-        yield from every_choice(board)
-        return
+    if independent(board):
+        if best == 0:
+            yield from every_choice(board)
+            return
+        at_best = each_at_its_best(board, best)
+        if at_best is not None:
+            ids = [b.id for b in at_best]
+            yield from _combinations(ids, lambda i: at_best[i].options)
+            return
     search = Search(board, free_only=False)
     blockers = search.blockers
     can = [(blockable(board, b.id), capacity(board.perm(b.id))) for b in blockers]
@@ -371,12 +377,48 @@ def every_choice(board: Board, blockers: list[str] | None = None) -> Iterator[De
     those that break no restriction; `reaching`, where none can be broken, takes them all."""
     blockers = potential_blockers(board) if blockers is None else blockers
     can = [(blockable(board, b), capacity(board.perm(b))) for b in blockers]
+    return _combinations(blockers, lambda i: choices(*can[i]))
+
+
+# A blocker with more options than this is left to the search (`each_at_its_best`): one
+# that may block any number of 24 attackers has 16 million.
+LISTED = 4096
+
+
+@dataclass(frozen=True)
+class AtBest:
+    id: str
+    options: list[tuple[str, ...]]  # those obeying the most requirements it can, in order
+
+
+def each_at_its_best(board: Board, best: int) -> list[AtBest] | None:
+    """Where no restriction counts blockers (`independent`), each requirement concerns one
+    blocker, and a declaration obeys the most requirements any can (`best`) only if each
+    blocker obeys the most it can: each blocker's options that do. None if `best` is not
+    that most, or a blocker has too many options to list them."""
+    out = []
+    most = 0
+    for b in plan(board, free_only=False):
+        n = min(b.capacity, len(b.can))
+        if sum(comb(len(b.can), k) for k in range(n + 1)) > LISTED:
+            return None
+        options = list(choices(list(b.can), b.capacity))
+        top = max(b.obeys(o) for o in options)
+        most += top
+        out.append(AtBest(b.id, [o for o in options if b.obeys(o) == top]))
+    return out if most == best else None
+
+
+def _combinations(blockers: list[str], options: Callable[[int], Iterable[tuple[str, ...]]]
+                  ) -> Iterator[Declaration]:
+    """Every declaration choosing, for each blocker i, one of `options(i)` (blocking
+    nothing: left out), the first blocker's choice the slowest to change."""
 
     def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):
             yield dict(decl)
             return
-        for choice in choices(*can[i]):
+        for choice in options(i):
             if choice:
                 decl[blockers[i]] = choice
             yield from walk(i + 1, decl)
