@@ -291,13 +291,16 @@ def _write_range(job: tuple[str, int, int, int]) -> tuple[int, str]:
     out, seed, start, stop = Path(job[0]), job[1], job[2], job[3]
     p = Parameters()
     digest = hashlib.sha256()
+    made: set[Path] = set()  # folders made (or found): one system call a folder, not a file
     for index in range(start, stop):
         path = path_of(out, index)
         text = to_yaml(scenario_document(seed, index, p))
         data = text.encode("utf-8")
         digest.update(data)
         if not path.is_file() or path.read_bytes() != data:
-            path.parent.mkdir(exist_ok=True)
+            if path.parent not in made:
+                path.parent.mkdir(exist_ok=True)
+                made.add(path.parent)
             tmp = path.with_suffix(".tmp")
             try:
                 tmp.write_bytes(data)
