@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from comparator.diffing import pairs_apart
 from comparator.encoding import ordered_digest
-from comparator.file_sets import read_manifest
+from comparator.file_sets import read_manifest, regular_bytes
 from comparator.loader import MAX_BYTES, ScenarioError, load, model_for
 from comparator.packing import SCENARIO, PackingError, digest, scenario_key, unpack
 from comparator.running import (
@@ -89,10 +89,8 @@ def _reading_context() -> bytes:
     user = os.environ.get("RULESDIFF_CARDS")
     for library in (cards_file(), Path(user) if user else None):
         if library is not None:
-            try:
-                h.update(library.read_bytes())
-            except OSError:
-                h.update(b"unreadable")
+            data = regular_bytes(library)
+            h.update(b"unreadable" if data is None else data)
         h.update(b"\0")
     return h.digest()
 
@@ -100,12 +98,8 @@ def _reading_context() -> bytes:
 def source_digest(path: str) -> bytes | None:
     """The digest of a scenario file's bytes in its reading context, or None if it can't
     be read here (then it is read the usual way, which says what is wrong)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError:
-        return None
-    if len(data) > MAX_BYTES:
+    data = regular_bytes(path, MAX_BYTES)
+    if data is None or len(data) > MAX_BYTES:
         return None
     return digest_of(data)
 

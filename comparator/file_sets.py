@@ -6,12 +6,33 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, overload
 
 MANIFEST = "generator.json"  # not *.yaml: a folder's scenarios are its *.yaml files
 PER_FOLDER = 1000
+
+
+def regular_bytes(path: Path | str, limit: int | None = None) -> bytes | None:
+    """A regular file's bytes (at most `limit` + 1 of them, where a limit is given), or None
+    for a missing or unreadable file and for anything else: a FIFO or a device put where a
+    scenario was is never read, nor waited on (opened without blocking, then looked at)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read() if limit is None else f.read(limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def path_of(out: Path, index: int) -> Path:
@@ -152,10 +173,10 @@ def range_digest(folder: Path, start: int, stop: int) -> str | None:
     another; None if one is missing or unreadable."""
     h = hashlib.sha256()
     for i in range(start, stop):
-        try:
-            h.update(path_of(folder, i).read_bytes())
-        except OSError:
+        data = regular_bytes(path_of(folder, i))
+        if data is None:
             return None
+        h.update(data)
     return h.hexdigest()
 
 

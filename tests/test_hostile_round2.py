@@ -78,6 +78,22 @@ def test_a_fifo_or_a_device_as_card_file_does_not_hang(tmp_path):
         assert "not a regular file" in out
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_fifo_in_a_generated_folder_does_not_hang_a_build(tmp_path, jobs):
+    # The folder's files are first digested to verify them against the manifest, then
+    # each file is digested to skip what is stored: neither reads a FIFO, nor waits on it.
+    folder, db = tmp_path / "g", tmp_path / "g.db"
+    clean_exit(rulesdiff("dataset", "generate", str(folder), "--seed", "3", "--count", "6"),
+               code=0)
+    fifo = folder / "0000" / "0000003.yaml"
+    fifo.unlink()
+    os.mkfifo(fifo)
+    out = clean_exit(rulesdiff("dataset", "build", str(folder), "--db", str(db),
+                               "--jobs", jobs), code=2)
+    assert f"{fifo}: not a regular file" in out
+    assert len(out.strip().splitlines()) == 1
+
+
 def test_mtgjson_of_the_wrong_shape(tmp_path):
     wrong = clean_exit(rulesdiff("cards", "import", str(HOSTILE / "mtgjson-wrong-types.json"),
                                  "--out", str(tmp_path / "a.yaml")), code=0)
