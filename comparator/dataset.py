@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from comparator.diffing import pairs_apart
 from comparator.encoding import ordered_digest
 from comparator.file_sets import read_manifest, regular_bytes
-from comparator.loader import MAX_BYTES, ScenarioError, load, model_for
+from comparator.loader import MAX_BYTES, ScenarioError, load, model_for, parse
 from comparator.packing import SCENARIO, PackingError, digest, scenario_key, unpack
 from comparator.running import (
     Result,
@@ -200,8 +200,21 @@ def _run_some(job: tuple[list[str], list[str], str]) -> list[Ran]:
     from the same bytes (not even parsed), or the same scenario version from other bytes
     (parsed, not run); their part of the summary is read back from the store instead."""
     names, eras, url = job
-    digests = {name: source_digest(name) for name in names}
-    return run_once(names, digests, lambda name: load(Path(name)), eras, reader_for(url))
+    # Each file read once: its bytes give its digest, then its scenario.
+    data = {name: regular_bytes(name, MAX_BYTES) for name in names}
+    digests = {name: None if b is None or len(b) > MAX_BYTES else digest_of(b)
+               for name, b in data.items()}
+
+    def read(name: str) -> Any:
+        b = data.pop(name)
+        if digests[name] is not None and b is not None:
+            try:
+                return parse(b.decode("utf-8"), str(Path(name)))  # as `load` reads it
+            except UnicodeDecodeError:
+                pass
+        return load(Path(name))  # the usual way, which says what is wrong
+
+    return run_once(names, digests, read, eras, reader_for(url))
 
 
 def run_once(names: list[str], digests: dict[str, bytes | None], read: Callable[[str], Any],
