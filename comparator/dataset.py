@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from comparator.diffing import pairs_apart
-from comparator.encoding import ordered_digest
+from comparator.encoding import hash_of, ordered_json
 from comparator.file_sets import read_manifest, regular_bytes
 from comparator.loader import MAX_BYTES, ScenarioError, load, model_for, parse
 from comparator.packing import SCENARIO, PackingError, digest, scenario_key, unpack
@@ -224,7 +224,10 @@ def run_once(names: list[str], digests: dict[str, bytes | None], read: Callable[
     worker was sent)."""
     known = _stored_files(reader, [d for d in digests.values() if d is not None])
     unknown = {name: read(name) for name in names if digests[name] not in known}
-    hashes = {name: ordered_digest(scenario_json(s)) for name, s in unknown.items()}
+    # The scenario as stored, encoded once: its hash, then its row.
+    stored = {name: scenario_json(s) for name, s in unknown.items()}
+    texts = {name: ordered_json(sc) for name, sc in stored.items()}
+    hashes = {name: hash_of(text) for name, text in texts.items()}
     with reader.connect() as conn:
         ran, pairs = _stored_versions(conn, sorted(set(hashes.values())))
     out = []
@@ -241,7 +244,9 @@ def run_once(names: list[str], digests: dict[str, bytes | None], read: Callable[
         else:
             result = run_scenario(scenario, name, eras)
             summary = summarise([result], eras)
-            rows = result_rows(ENGINE_VERSION, [result.record()])
+            rows = result_rows(ENGINE_VERSION, [{
+                "scenario": stored[name], "scenario_text": texts[name],
+                "outcomes": result.outcomes, "divergences": result.divergences}])
             refused = [e for e in eras if e in summary.refused]  # in the eras' order
         if digest is not None:
             rows["source_file"] = [{"digest": digest, "scenario_key": scenario_key(h),

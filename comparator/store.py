@@ -278,13 +278,14 @@ def store_results(
 def result_rows(engine_version: str, results: list[dict[str, Any]]) -> Rows:
     """The rows that store results: everything encoded (and packed) here, so that worker
     processes can do it and the process that writes only inserts. They name no batch yet:
-    `insert_rows` does, in the transaction that stores them."""
+    `insert_rows` does, in the transaction that stores them. A result may bring its
+    scenario's `ordered_json` as "scenario_text", where it was encoded already."""
     scenarios: list[dict[str, Any]] = []
     runs: list[dict[str, Any]] = []
     divergences: list[dict[str, Any]] = []
     for r in results:
         sc = r["scenario"]
-        row = _scenario_row(sc, ordered_json(sc))
+        row = _scenario_row(sc, r.get("scenario_text") or ordered_json(sc))
         key = row["scenario_key"]
         scenarios.append(row)
         for era, outcome in r["outcomes"].items():
