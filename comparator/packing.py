@@ -21,6 +21,7 @@ outcome in plain columns: `outcome_columns`.
 from __future__ import annotations
 
 import hashlib
+import threading
 import zlib
 from functools import cache
 from pathlib import Path
@@ -70,17 +71,36 @@ def _inflate(data: bytes, zdict: bytes) -> str:
 # dictionary id: a damaged value or the wrong dictionary fails the checksum, or the frame,
 # and is an error, never other text. Seven bytes a value, against zlib's ten.
 @cache
-def _packer(name: str) -> Any:
+def _zstd_dictionary(name: str) -> Any:
+    """Codec 2's dictionary `name`, digested once for packing: read only, so one is shared
+    by every thread."""
     data = zstandard.ZstdCompressionDict(dictionary(2, name))
-    data.precompute_compress(level=ZSTD_LEVEL)  # once, not for every value
-    return zstandard.ZstdCompressor(level=ZSTD_LEVEL, dict_data=data, write_checksum=True,
-                                    write_content_size=False, write_dict_id=False)
+    data.precompute_compress(level=ZSTD_LEVEL)
+    return data
 
 
-@cache
+# A compressor or a decompressor serves one thread at a time (python-zstandard's rule):
+# each thread that packs (a Dask worker runs tasks in threads) keeps its own, made once.
+_each_thread = threading.local()
+
+
+def _packer(name: str) -> Any:
+    packers = _each_thread.__dict__.setdefault("packers", {})
+    found = packers.get(name)
+    if found is None:
+        found = packers[name] = zstandard.ZstdCompressor(
+            level=ZSTD_LEVEL, dict_data=_zstd_dictionary(name), write_checksum=True,
+            write_content_size=False, write_dict_id=False)
+    return found
+
+
 def _unpacker(name: str) -> Any:
-    return zstandard.ZstdDecompressor(dict_data=zstandard.ZstdCompressionDict(
-        dictionary(2, name)))
+    unpackers = _each_thread.__dict__.setdefault("unpackers", {})
+    found = unpackers.get(name)
+    if found is None:
+        found = unpackers[name] = zstandard.ZstdDecompressor(
+            dict_data=_zstd_dictionary(name))
+    return found
 
 
 def _unzstd(data: bytes, name: str) -> str:

@@ -157,3 +157,17 @@ def test_the_dictionaries_are_made_as_the_training_module_says(tmp_path):
     packer = zstandard.ZstdCompressor(level=12, dict_data=zstandard.ZstdCompressionDict(made))
     text = found["m11"][-1].encode()
     assert len(packer.compress(text)) < len(text) / 8
+
+
+def test_threads_pack_and_unpack_at_once():
+    # A Dask worker runs tasks in threads: each thread packs with its own compressor.
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [(ordered_json(o), era) for path in shipped_scenarios()[:12]
+             for era, o in run_all(load(path), list(ERA_IDS), refused={}).items()]
+
+    def round_trips(_: int) -> bool:
+        return all(unpack(pack(text, era), era) == text for text, era in texts * 5)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert all(pool.map(round_trips, range(16)))
