@@ -98,10 +98,12 @@ def _reading_context() -> bytes:
 def source_digest(path: str) -> bytes | None:
     """The digest of a scenario file's bytes in its reading context, or None if it can't
     be read here (then it is read the usual way, which says what is wrong)."""
-    data = regular_bytes(path, MAX_BYTES)
-    if data is None or len(data) > MAX_BYTES:
-        return None
-    return digest_of(data)
+    return _digest_of_read(regular_bytes(path, MAX_BYTES))
+
+
+def _digest_of_read(data: bytes | None) -> bytes | None:
+    """``source_digest`` of what `regular_bytes` read (None: read the usual way)."""
+    return None if data is None or len(data) > MAX_BYTES else digest_of(data)
 
 
 def digest_of(data: bytes) -> bytes:
@@ -202,8 +204,7 @@ def _run_some(job: tuple[list[str], list[str], str]) -> list[Ran]:
     names, eras, url = job
     # Each file read once: its bytes give its digest, then its scenario.
     data = {name: regular_bytes(name, MAX_BYTES) for name in names}
-    digests = {name: None if b is None or len(b) > MAX_BYTES else digest_of(b)
-               for name, b in data.items()}
+    digests = {name: _digest_of_read(b) for name, b in data.items()}
 
     def read(name: str) -> Any:
         b = data.pop(name)
@@ -223,7 +224,9 @@ def run_once(names: list[str], digests: dict[str, bytes | None], read: Callable[
     (``source_digest``), `read(name)` gives one parsed (a file here, a text a cluster
     worker was sent)."""
     known = _stored_files(reader, [d for d in digests.values() if d is not None])
-    unknown = {name: read(name) for name in names if digests[name] not in known}
+    # A file named twice (a folder and a file in it) is read once.
+    unknown = {name: read(name) for name in dict.fromkeys(names)
+               if digests[name] not in known}
     # The scenario as stored, encoded once: its hash, then its row.
     stored = {name: scenario_json(s) for name, s in unknown.items()}
     texts = {name: ordered_json(sc) for name, sc in stored.items()}
@@ -244,9 +247,8 @@ def run_once(names: list[str], digests: dict[str, bytes | None], read: Callable[
         else:
             result = run_scenario(scenario, name, eras)
             summary = summarise([result], eras)
-            rows = result_rows(ENGINE_VERSION, [{
-                "scenario": stored[name], "scenario_text": texts[name],
-                "outcomes": result.outcomes, "divergences": result.divergences}])
+            rows = result_rows(ENGINE_VERSION, [
+                {**result.record(stored[name]), "scenario_text": texts[name]}])
             refused = [e for e in eras if e in summary.refused]  # in the eras' order
         if digest is not None:
             rows["source_file"] = [{"digest": digest, "scenario_key": scenario_key(h),

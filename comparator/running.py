@@ -175,9 +175,11 @@ class Result:
     divergences: list[dict[str, Any]]
     refused: dict[str, str] = field(default_factory=dict)  # era -> why it can't run it
 
-    def record(self) -> dict[str, Any]:
-        return {"scenario": scenario_json(self.scenario), "outcomes": self.outcomes,
-                "divergences": self.divergences}
+    def record(self, stored: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What the store keeps of the result; `stored`: the scenario's ``scenario_json``,
+        where it was made already."""
+        return {"scenario": scenario_json(self.scenario) if stored is None else stored,
+                "outcomes": self.outcomes, "divergences": self.divergences}
 
 
 def scenario_json(s: Any) -> dict[str, Any]:

@@ -94,6 +94,17 @@ def test_a_fifo_in_a_generated_folder_does_not_hang_a_build(tmp_path, jobs):
     assert len(out.strip().splitlines()) == 1
 
 
+def test_a_file_named_twice_is_built_as_before(tmp_path):
+    # Named twice (here, or as a folder and a file in it), a file is read once and
+    # counted as often as it is named.
+    example = Path(__file__).resolve().parents[1] / "data" / "scenarios" / \
+        "giant-growth-vs-assignment-order.yaml"
+    for jobs in ("1", "2"):
+        out = clean_exit(rulesdiff("dataset", "build", str(example), str(example), "--db",
+                                   str(tmp_path / f"{jobs}.db"), "--jobs", jobs), code=0)
+        assert "2 scenarios, 12 runs stored" in out
+
+
 def test_mtgjson_of_the_wrong_shape(tmp_path):
     wrong = clean_exit(rulesdiff("cards", "import", str(HOSTILE / "mtgjson-wrong-types.json"),
                                  "--out", str(tmp_path / "a.yaml")), code=0)
