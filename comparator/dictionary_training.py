@@ -5,11 +5,16 @@ Zstandard's trainer, from the same samples. Run only to make a new codec's dicti
 never to replace a codec's: a database's packed rows need the very bytes they were packed
 with.
 
-    python -m comparator.dictionary_training comparator/dictionaries/codec-3
+    python -m comparator.dictionary_training DIR/codec-N
+
+N is a codec of `MAKERS`, the folder new or empty. Made again, codec 2's come out byte for
+byte as shipped (the samples are drawn with a fixed seed; the trainer is deterministic),
+as long as the engine's outcomes for them are unchanged.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -60,23 +65,32 @@ def zstd_dictionary(texts: list[str]) -> bytes:
     itself, as codec 1's (Zstandard reads either kind)."""
     import zstandard
 
-    samples = [t.encode() for t in texts]
+    encoded = [t.encode() for t in texts]
     try:
-        return zstandard.train_dictionary(SIZE, samples, level=ZSTD_LEVEL).as_bytes()
+        return zstandard.train_dictionary(SIZE, encoded, level=ZSTD_LEVEL).as_bytes()
     except zstandard.ZstdError:
         return zlib_dictionary(texts)
 
 
+# How each codec's dictionaries are made. A new codec adds its own here, in
+# ``comparator.packing`` (CODEC, CODECS, SUFFIX and its reading) and in the pinned digests
+# of tests/test_packing.py.
 MAKERS = {1: zlib_dictionary, 2: zstd_dictionary}
 
 
 def main(folder: str) -> None:
+    """Make the dictionaries of the codec the folder is named for (``codec-N``)."""
     target = Path(folder)
+    codec = int(target.name.removeprefix("codec-")) if re.fullmatch(
+        r"codec-\d+", target.name) else None
+    if codec not in MAKERS:
+        sys.exit(f"{target}: name the folder codec-N, N a codec this rulesdiff makes "
+                 f"({', '.join(map(str, MAKERS))}; it writes codec {CODEC})")
     if target.exists() and any(target.iterdir()):
         sys.exit(f"{target} is not empty: a codec's dictionaries are never replaced")
     target.mkdir(parents=True, exist_ok=True)
     for name, texts in sorted(samples().items()):
-        (target / f"{name}{SUFFIX[CODEC]}").write_bytes(MAKERS[CODEC](texts))
+        (target / f"{name}{SUFFIX[codec]}").write_bytes(MAKERS[codec](texts))
         print(f"{name}: {len(texts)} samples")
 
 

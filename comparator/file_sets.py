@@ -21,7 +21,7 @@ def regular_bytes(path: Path | str, limit: int | None = None) -> bytes | None:
     for a missing or unreadable file and for anything else: a FIFO or a device put where a
     scenario was is never read, nor waited on (opened without blocking, then looked at)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError:
         return None
     try:

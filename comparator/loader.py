@@ -7,6 +7,7 @@ the engine.
 
 from __future__ import annotations
 
+import os
 import re
 import stat
 from dataclasses import dataclass
@@ -245,13 +246,16 @@ def read_text_file(path: Path, max_bytes: int, what: str = "file",
     would hang or fill memory), at most `max_bytes`, UTF-8 (else the `fallback` encoding,
     if one is given). Raises ValueError with one line naming the file and the cause."""
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError(f"{path}: not a regular file")
-        if info.st_size > max_bytes:
-            raise ValueError(f"{path}: the file is {info.st_size} bytes; a {what} is at most "
-                             f"{max_bytes}")
-        with path.open("rb") as f:
+        # Opened without blocking, then looked at: a FIFO put in place of a file between a
+        # look and an opening would otherwise wait for a writer for ever.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise ValueError(f"{path}: not a regular file")
+            if info.st_size > max_bytes:
+                raise ValueError(f"{path}: the file is {info.st_size} bytes; a {what} is at "
+                                 f"most {max_bytes}")
             data = f.read(max_bytes + 1)
         if len(data) > max_bytes:
             raise ValueError(f"{path}: more than {max_bytes} bytes")

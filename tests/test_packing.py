@@ -171,3 +171,27 @@ def test_threads_pack_and_unpack_at_once():
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert all(pool.map(round_trips, range(16)))
+
+
+def test_a_forged_value_is_refused_before_it_grows_too_large():
+    import zstandard
+
+    from comparator.packing import _FRAME, MOST_TEXT, _zstd_dictionary
+
+    forge = zstandard.ZstdCompressor(dict_data=_zstd_dictionary("m10"),
+                                     compression_params=_FRAME)
+    bomb = b"\x02" + forge.compress(b"a" * (MOST_TEXT + 1))
+    assert len(bomb) < 10_000
+    with pytest.raises(PackingError, match="more than"):
+        unpack(bomb, "m10")
+    with pytest.raises(PackingError, match="more than"):
+        pack("a" * (MOST_TEXT + 1), "m10")
+    # A skippable frame (which carries no text), and a value followed by more bytes at
+    # each length around the reader's steps, are errors too.
+    skippable = b"\x02" + bytes.fromhex("502a4d18") + (4).to_bytes(4, "little") + b"abcd"
+    with pytest.raises(PackingError):
+        unpack(skippable, "m10")
+    value = pack("x" * 3000, "m10")
+    for extra in (1, 1024 - len(value) % 1024, 1025 - len(value) % 1024, 2048):
+        with pytest.raises(PackingError):
+            unpack(value + b"\x00" * extra, "m10")

@@ -335,7 +335,6 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
             return
     search = Search(board, free_only=False)
     blockers = search.blockers
-    can = [(blockable(board, b.id), capacity(board.perm(b.id))) for b in blockers]
 
     def walk(i: int, points: int, counts: dict[str, int], g: Together,
              decl: Declaration) -> Iterator[Declaration]:
@@ -343,7 +342,7 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
             yield dict(decl)
             return
         b = blockers[i]
-        for choice in choices(*can[i]):
+        for choice in choices(b.can, b.capacity):
             counted = [a for a in choice if a in search.of]
             for a in counted:
                 counts[a] = counts.get(a, 0) + 1
@@ -402,7 +401,7 @@ def each_at_its_best(board: Board, best: int) -> list[AtBest] | None:
         n = min(b.capacity, len(b.can))
         if sum(comb(len(b.can), k) for k in range(n + 1)) > LISTED:
             return None
-        options = list(choices(list(b.can), b.capacity))
+        options = list(choices(b.can, b.capacity))
         top = max(b.obeys(o) for o in options)
         most += top
         out.append(AtBest(b.id, [o for o in options if b.obeys(o) == top]))

@@ -4,7 +4,7 @@ check (``versions.mtg.engine.blocks``) and the exact search over declarations
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -56,17 +56,11 @@ def blockable(board: Board, blocker: str) -> list[str]:
             and restriction(b, board.perm(a)) is None]
 
 
-def options(board: Board, blocker: str) -> Iterator[tuple[str, ...]]:
-    """Everything `blocker` may do: not block, or block a set of attackers it may block.
-    A generator: a creature that can block any number of 24 attackers has 16 million
-    options, which must never be held in memory at once."""
-    return choices(blockable(board, blocker), capacity(board.perm(blocker)))
-
-
-def choices(can: list[str], capacity: int) -> Iterator[tuple[str, ...]]:
-    """`options`, from the attackers the blocker may block and how many at once: a walk
-    over every blocker's options enters a blocker's once for each choice of those before
-    it, and works out what it may block once."""
+def choices(can: Sequence[str], capacity: int) -> Iterator[tuple[str, ...]]:
+    """Everything a blocker may do, from the attackers it may block (`blockable`) and how
+    many at once (`capacity`): not block, or block a set of them. A generator: a creature
+    that can block any number of 24 attackers has 16 million options, which must never be
+    held in memory at once."""
     yield ()
     for n in range(1, min(capacity, len(can)) + 1):
         yield from combinations(can, n)
