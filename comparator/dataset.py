@@ -208,12 +208,12 @@ def _run_some(job: tuple[list[str], list[str], str]) -> list[Ran]:
 
     def read(name: str) -> Any:
         b = data.pop(name)
-        if digests[name] is not None and b is not None:
-            try:
-                return parse(b.decode("utf-8"), str(Path(name)))  # as `load` reads it
-            except UnicodeDecodeError:
-                pass
-        return load(Path(name))  # the usual way, which says what is wrong
+        try:
+            text = b.decode("utf-8") if b is not None and digests[name] is not None else None
+        except UnicodeDecodeError:
+            text = None
+        # As `load` reads it; else the usual way, which says what is wrong.
+        return load(Path(name)) if text is None else parse(text, str(Path(name)))
 
     return run_once(names, digests, read, eras, reader_for(url))
 
