@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import permutations
 from typing import Any
 
 from comparator.diffing import cards_in_name_order
@@ -44,7 +45,7 @@ from versions.mtg.engine.choices import Act, Decision, Pass
 from versions.mtg.engine.combat import Combat, IllegalLine
 from versions.mtg.engine.outcome import outcome
 from versions.mtg.engine.state import Board
-from versions.mtg.engine.steps import ASSIGNING
+from versions.mtg.engine.steps import ASSIGNING, Step
 from versions.mtg.play import exploration
 from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario
 
@@ -378,6 +379,13 @@ class Explorer:
         # of the search, and said in the notes, with how many positions reached one.
         self.refused_lines: dict[str, int] = {}
         self.quick: dict[Any, tuple[str, tuple[int, ...]]] = {}
+        # A damage assignment order is read only once combat damage begins, unless an
+        # action can make a creature enter blocking (the new blocker is placed in the
+        # order): otherwise the windows before the damage are searched once for all the
+        # orders of one decision (``_all_orders``), what each reaches kept order by order.
+        self.orders_at_once = merge and not any(
+            a.effect == "enter-blocking" for a in scenario.actions)
+        self.by_order: dict[Any, dict[tuple[str, ...], Found]] = {}
         self.leaves = 0  # complete lines actually played out (the work done)
         self.visited = 0  # positions searched: bounded too, so time and memory are
 
@@ -454,6 +462,8 @@ class Explorer:
         key = self._key(combat) if self.merge else None
         if key is not None and key in self.memo:
             return self._merged(key)
+        if d.kind == "order" and self.orders_at_once:
+            return self._all_orders(combat, d, options, key)
         kind = stack_class(combat, self.scenario.actions) if self.stack_classes else None
         if kind is not None and kind[0] in self.by_class:
             return self._from_class(key, kind)
@@ -499,6 +509,120 @@ class Explorer:
             self.refused_in[key] = refused
         if kind is not None:
             self.by_class[kind[0]] = (kind[1], found, refused)
+        return found
+
+    # -- the windows before combat damage, once for all damage assignment orders -------------
+    #
+    # Until combat damage begins, nothing reads the order `creature`'s controller announced
+    # (509.2): blockers leaving combat only leave it (``Board.remove_from_combat``). So the
+    # positions before the damage are searched once, the combat carrying the first order,
+    # and what each reaches is kept for each order of the creatures still in it (``Found``:
+    # an order's Reach and the refused lines met on the way, counted once per line as a
+    # search order by order counts them). As combat damage begins, each order is put in
+    # place and searched as usual (`_search`). The results are a search's order by order:
+    # the same outcomes, line counts, values and examples (a test compares both).
+
+    def _all_orders(self, combat: Combat, d: Decision, options: list[Any],
+                    key: Any) -> Reach | None:
+        creature = d.options.creature
+        before = dict(self.refused_lines)
+        first = combat.copy()
+        try:
+            first.resume(options[0])
+        except (IllegalLine, NotInEra):  # announcing an order can't fail; if it did:
+            self.orders_at_once = False
+            return self._search(combat)
+        found = self._orders_ahead(first, creature)
+        # Lines are counted from the orders' own results below, not as the walk went.
+        self.refused_lines = before
+        children = []
+        refused: dict[str, int] = {}
+        for order in options:
+            reach, met = found[tuple(order)]
+            _add(refused, met)
+            if reach is not None:
+                children.append((self.options.record(combat, d, order), reach, 1))
+        result = combine(children, maximise=d.player == self.score.active)
+        self._count_again(refused)
+        if key is not None:
+            self.memo[key] = result
+            self.refused_in[key] = refused
+        return result
+
+    def _orders_ahead(self, combat: Combat, creature: str) -> dict[tuple[str, ...], Found]:
+        """What each order of the creatures `creature` still orders reaches from here."""
+        self.visited += 1
+        if self.visited > 2 * self.limit:
+            raise TooLarge(self.era.id, self.visited, self.limit)
+        try:
+            d = combat.advance(stop_before=Step.COMBAT_DAMAGE)
+        except IllegalLine:
+            return self._each_order(combat, creature, (None, {}))
+        except NotInEra as refusal:
+            return self._each_order(combat, creature, (None, {refusal.why: 1}))
+        if d is None:
+            return self._damage_begins(combat, creature)
+        if d.kind in ("order", "trigger-order", "priority"):
+            count = d.options.count()
+            if count > min(self.limit, MAX_OPTIONS):
+                raise TooLarge(self.era.id, count, self.limit, "decision")
+        options = self.options.of(d)
+        if len(options) == 1:
+            return self._order_follow(combat, creature, options[0])
+        orders = combat.board.damage_orders
+        key = (creature, frozenset(orders.get(creature, ())), combat.key(
+            board_key=combat.board.key(orders=frozenset(orders).difference([creature]))))
+        if key in self.by_order:
+            return self.by_order[key]
+        here = _orders_of(combat, creature)  # before the last option plays on this combat
+        children = []
+        for i, choice in enumerate(options):
+            child = combat if i == len(options) - 1 else combat.copy()
+            record = self.options.record(child, d, choice)
+            sub = self._order_follow(child, creature, choice)
+            children.append((record, sub, set(next(iter(sub)))))  # who it still orders
+        maximise = d.player == self.score.active
+        found: dict[tuple[str, ...], Found] = {}
+        for order in here:
+            reached = []
+            refused: dict[str, int] = {}
+            for record, sub, still in children:
+                reach, met = sub[tuple(c for c in order if c in still)]
+                _add(refused, met)
+                if reach is not None:
+                    reached.append((record, reach, 1))
+            result = combine(reached, maximise)
+            if result is not None and result.lines > self.limit:
+                raise TooLarge(self.era.id, result.lines, self.limit)
+            found[order] = (result, refused)
+        self.by_order[key] = found
+        return found
+
+    def _order_follow(self, combat: Combat, creature: str,
+                      choice: Any) -> dict[tuple[str, ...], Found]:
+        try:
+            combat.resume(choice)
+        except IllegalLine:
+            return self._each_order(combat, creature, (None, {}))
+        except NotInEra as refusal:
+            return self._each_order(combat, creature, (None, {refusal.why: 1}))
+        return self._orders_ahead(combat, creature)
+
+    def _each_order(self, combat: Combat, creature: str,
+                    found: Found) -> dict[tuple[str, ...], Found]:
+        return {order: found for order in _orders_of(combat, creature)}
+
+    def _damage_begins(self, combat: Combat, creature: str) -> dict[tuple[str, ...], Found]:
+        """Combat damage begins: each order put in place and searched on (as usual)."""
+        found = {}
+        orders = _orders_of(combat, creature)
+        for i, order in enumerate(orders):
+            child = combat if i == len(orders) - 1 else combat.copy()
+            if creature in child.board.damage_orders:
+                child.board.damage_orders[creature] = list(order)
+            before = dict(self.refused_lines)
+            reach = self._search(child)
+            found[order] = (reach, self._refused_since(before))
         return found
 
     def _from_class(self, key: Any, kind: tuple[Any, dict[str, int]],
@@ -604,6 +728,22 @@ class Explorer:
             found = self.quick[quick] = (key, score)
         key, score = found
         return Reach({key: (1, None)}, 1, (score, key, None))
+
+
+# What the positions of one order reach, and the refused lines met on the way there.
+Found = tuple[Reach | None, dict[str, int]]
+
+
+def _orders_of(combat: Combat, creature: str) -> list[tuple[str, ...]]:
+    """Every order of the creatures `creature` still orders (one, empty, if it orders
+    none): what the orders announced become as blockers leave combat."""
+    still = combat.board.damage_orders.get(creature, ())
+    return [tuple(o) for o in permutations(still)] if len(still) > 1 else [tuple(still)]
+
+
+def _add(total: dict[str, int], more: dict[str, int]) -> None:
+    for why, n in more.items():
+        total[why] = total.get(why, 0) + n
 
 
 def _harmless(action: Any) -> bool:
