@@ -37,7 +37,12 @@ def regular_bytes(path: Path | str, limit: int | None = None) -> bytes | None:
 
 def path_of(out: Path, index: int) -> Path:
     """Where file `index` of a generated folder lives: a thousand to a subfolder."""
-    return out / f"{index // PER_FOLDER:04d}" / f"{index:07d}.yaml"
+    return out / folder_of(index) / f"{index:07d}.yaml"
+
+
+def folder_of(index: int) -> str:
+    """The subfolder of a generated folder that holds file `index`."""
+    return f"{index // PER_FOLDER:04d}"
 
 
 def read_manifest(folder: Path) -> dict[str, Any] | None:

@@ -17,8 +17,10 @@ eras, some of which exist in one era only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -29,7 +31,13 @@ from typing import Any
 import yaml
 
 from comparator import quick_yaml
-from comparator.file_sets import DIGEST_RANGE, MANIFEST, files_digest, path_of
+from comparator.file_sets import (
+    DIGEST_RANGE,
+    MANIFEST,
+    files_digest,
+    folder_of,
+    regular_bytes,
+)
 from versions.mtg.scenario import Window
 
 GENERATOR_VERSION = 2  # 2: tricks in the damage prevention windows of `fifth` too
@@ -288,27 +296,45 @@ def _write_range(job: tuple[str, int, int, int]) -> tuple[int, str]:
     """Write scenarios start … stop-1 (a worker's share); how many, and the digest of
     their bytes (``file_sets.range_digest``). A file already there with the same content is
     left alone: generating again resumes."""
-    out, seed, start, stop = Path(job[0]), job[1], job[2], job[3]
+    out, seed, start, stop = job[0], job[1], job[2], job[3]
     p = Parameters()
     digest = hashlib.sha256()
-    made: set[Path] = set()  # folders made (or found): one system call a folder, not a file
+    # Folders made (or found): one system call a folder, not a file. In a folder this
+    # worker made, none of its files was there before: nothing to compare.
+    fresh: dict[str, bool] = {}
     for index in range(start, stop):
-        path = path_of(out, index)
-        text = to_yaml(scenario_document(seed, index, p))
-        data = text.encode("utf-8")
+        data = to_yaml(scenario_document(seed, index, p)).encode("utf-8")
         digest.update(data)
-        if not path.is_file() or path.read_bytes() != data:
-            if path.parent not in made:
-                path.parent.mkdir(exist_ok=True)
-                made.add(path.parent)
-            tmp = path.with_suffix(".tmp")
+        folder = os.path.join(out, folder_of(index))
+        if folder not in fresh:
             try:
-                tmp.write_bytes(data)
-                tmp.replace(path)  # never a half-written scenario file
-            except OSError:
-                tmp.unlink(missing_ok=True)  # a full disk leaves no half of it behind
-                raise
+                os.mkdir(folder)
+                fresh[folder] = True
+            except FileExistsError:
+                fresh[folder] = False
+        path = os.path.join(folder, f"{index:07d}.yaml")
+        if fresh[folder] or regular_bytes(path, len(data)) != data:
+            _write_whole(path, data)
     return stop - start, digest.hexdigest()
+
+
+def _write_whole(path: str, data: bytes) -> None:
+    """`data` as the file at `path`, written to a temporary name and renamed: never a
+    half-written scenario file, and a full disk leaves no half of it behind."""
+    tmp = path[:-len(".yaml")] + ".tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def generate_all(out: Path, seed: int, count: int, jobs: int = 1,

@@ -185,7 +185,10 @@ def legal_declarations(board: Board) -> Iterator[Declaration]:
     """Every legal declaration, lazily: no restriction broken, as many requirements obeyed
     as can be (509.1c), costs payable."""
     best = most_obeyed(board)[0]
-    return (d for d in block_search.reaching(board, best) if affordable(board, d))
+    found = block_search.reaching(board, best)
+    if not any(board.perm(b).block_cost for b in potential_blockers(board)):
+        return found  # nothing to pay (most boards): every declaration is affordable
+    return (d for d in found if affordable(board, d))
 
 
 def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
