@@ -62,6 +62,41 @@ actions:
      card: Giant Growth}
 """
 
+# Creatures leave combat before the first decision after the order is announced: the
+# flanking trigger kills the elf (a 1/1 without flanking; no trick, so no decision comes
+# before), and in the second scenario the wurm's own trigger returns it to its owner's
+# hand as it becomes blocked. The orders the search has then are those of the creatures
+# still in combat, or none.
+FLANKING_KILLS_A_BLOCKER = """
+id: flanking-kills-a-blocker
+title: Flanking kills a blocker after the damage assignment order is announced
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: lancer, controller: A, power: 5, toughness: 5, keywords: [flanking]}
+  - {id: hawk, controller: B, power: 1, toughness: 1, keywords: [flanking]}
+  - {id: elf, controller: B, power: 1, toughness: 1}
+  - {id: bear, controller: B, power: 2, toughness: 2, keywords: [flanking]}
+combat:
+  attacks: {lancer: B}
+  blocks: {hawk: lancer, elf: lancer, bear: lancer}
+"""
+
+ATTACKER_LEAVES = """
+id: attacker-leaves
+title: An attacker returned to hand by its own trigger as it becomes blocked
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: wurm, controller: A, power: 6, toughness: 6,
+     abilities: [{trigger: becomes-blocked, effect: bounce, target: self}]}
+  - {id: bear, controller: B, power: 2, toughness: 2}
+  - {id: elf, controller: B, power: 1, toughness: 1}
+combat:
+  attacks: {wurm: B}
+  blocks: {bear: wurm, elf: wurm}
+"""
+
 ERAS_WITH_ORDERS = ("m10", "m11")
 
 
@@ -80,6 +115,17 @@ def both_ways(s, era, **options):
 def test_all_orders_at_once_equal_order_by_order(era, text, options):
     found, expected = both_ways(scenario(text), era, **options)
     assert found == expected
+    assert found["lines"] > 0
+
+
+@pytest.mark.parametrize("era", ERAS_WITH_ORDERS)
+@pytest.mark.parametrize("text", [FLANKING_KILLS_A_BLOCKER, ATTACKER_LEAVES],
+                         ids=["flanking-kills-a-blocker", "attacker-leaves"])
+def test_creatures_leaving_before_the_first_decision(era, text):
+    s = scenario(text)
+    found, expected = both_ways(s, era)
+    brute = Explorer(s, era, merge=False)
+    assert found == expected == era_result(brute, brute.run())
     assert found["lines"] > 0
 
 

@@ -404,8 +404,9 @@ class Explorer:
         if estimate > ESTIMATE_MARGIN * self.limit:
             raise TooLarge(self.era.id, estimate, self.limit, "estimated")
         found = self._search(combat)
+        # By their text: the order a search meets refusals in depends on how it merges.
         self.notes += [{"type": "lines-refused", "positions": n, "text": why}
-                       for why, n in self.refused_lines.items()]
+                       for why, n in sorted(self.refused_lines.items())]
         if found is not None and found.lines > self.limit:
             raise TooLarge(self.era.id, found.lines, self.limit)
         return found
@@ -524,25 +525,25 @@ class Explorer:
 
     def _all_orders(self, combat: Combat, d: Decision, options: list[Any],
                     key: Any) -> Reach | None:
+        """Decision `d`, an attacker's damage assignment order: the windows until combat
+        damage searched once, then combined order by order as `_search` combines any
+        decision's options."""
         creature = d.options.creature
         before = dict(self.refused_lines)
-        first = combat.copy()
-        try:
-            first.resume(options[0])
-        except (IllegalLine, NotInEra):  # announcing an order can't fail; if it did:
-            self.orders_at_once = False
-            return self._search(combat)
-        found = self._orders_ahead(first, creature)
+        # Announcing an order is only recorded: any order stands for all of them here.
+        found = self._order_follow(combat.copy(), creature, options[0])
         # Lines are counted from the orders' own results below, not as the walk went.
         self.refused_lines = before
         children = []
         refused: dict[str, int] = {}
         for order in options:
-            reach, met = found[tuple(order)]
+            reach, met = _entry(found, order)
             _add(refused, met)
             if reach is not None:
                 children.append((self.options.record(combat, d, order), reach, 1))
         result = combine(children, maximise=d.player == self.score.active)
+        if result is not None and result.lines > self.limit:
+            raise TooLarge(self.era.id, result.lines, self.limit)
         self._count_again(refused)
         if key is not None:
             self.memo[key] = result
@@ -580,14 +581,14 @@ class Explorer:
             child = combat if i == len(options) - 1 else combat.copy()
             record = self.options.record(child, d, choice)
             sub = self._order_follow(child, creature, choice)
-            children.append((record, sub, set(next(iter(sub)))))  # who it still orders
+            children.append((record, sub))
         maximise = d.player == self.score.active
         found: dict[tuple[str, ...], Found] = {}
         for order in here:
             reached = []
             refused: dict[str, int] = {}
-            for record, sub, still in children:
-                reach, met = sub[tuple(c for c in order if c in still)]
+            for record, sub in children:
+                reach, met = _entry(sub, order)
                 _add(refused, met)
                 if reach is not None:
                     reached.append((record, reach, 1))
@@ -600,6 +601,7 @@ class Explorer:
 
     def _order_follow(self, combat: Combat, creature: str,
                       choice: Any) -> dict[tuple[str, ...], Found]:
+        """`choice` made on the walk before combat damage: what each order reaches."""
         try:
             combat.resume(choice)
         except IllegalLine:
@@ -610,6 +612,7 @@ class Explorer:
 
     def _each_order(self, combat: Combat, creature: str,
                     found: Found) -> dict[tuple[str, ...], Found]:
+        """A line ended (illegal, or refused) before the damage: the same for every order."""
         return {order: found for order in _orders_of(combat, creature)}
 
     def _damage_begins(self, combat: Combat, creature: str) -> dict[tuple[str, ...], Found]:
@@ -739,6 +742,13 @@ def _orders_of(combat: Combat, creature: str) -> list[tuple[str, ...]]:
     none): what the orders announced become as blockers leave combat."""
     still = combat.board.damage_orders.get(creature, ())
     return [tuple(o) for o in permutations(still)] if len(still) > 1 else [tuple(still)]
+
+
+def _entry(found: dict[tuple[str, ...], Found], order: Any) -> Found:
+    """What `order` reaches in a table of orders made where some of its creatures may
+    have left combat since (the table is keyed by the orders of those still in it)."""
+    still = set(next(iter(found)))
+    return found[tuple(c for c in order if c in still)]
 
 
 def _add(total: dict[str, int], more: dict[str, int]) -> None:

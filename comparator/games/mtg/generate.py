@@ -293,14 +293,14 @@ def to_yaml(doc: dict[str, Any]) -> str:
 
 
 def _write_range(job: tuple[str, int, int, int]) -> tuple[int, str]:
-    """Write scenarios start … stop-1 (a worker's share); how many, and the digest of
-    their bytes (``file_sets.range_digest``). A file already there with the same content is
-    left alone: generating again resumes."""
+    """Write scenarios start … stop-1 (one range, in whichever process gets it); how
+    many, and the digest of their bytes (``file_sets.range_digest``). A file already there
+    with the same content is left alone: generating again resumes."""
     out, seed, start, stop = job[0], job[1], job[2], job[3]
     p = Parameters()
     digest = hashlib.sha256()
     # Folders made (or found): one system call a folder, not a file. In a folder this
-    # worker made, none of its files was there before: nothing to compare.
+    # range made, none of its files was there before: nothing to compare.
     fresh: dict[str, bool] = {}
     for index in range(start, stop):
         data = to_yaml(scenario_document(seed, index, p)).encode("utf-8")
