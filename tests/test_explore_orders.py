@@ -6,7 +6,8 @@ check (tests/test_explore.py)."""
 import pytest
 from helpers import scenario
 
-from comparator.explore_tree import era_result
+from comparator.explore_tree import TooLarge, era_result
+from comparator.games.mtg import explore as explore_module
 from comparator.games.mtg.explore import Explorer
 from comparator.loader import load
 from versions import find_era
@@ -170,3 +171,19 @@ def test_lines_refused_or_illegal_count_once_per_order(era, monkeypatch):
                             "another refusal made up for this test"}
     assert min(refused.values()) > 1
     assert found["lines"] > 0
+
+
+@pytest.mark.parametrize("limit", [400, 1200, 1595])
+def test_too_many_lines_refused_as_order_by_order(limit, monkeypatch):
+    # TWO_ORDERS has 1,596 lines in m10. With the estimate out of the way, the search
+    # itself must refuse, and say the same count, whichever way it takes the orders.
+    monkeypatch.setattr(explore_module, "ESTIMATE_MARGIN", 10**9)
+    s = scenario(TWO_ORDERS)
+    said = []
+    for at_once in (True, False):
+        explorer = Explorer(s, "m10", limit=limit)
+        explorer.orders_at_once = at_once
+        with pytest.raises(TooLarge) as refused:
+            explorer.run()
+        said.append(str(refused.value))
+    assert said[0] == said[1] == f"m10: more than {limit} lines of play (reached 1596)"
