@@ -475,7 +475,7 @@ class Explorer:
                      if d.kind == "divide" and self.merge else None)
         for i, (choice, count) in enumerate(weighted):
             record = self.options.record(combat, d, choice)
-            dealt = None
+            dealt = ahead = None
             if divisions is not None:
                 # Many divisions lead to a state already explored: look before copying.
                 ahead = divisions.key_after(choice)
@@ -493,7 +493,8 @@ class Explorer:
                     continue
             child = combat if i == len(options) - 1 else combat.copy()
             start = dict(self.refused_lines)
-            sub = self._follow(child, choice, merge_now=True)
+            # The key after a division is the one looked up above (`ahead`).
+            sub = self._follow(child, choice, merge_now=True, key=ahead)
             once = self._refused_since(start)  # for one division of the class
             if count > 1:  # the class stands for `count` divisions: so do its refusals
                 self._count_again(once, count - 1)
@@ -659,7 +660,9 @@ class Explorer:
         for why, n in refused.items():
             self.refused_lines[why] = self.refused_lines.get(why, 0) + n * times
 
-    def _follow(self, combat: Combat, choice: Any, merge_now: bool = False) -> Reach | None:
+    def _follow(self, combat: Combat, choice: Any, merge_now: bool = False,
+                key: Any = None) -> Reach | None:
+        """`key`: the position's key once `choice` is made, where the search has it."""
         try:
             combat.resume(choice)
         except IllegalLine:
@@ -670,7 +673,8 @@ class Explorer:
             return self._search(combat)
         # Right after a choice, different orders or paths often meet already: merge
         # before the forced steps that follow are played again.
-        key = self._key(combat)
+        if key is None:
+            key = self._key(combat)
         if key in self.memo:
             return self._merged(key)
         before = dict(self.refused_lines)
