@@ -516,19 +516,21 @@ class Explorer:
     # -- the windows before combat damage, once for all damage assignment orders -------------
     #
     # Until combat damage begins, nothing reads the order `creature`'s controller announced
-    # (509.2): blockers leaving combat only leave it (``Board.remove_from_combat``). So the
-    # positions before the damage are searched once, the combat carrying the first order,
-    # and what each reaches is kept for each order of the creatures still in it (``Found``:
-    # an order's Reach and the refused lines met on the way, counted once per line as a
-    # search order by order counts them). As combat damage begins, each order is put in
-    # place and searched as usual (`_search`). The results are a search's order by order:
-    # the same outcomes, line counts, values and examples (a test compares both).
+    # (509.2 for an attacker, 509.3 for a blocker of several in the M10 rules): a creature
+    # leaving combat only leaves the orders it was in (``Board.remove_from_combat``), and
+    # one that was to order leaves its own with it. So the positions before the damage are
+    # searched once, the combat carrying the first order, and what each reaches is kept for
+    # each order of the creatures still in it (``Found``: an order's Reach and the refused
+    # lines met on the way, counted once per line as a search order by order counts them).
+    # As combat damage begins, each order is put in place and searched as usual
+    # (`_search`). The results are a search's order by order: the same outcomes, line
+    # counts, values and examples (a test compares both).
 
     def _all_orders(self, combat: Combat, d: Decision, options: list[Any],
                     key: Any) -> Reach | None:
-        """Decision `d`, an attacker's damage assignment order: the windows until combat
-        damage searched once, then combined order by order as `_search` combines any
-        decision's options."""
+        """Decision `d`, a damage assignment order (an attacker's of its blockers, or a
+        blocker's of the attackers it blocks): the windows until combat damage searched
+        once, then combined order by order as `_search` combines any decision's options."""
         creature = d.options.creature
         before = dict(self.refused_lines)
         # Announcing an order is only recorded: any order stands for all of them here.
