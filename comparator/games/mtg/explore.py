@@ -502,9 +502,7 @@ class Explorer:
                 self.by_class[dealt[0]] = (dealt[1], sub, once)
             if sub is not None:
                 children.append((record, sub, count))
-        found = combine(children, maximise=d.player == self.score.active)
-        if found is not None and found.lines > self.limit:  # a subtree alone is too large:
-            raise TooLarge(self.era.id, found.lines, self.limit)  # no need to finish
+        found = self._combine(children, maximise=d.player == self.score.active)
         refused = self._refused_since(before)
         if key is not None:
             self.memo[key] = found
@@ -534,19 +532,17 @@ class Explorer:
         creature = d.options.creature
         before = dict(self.refused_lines)
         # Announcing an order is only recorded: any order stands for all of them here.
-        found = self._order_follow(combat.copy(), creature, options[0])
+        entry = _entries(self._order_follow(combat.copy(), creature, options[0]))
         # Lines are counted from the orders' own results below, not as the walk went.
         self.refused_lines = before
         children = []
         refused: dict[str, int] = {}
         for order in options:
-            reach, met = _entry(found, order)
+            reach, met = entry(order)
             _add(refused, met)
             if reach is not None:
                 children.append((self.options.record(combat, d, order), reach, 1))
-        result = combine(children, maximise=d.player == self.score.active)
-        if result is not None and result.lines > self.limit:
-            raise TooLarge(self.era.id, result.lines, self.limit)
+        result = self._combine(children, maximise=d.player == self.score.active)
         self._count_again(refused)
         if key is not None:
             self.memo[key] = result
@@ -584,21 +580,18 @@ class Explorer:
             child = combat if i == len(options) - 1 else combat.copy()
             record = self.options.record(child, d, choice)
             sub = self._order_follow(child, creature, choice)
-            children.append((record, sub))
+            children.append((record, _entries(sub)))
         maximise = d.player == self.score.active
         found: dict[tuple[str, ...], Found] = {}
         for order in here:
             reached = []
             refused: dict[str, int] = {}
-            for record, sub in children:
-                reach, met = _entry(sub, order)
+            for record, entry in children:
+                reach, met = entry(order)
                 _add(refused, met)
                 if reach is not None:
                     reached.append((record, reach, 1))
-            result = combine(reached, maximise)
-            if result is not None and result.lines > self.limit:
-                raise TooLarge(self.era.id, result.lines, self.limit)
-            found[order] = (result, refused)
+            found[order] = (self._combine(reached, maximise), refused)
         self.by_order[key] = found
         return found
 
@@ -640,6 +633,14 @@ class Explorer:
         self._count_again(refused, times)
         self.refused_in[key] = refused
         found = self.memo[key] = shifted(reach, kind[1], known, self.states, self.score.moved)
+        return found
+
+    def _combine(self, children: list[Any], maximise: bool) -> Reach | None:
+        """A decision's options combined (``combine``); past the limit, refused at once:
+        a subtree alone too large needs no finishing."""
+        found = combine(children, maximise)
+        if found is not None and found.lines > self.limit:
+            raise TooLarge(self.era.id, found.lines, self.limit)
         return found
 
     def _refused(self, refusal: NotInEra) -> None:
@@ -750,11 +751,11 @@ def _orders_of(combat: Combat, creature: str) -> list[tuple[str, ...]]:
     return [tuple(o) for o in permutations(still)] if len(still) > 1 else [tuple(still)]
 
 
-def _entry(found: dict[tuple[str, ...], Found], order: Any) -> Found:
-    """What `order` reaches in a table of orders made where some of its creatures may
+def _entries(found: dict[tuple[str, ...], Found]) -> Callable[[Any], Found]:
+    """What an order reaches, looked up in a table made where some of its creatures may
     have left combat since (the table is keyed by the orders of those still in it)."""
     still = set(next(iter(found)))
-    return found[tuple(c for c in order if c in still)]
+    return lambda order: found[tuple(c for c in order if c in still)]
 
 
 def _add(total: dict[str, int], more: dict[str, int]) -> None:
