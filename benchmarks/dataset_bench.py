@@ -265,6 +265,22 @@ def startup_figures() -> None:
                   env={**cached, "PYDANTIC_DISABLE_PLUGINS": "__all__"})
     print(f"the same, one pydantic model built and used: {floor * 1000:6.0f} ms "
           f"({floor / base:.2f}x)")
+    # What typer itself costs a command: this typer builds a pydantic TypeAdapter for each
+    # parameter of the command it runs, importing pydantic's model machinery to do so. The
+    # least any typer command with rulesdiff run's parameters (a file, an option, a flag)
+    # can take, for comparison with the goal of 1.5x.
+    with tempfile.TemporaryDirectory() as folder:
+        app = Path(folder) / "least_typer_app.py"
+        app.write_text(
+            "from pathlib import Path\nimport typer\napp = typer.Typer()\n"
+            "@app.command()\ndef run(file: Path, era: str = 'm11', json: bool = False):\n"
+            "    print(file, era, json)\n"
+            "@app.command()\ndef other(n: int = 1):\n    print(n)\n"
+            "app()\n")
+        least = timed([sys.executable, str(app), "run", "x.yaml", "--era", "m10", "--json"],
+                      env=cached)
+    print(f"a typer app of two commands running one (file, --era, --json), nothing else: "
+          f"{least * 1000:6.0f} ms ({least / base:.2f}x)")
     for args in (["run", "giant-growth-vs-assignment-order", "--era", "m10"],
                  ["diff", "giant-growth-vs-assignment-order", "--no-store"]):
         subprocess.run(cli(*args), env=cached, capture_output=True, check=False)  # caches

@@ -60,6 +60,25 @@ def _help_words_whole() -> None:
 
 _help_words_whole()
 
+
+def _usage_errors_in_one_line() -> None:
+    """A mistake on the command line (a missing file, an unknown option, a value out of
+    range) is said in one line on stderr with exit 2, as every other bad input is, and
+    says where to read more: click prints its usage, a hint and the error on three."""
+    from typer._click import exceptions
+
+    def one_line(self: exceptions.UsageError, file: Any = None) -> None:
+        where = self.ctx.command_path if self.ctx is not None else "rulesdiff"
+        more = f" (see '{where} --help')" if self.ctx is not None else ""
+        typer.echo(f"{where}: {' '.join(self.format_message().split())}{more}",
+                   err=file is None, file=file)
+
+    # Only the usage error itself: asking for nothing (`rulesdiff` alone) still shows help.
+    exceptions.UsageError.show = one_line  # type: ignore[method-assign]
+
+
+_usage_errors_in_one_line()
+
 class _CardsAnywhere(typer.core.TyperGroup):
     """`--cards FILE` belongs to `rulesdiff` itself, before the command; written after the
     command (`rulesdiff diff x.yaml --cards mine.yaml`) it means the same, so it is moved
@@ -394,14 +413,16 @@ def diff(
         fail("--era: name at least two eras to compare (or none for all); "
              "`rulesdiff run FILE --era ERA` shows one")
     paths = _expand([Path(f) for f in files])
-    engine = None if no_store else _engine(db)
     try:
         results = run_files(paths, era_ids(eras))
     except ScenarioError as err:
         fail(str(err.problems[0]))
-    if engine is not None:
+    # The database is opened once there is something to store: a refused file leaves none
+    # behind, not even an empty one.
+    if not no_store:
         from comparator.dataset import save
 
+        engine = _engine(db)
         _writing(lambda: save(engine, results))
     diverged = False
     quotes = _quotes(db) if quote else None
@@ -484,7 +505,6 @@ def explore(
         fail("--limit must be at least 1")
     eras = era_ids(_eras(era))
     paths = _expand([Path(f) for f in files])
-    engine = None if no_store else _engine(db)
     loaded = ((path, _load(str(path))[1]) for path in paths)  # each as its turn comes
     done: list[Explored] = []
     try:
@@ -494,9 +514,10 @@ def explore(
             done.append(found)
     except ExploreError as err:
         fail(str(err))
-    if engine is not None:
+    if not no_store:  # opened once there is something to store, as in `diff`
         from comparator.dataset import save_explorations
 
+        engine = _engine(db)
         _writing(lambda: save_explorations(engine, [(e.scenario, e.doc) for e in done]))
     diverged = any(e.doc["diverges"] for e in done)
     quotes = _quotes(db) if quote else None

@@ -27,8 +27,10 @@ MAX_OPTIONS = 10_000_000
 
 class TooLarge(Exception):
     """A search larger than the limit: counted as it went (`how` "counted"), estimated before
-    it began ("estimated": one line played, each decision's options multiplied), or one
-    decision with more options than the limit ("decision")."""
+    it began ("estimated": one line played, each decision's options multiplied), one
+    decision with more options than it may list, each a line of play at least ("decision";
+    "declarations": the legal block declarations, counted up to that), or more positions
+    searched than memory is allowed before the lines were all counted ("positions")."""
 
     def __init__(self, era: str, reached: int, limit: int, how: str = "counted"):
         self.era, self.reached, self.limit, self.how = era, reached, limit, how
@@ -40,7 +42,13 @@ class TooLarge(Exception):
                     f"(the limit is {self.limit})")
         if self.how == "decision":
             return (f"a decision with {self.reached} options, each at least one line of play "
-                    f"(the limit is {min(self.limit, MAX_OPTIONS)})")
+                    f"(the limit is {self.limit})")
+        if self.how == "declarations":
+            return (f"more than {self.reached} legal block declarations, each at least one "
+                    f"line of play (the limit is {self.limit})")
+        if self.how == "positions":
+            return (f"{self.reached} positions searched with their lines of play not all "
+                    f"counted yet (the limit is {self.limit} lines of play)")
         return f"more than {self.limit} lines of play (reached {self.reached})"
 
 

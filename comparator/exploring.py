@@ -91,4 +91,13 @@ def explore_files(scenarios: Iterable[tuple[Path, Any]], eras: list[str], object
             raise ExploreError(str(err.problems[0])) from None
         doc = explore_file(path, scenario, mine, objective, fields, blocks, limit, searching,
                            jobs)
-        yield Explored(path, scenario, doc, doc.pop("refused", {}))
+        refused = doc.pop("refused", {})
+        if refused and not doc["eras"]:
+            # Nothing explored is no result: an error, as `run` in an era that refuses.
+            era, why = next(iter(refused.items()))
+            n = len(refused) - 1
+            more = (f" (and {n} more {'era refuses' if n == 1 else 'eras refuse'} it)"
+                    if n else "")
+            raise ExploreError(f"{path}: {era} can't run this scenario: {why}{more}; "
+                               f"nothing was explored")
+        yield Explored(path, scenario, doc, refused)

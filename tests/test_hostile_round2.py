@@ -264,3 +264,32 @@ def test_explore_of_hostile_boards_stays_bounded(tmp_path):
         assert result.returncode in (0, 1, 2) and "Traceback" not in out, out[-2000:]
         if result.returncode == 2:
             assert "raise --limit" in out or "lists that many" in out, out[-500:]
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["run", "--era", "m10"], "rulesdiff run: Missing argument 'FILE'."),
+    (["run", "giant-growth-vs-assignment-order", "--era", "m10", "--bogus"],
+     "rulesdiff run: No such option: --bogus"),
+    (["explore", "giant-growth-vs-assignment-order", "--limit", "0", "--no-store"],
+     "rulesdiff explore: Invalid value for '--limit'"),
+    (["bogus"], "rulesdiff: No such command 'bogus'."),
+])
+def test_a_usage_error_is_one_line(args, said):
+    # Bad input on the command line is said as any other: one line on stderr, exit 2,
+    # with where to read more; nothing on stdout.
+    result = rulesdiff(*args)
+    clean_exit(result, code=2)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(said), result.stderr
+    assert "--help" in lines[0]
+
+
+@pytest.mark.parametrize("command", [["diff"], ["explore"], ["run", "--era", "m10"]])
+def test_a_refused_file_leaves_no_database_behind(tmp_path, command):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\nplayers: []\n")
+    db = tmp_path / "new.db"
+    out = clean_exit(rulesdiff(*command, str(bad), "--db", str(db)), code=2)
+    assert "bad.yaml" in out and "title" in out
+    assert not db.exists()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from itertools import permutations
+from itertools import islice, permutations
 from typing import Any
 
 from comparator.diffing import cards_in_name_order
@@ -40,7 +40,7 @@ from versions.mtg.engine.assignment import (
     division_classes,
 )
 from versions.mtg.engine.availability import Availability
-from versions.mtg.engine.blocks import Declaration, declaration_count, written
+from versions.mtg.engine.blocks import Declaration, written
 from versions.mtg.engine.choices import Act, Decision, Pass
 from versions.mtg.engine.combat import Combat, IllegalLine
 from versions.mtg.engine.outcome import outcome
@@ -49,10 +49,24 @@ from versions.mtg.engine.steps import ASSIGNING, Step
 from versions.mtg.play import exploration
 from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario
 
-# A search whose estimated size is this many times the limit is refused before it begins:
-# one probe's estimate may be off by that much, and the search would only find it out
-# after all its work.
-ESTIMATE_MARGIN = 10
+# A search is refused before it begins only where its estimated size is this many times
+# the limit, and more than ESTIMATE_FLOOR lines: one probe's estimate can be well off (up
+# to 23 times the lines counted: `docs/explore.md`), and a search
+# that fits must never be refused for it. Below the floor, a search is quick whatever the
+# limit, and only the lines it counts can refuse it.
+ESTIMATE_MARGIN = 100
+ESTIMATE_FLOOR = 10_000_000
+
+# Decisions of up to this many options are listed and searched whatever the limit, and
+# refused only by the lines of play they lead to: an option may end in no line at all (a
+# line the era refuses, an illegal one), so a count of options is no count of lines.
+DECISION_FLOOR = 10_000
+
+# Positions searched beyond twice the limit and this many more: where the search stops
+# whether or not its lines are all counted, so that memory stays bounded. Only positions
+# with a choice to make count: a tree of n lines has fewer than n of them, but where some
+# options end in no line of play.
+POSITIONS_FLOOR = 100_000
 
 # The rule an action's effect is cited by, as the engine cites it.
 EFFECT_RULES = {
@@ -387,21 +401,20 @@ class Explorer:
             a.effect == "enter-blocking" for a in scenario.actions)
         self.by_order: dict[Any, dict[tuple[str, ...], Found]] = {}
         self.leaves = 0  # complete lines actually played out (the work done)
-        self.visited = 0  # positions searched: bounded too, so time and memory are
+        self.visited = 0  # positions with a choice searched: bounded too, as memory is
+        # The most options a decision may list: a larger decision is refused, its options
+        # being each at least one line of play (every order, every legal declaration).
+        self.most_options = min(max(limit, DECISION_FLOOR), MAX_OPTIONS)
 
     def run(self) -> Reach | None:
         """Explore the era. Refused (TooLarge) past `limit` lines of play: counted as the
         search goes (lines actually played out) and, at the end, all of them (lines that
         merged subtrees stand for included)."""
         combat = exploration(self.era, self.scenario)
-        self.options = Options(combat, self.blocks, min(self.limit, MAX_OPTIONS))
+        self.options = Options(combat, self.blocks, self.most_options)
         self.notes = action_notes(combat)
-        if self.blocks == "all":
-            count = declaration_count(combat.board)
-            if count > self.limit:  # each declaration is at least one line of play
-                raise TooLarge(self.era.id, count, self.limit, "decision")
         estimate = self._estimate(combat)
-        if estimate > ESTIMATE_MARGIN * self.limit:
+        if estimate > self._estimate_bound():
             raise TooLarge(self.era.id, estimate, self.limit, "estimated")
         found = self._search(combat)
         # By their text: the order a search meets refusals in depends on how it merges.
@@ -417,7 +430,7 @@ class Explorer:
         from one probe). Seconds at most, where the search would take hours."""
         probe = combat.copy()
         size = 1
-        while size <= ESTIMATE_MARGIN * self.limit:
+        while size <= self._estimate_bound():
             try:
                 d = probe.advance()
             except (IllegalLine, NotInEra):
@@ -432,10 +445,30 @@ class Explorer:
                          if d.kind == "divide" else next(iter(d.options)))
         return size
 
-    def _search(self, combat: Combat) -> Reach | None:
+    def _estimate_bound(self) -> int:
+        return max(ESTIMATE_MARGIN * self.limit, ESTIMATE_FLOOR)
+
+    def _visit(self) -> None:
+        """One more position with a choice searched: past the bound, the search stops."""
         self.visited += 1
-        if self.visited > 2 * self.limit:  # positions: what bounds time and memory
-            raise TooLarge(self.era.id, self.visited, self.limit)
+        if self.visited > 2 * self.limit + POSITIONS_FLOOR:
+            raise TooLarge(self.era.id, self.visited, self.limit, "positions")
+
+    def _sized(self, d: Decision) -> None:
+        """Refuse a decision with more options than it may list (``most_options``): each is
+        at least one line of play. Block declarations are counted as listed, legal ones
+        only: the count without listing them includes those a restriction forbids."""
+        count = d.options.count()  # exact, or for blocks at most
+        if count <= self.most_options:
+            return
+        if d.kind == "blocks":
+            listed = sum(1 for _ in islice(d.options, self.most_options + 1))
+            if listed > self.most_options:
+                raise TooLarge(self.era.id, self.most_options, self.limit, "declarations")
+            return
+        raise TooLarge(self.era.id, count, self.limit, "decision")
+
+    def _search(self, combat: Combat) -> Reach | None:
         try:
             d = combat.advance()
         except IllegalLine:
@@ -446,9 +479,7 @@ class Explorer:
             return self._leaf(combat)
         if d.kind in ("order", "trigger-order", "priority") or (
                 d.kind == "blocks" and self.blocks == "all"):
-            count = d.options.count()  # exact: each option is at least one line of play
-            if count > min(self.limit, MAX_OPTIONS):
-                raise TooLarge(self.era.id, count, self.limit, "decision")
+            self._sized(d)
         if d.kind == "divide" and self.merge:
             try:
                 weighted = self.options.divisions(combat, d)
@@ -460,6 +491,7 @@ class Explorer:
         if len(options) == 1 and weighted[0][1] == 1:
             # Not a choice: nothing to merge here that the next choice won't merge.
             return self._follow(combat, options[0])
+        self._visit()
         key = self._key(combat) if self.merge else None
         if key is not None and key in self.memo:
             return self._merged(key)
@@ -551,9 +583,6 @@ class Explorer:
 
     def _orders_ahead(self, combat: Combat, creature: str) -> dict[tuple[str, ...], Found]:
         """What each order of the creatures `creature` still orders reaches from here."""
-        self.visited += 1
-        if self.visited > 2 * self.limit:
-            raise TooLarge(self.era.id, self.visited, self.limit)
         try:
             d = combat.advance(stop_before=Step.COMBAT_DAMAGE)
         except IllegalLine:
@@ -563,12 +592,11 @@ class Explorer:
         if d is None:
             return self._damage_begins(combat, creature)
         if d.kind in ("order", "trigger-order", "priority"):
-            count = d.options.count()
-            if count > min(self.limit, MAX_OPTIONS):
-                raise TooLarge(self.era.id, count, self.limit, "decision")
+            self._sized(d)
         options = self.options.of(d)
         if len(options) == 1:
             return self._order_follow(combat, creature, options[0])
+        self._visit()
         orders = combat.board.damage_orders
         key = (creature, frozenset(orders.get(creature, ())), combat.key(
             board_key=combat.board.key(orders=frozenset(orders).difference([creature]))))

@@ -1,0 +1,89 @@
+"""`--limit N` refuses a search of more than N lines of play, and never one of N or fewer
+(explore.md §6.1): not for an estimate made before searching, not for the positions on the
+way, not for options that are no line of play (block declarations a restriction forbids)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import comparator.games.mtg.explore as explore_module
+from comparator.cli import app
+from comparator.explore_tree import TooLarge
+from comparator.games.mtg.explore import Explorer
+from comparator.loader import load
+
+runner = CliRunner()
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _lines(*args: str) -> tuple[int, dict[str, int] | str]:
+    result = runner.invoke(app, ["explore", *args, "--json", "--no-store"])
+    if result.exit_code == 2:
+        return 2, " ".join(result.output.split())
+    return result.exit_code, {e: v["lines"] for e, v in json.loads(result.stdout)["eras"].items()}
+
+
+@pytest.mark.parametrize(("name", "era", "lines"), [
+    # Four lines, each after forced steps: nine positions were once counted against it.
+    ("ambush-commander-dies-while-its-land-attacks", "m10", 4),
+    ("craw-giant-rampage", "m10", 114),  # estimated at about 1,700 before searching
+])
+def test_a_search_of_exactly_the_limit_is_explored_and_one_more_is_refused(name, era, lines):
+    code, found = _lines(name, "--era", era, "--limit", str(lines))
+    assert code in (0, 1) and found == {era: lines}
+    code, said = _lines(name, "--era", era, "--limit", str(lines - 1))
+    assert code == 2
+    assert f"{era}: more than {lines - 1} lines of play (reached {lines})" in said
+    assert "raise --limit" in said
+
+
+def test_declarations_a_restriction_forbids_are_no_lines(tmp_path):
+    # A menace attacker and three creatures that could block it: eight sets of blockers,
+    # of which the three single blocks are illegal (702.110b). Five lines of play.
+    path = tmp_path / "menace.yaml"
+    path.write_text("\n".join([
+        "id: menace-three", "title: menace and three possible blockers",
+        "players: [{name: A}, {name: B}]", "active: A", "permanents:",
+        "  - {id: m, controller: A, power: 0, toughness: 1, keywords: [menace]}",
+        *[f"  - {{id: b{i}, controller: B, power: 0, toughness: 1}}" for i in (1, 2, 3)],
+        "combat:", "  attacks: {m: B}", ""]))
+    code, found = _lines(str(path), "--era", "foundations", "--blocks", "all", "--limit", "5")
+    assert code in (0, 1) and found == {"foundations": 5}
+    code, said = _lines(str(path), "--era", "foundations", "--blocks", "all", "--limit", "4")
+    assert code == 2 and "more than 4 lines of play (reached 5)" in said
+
+
+def test_the_estimate_leaves_a_search_that_fits_alone():
+    # The contract's §6.6 case in m10 has 95,336 lines; one probe estimates it at about
+    # 2.2 million, 23 times too many: a limit of 100,000 must still explore it.
+    case = str(BENCHMARKS / "explore-trampler-five-blockers.yaml")
+    code, found = _lines(case, "--era", "m10", "--limit", "100000")
+    assert code in (0, 1) and found == {"m10": 95336}
+
+
+def test_positions_past_their_bound_are_refused_as_positions(monkeypatch):
+    # Memory is bounded by positions searched: past the bound the search stops, and says
+    # so as positions, not as a count of lines it has not finished counting.
+    monkeypatch.setattr(explore_module, "POSITIONS_FLOOR", 0)
+    s = load(Path("data/scenarios/enormous-baloth-shared-blocker.yaml"))
+    with pytest.raises(TooLarge) as refused:
+        Explorer(s, "m10", limit=2).run()
+    assert refused.value.how == "positions"
+    assert refused.value.said() == ("5 positions searched with their lines of play not all "
+                                     "counted yet (the limit is 2 lines of play)")
+
+
+def test_nothing_explored_is_an_error_not_an_empty_result():
+    # Every era named refuses the scenario (trample over planeswalkers arrived with M11's
+    # era): exit 2 and the reason, never exit 0 with no era in the JSON.
+    name = "trample-over-planeswalkers-past-the-walker"
+    code, said = _lines(name, "--era", "sixth", "--era", "m10")
+    assert code == 2
+    assert "sixth can't run this scenario" in said and "(and 1 more era refuses it)" in said
+    assert "nothing was explored" in said
+    code, found = _lines(name, "--era", "m10", "--era", "m11")  # m11 explores it
+    assert code in (0, 1) and list(found) == ["m11"]
