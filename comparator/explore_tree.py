@@ -29,7 +29,8 @@ class TooLarge(Exception):
     """A search larger than the limit: counted as it went (`how` "counted"), estimated before
     it began ("estimated": one line played, each decision's options multiplied), one
     decision with more options than it may list, each a line of play at least ("decision";
-    "declarations": the legal block declarations, counted up to that), or more positions
+    "declarations": the legal block declarations, counted up to that; "declarations-walked":
+    too many declarations to walk for that count), or more positions
     searched than memory is allowed before the lines were all counted ("positions")."""
 
     def __init__(self, era: str, reached: int, limit: int, how: str = "counted"):
@@ -46,6 +47,9 @@ class TooLarge(Exception):
         if self.how == "declarations":
             return (f"more than {self.reached} legal block declarations, each at least one "
                     f"line of play (the limit is {self.limit})")
+        if self.how == "declarations-walked":
+            return (f"a decision of up to {self.reached} block declarations, too many to "
+                    f"count the legal ones (the limit is {self.limit})")
         if self.how == "positions":
             return (f"{self.reached} positions searched with their lines of play not all "
                     f"counted yet (the limit is {self.limit} lines of play)")

@@ -87,3 +87,37 @@ def test_nothing_explored_is_an_error_not_an_empty_result():
     assert "nothing was explored" in said
     code, found = _lines(name, "--era", "m10", "--era", "m11")  # m11 explores it
     assert code in (0, 1) and list(found) == ["m11"]
+
+
+def _costly_blocks(tmp_path: Path, blockers: int) -> Path:
+    # Eight attackers and blockers with a cost to block their controller can't pay: 9^n
+    # declarations a restriction allows, one legal (no blocks). One line of play.
+    path = tmp_path / f"costs{blockers}.yaml"
+    path.write_text("\n".join([
+        f"id: costs{blockers}", "title: blocks nobody can pay for",
+        "players: [{name: A}, {name: B, mana: 0}]", "active: A", "permanents:",
+        *[f"  - {{id: a{i}, controller: A, power: 0, toughness: 1}}" for i in range(8)],
+        *[f"  - {{id: b{i}, controller: B, power: 0, toughness: 1, block-cost: 1}}"
+          for i in range(blockers)],
+        "combat:", "  attacks: {" + ", ".join(f"a{i}: B" for i in range(8)) + "}", ""]))
+    return path
+
+
+def test_legal_declarations_are_counted_by_a_bounded_walk(tmp_path):
+    from versions import find_era
+    from versions.mtg.engine.blocks import legal_count
+    from versions.mtg.engine.setup import new_board
+
+    board = new_board(find_era("foundations")(), load(_costly_blocks(tmp_path, 4)))
+    assert legal_count(board, most=10, walked=9**4) == 1  # every declaration walked
+    assert legal_count(board, most=10, walked=100) is None  # not enough to know
+
+
+def test_declarations_too_many_to_walk_are_refused_at_once(tmp_path):
+    # 9^7 declarations to walk for one legal one: refused in a moment, saying the count is
+    # of declarations, not of lines (where it once walked them all, for minutes).
+    code, said = _lines(str(_costly_blocks(tmp_path, 7)), "--era", "foundations",
+                        "--blocks", "all")
+    assert code == 2
+    assert "a decision of up to 4782969 block declarations, too many to count the legal " \
+           "ones (the limit is 1000000)" in said and "raise --limit" in said

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from itertools import islice, permutations
+from itertools import permutations
 from typing import Any
 
 from comparator.diffing import cards_in_name_order
@@ -40,7 +40,7 @@ from versions.mtg.engine.assignment import (
     division_classes,
 )
 from versions.mtg.engine.availability import Availability
-from versions.mtg.engine.blocks import Declaration, written
+from versions.mtg.engine.blocks import Declaration, legal_count, written
 from versions.mtg.engine.choices import Act, Decision, Pass
 from versions.mtg.engine.combat import Combat, IllegalLine
 from versions.mtg.engine.outcome import outcome
@@ -67,6 +67,10 @@ DECISION_FLOOR = 10_000
 # with a choice to make count: a tree of n lines has fewer than n of them, but where some
 # options end in no line of play.
 POSITIONS_FLOOR = 100_000
+
+# Block declarations walked at most to count the legal ones (--blocks all), about a second
+# of work: past it, the count of every declaration a restriction allows stands for them.
+DECLARATIONS_WALKED = 100_000
 
 # The rule an action's effect is cited by, as the engine cites it.
 EFFECT_RULES = {
@@ -438,7 +442,12 @@ class Explorer:
             if d is None:
                 break
             fixed = d.kind == "blocks" and self.blocks == "fixed"
-            size *= 1 if fixed else max(d.options.count(), 1)
+            count = 1 if fixed else d.options.count()
+            if d.kind == "blocks" and not fixed and count > 1:
+                # The legal ones where a bounded walk can count them: the count without
+                # walking includes declarations a restriction forbids (lure, menace).
+                count = self._declarations(d) or count
+            size *= max(count, 1)
             # The first option of each, but never a list of them: a division's options
             # are all listed at once, so the default division stands in for them.
             probe.resume(self.options.written if fixed else d.options.default()
@@ -456,17 +465,25 @@ class Explorer:
 
     def _sized(self, d: Decision) -> None:
         """Refuse a decision with more options than it may list (``most_options``): each is
-        at least one line of play. Block declarations are counted as listed, legal ones
-        only: the count without listing them includes those a restriction forbids."""
+        at least one line of play. Block declarations are counted legal ones only, as far
+        as a bounded walk can (``_declarations``): the count without walking them includes
+        those a restriction forbids."""
         count = d.options.count()  # exact, or for blocks at most
         if count <= self.most_options:
             return
         if d.kind == "blocks":
-            listed = sum(1 for _ in islice(d.options, self.most_options + 1))
-            if listed > self.most_options:
+            legal = self._declarations(d)
+            if legal is None:
+                raise TooLarge(self.era.id, count, self.limit, "declarations-walked")
+            if legal > self.most_options:
                 raise TooLarge(self.era.id, self.most_options, self.limit, "declarations")
             return
         raise TooLarge(self.era.id, count, self.limit, "decision")
+
+    def _declarations(self, d: Decision) -> int | None:
+        """The legal declarations of a blocks decision, counted up to one more than a
+        decision may list; None where a walk of DECLARATIONS_WALKED can't tell."""
+        return legal_count(d.options.board, self.most_options, DECLARATIONS_WALKED)
 
     def _search(self, combat: Combat) -> Reach | None:
         try:

@@ -191,6 +191,25 @@ def legal_declarations(board: Board) -> Iterator[Declaration]:
     return (d for d in found if affordable(board, d))
 
 
+def legal_count(board: Board, most: int, walked: int) -> int | None:
+    """How many legal declarations there are, counted up to `most + 1` (stopping there),
+    walking at most `walked` declarations that break no restriction and obey as many
+    requirements as can be; None where that was not enough to know (costs no one can pay
+    leave most of what is walked illegal). Bounded, where ``declaration_count`` counts the
+    declarations a restriction forbids too."""
+    best = most_obeyed(board)[0]
+    costs = any(board.perm(b).block_cost for b in potential_blockers(board))
+    legal = 0
+    for n, decl in enumerate(block_search.reaching(board, best), 1):
+        if n > walked:
+            return None
+        if not costs or affordable(board, decl):
+            legal += 1
+            if legal > most:
+                return legal
+    return legal
+
+
 def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
     """What is wrong with declaring `decl` on `board`: broken restrictions, then unobeyed
     requirements (509.1c) and unpayable costs. The era is read only to cite its rules, so a
