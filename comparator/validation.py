@@ -33,11 +33,19 @@ def check_files(paths: Sequence[Path]) -> Checked:
     from comparator.games import game_of
 
     out = Checked()
+    ids: dict[str, Path] = {}  # each id with the first file that has it
     for path in paths:
         try:
             scenario = load(path)
         except ScenarioError as err:
             out.problems += err.problems
+            continue
+        first = ids.setdefault(scenario.id, path)
+        if first != path:  # an id names one scenario in a dataset (spec §1)
+            lines = line_map(read_scenario_text(Path(path)))
+            out.problems.append(Problem(
+                str(path), "id", f"{scenario.id!r} is also the id of {first}: an id is "
+                f"unique among the files of a dataset", line_for(lines, ("id",))))
             continue
         try:  # an era that can't run it leaves the file valid: refusals are kept apart
             run_all(scenario, era_ids(None), str(path), refused={})

@@ -69,6 +69,18 @@ def test_validate_finds_every_problem_once(tmp_path):
     assert len({str(p) for p in problems}) == len(problems)
 
 
+def test_validate_refuses_an_id_two_files_share(tmp_path):
+    # An id names one scenario in a dataset (spec §1): a second file with it is a problem
+    # of that file's `id`, with the first named; the same file twice is not.
+    good = find_scenario(EXAMPLE)
+    again = tmp_path / "again.yaml"
+    again.write_text(good.read_text().replace("title: ", "title: again, ", 1))
+    assert validate_files([good, good]) == []
+    [problem] = validate_files([good, again])
+    assert (problem.file, problem.path, problem.line) == (str(again), "id", 1)
+    assert f"is also the id of {good}" in problem.message
+
+
 def test_explore_failures_are_one_line_errors():
     path = find_scenario(EXAMPLE)
     scenario = load(path)
