@@ -25,35 +25,39 @@ Line = tuple[dict[str, Any], "Line"] | None
 MAX_OPTIONS = 10_000_000
 
 
+# What a refusal says, by how the search met its bound; {n} is the count reached and
+# {limit} the limit.
+TOO_LARGE = {
+    # Counted as it went: lines played out, or the lines merged states stand for.
+    "counted": "more than {limit} lines of play (reached {n})",
+    # Before it began: one line played, each decision's options multiplied.
+    "estimated": "about {n:.2g} lines of play, estimated before searching (the limit is "
+                 "{limit})",
+    # One decision with more options than it may list, each a line of play at least.
+    "decision": "a decision with {n} options, each at least one line of play (the limit is "
+                "{limit})",
+    # The legal block declarations, counted up to what a decision may list.
+    "declarations": "more than {n} legal block declarations, each at least one line of play "
+                    "(the limit is {limit})",
+    # Too many declarations to walk to count the legal ones.
+    "declarations-walked": "a decision of up to {n} block declarations, too many to count "
+                           "the legal ones (the limit is {limit})",
+    # More positions searched than memory is allowed before the lines were all counted.
+    "positions": "{n} positions searched with their lines of play not all counted yet (the "
+                 "limit is {limit} lines of play)",
+}
+
+
 class TooLarge(Exception):
-    """A search larger than the limit: counted as it went (`how` "counted"), estimated before
-    it began ("estimated": one line played, each decision's options multiplied), one
-    decision with more options than it may list, each a line of play at least ("decision";
-    "declarations": the legal block declarations, counted up to that; "declarations-walked":
-    too many declarations to walk for that count), or more positions
-    searched than memory is allowed before the lines were all counted ("positions")."""
+    """A search larger than the limit, refused; `how` says which bound it met (a key of
+    ``TOO_LARGE``)."""
 
     def __init__(self, era: str, reached: int, limit: int, how: str = "counted"):
         self.era, self.reached, self.limit, self.how = era, reached, limit, how
         super().__init__(f"{era}: {self.said()}")
 
     def said(self) -> str:
-        if self.how == "estimated":
-            return (f"about {self.reached:.2g} lines of play, estimated before searching "
-                    f"(the limit is {self.limit})")
-        if self.how == "decision":
-            return (f"a decision with {self.reached} options, each at least one line of play "
-                    f"(the limit is {self.limit})")
-        if self.how == "declarations":
-            return (f"more than {self.reached} legal block declarations, each at least one "
-                    f"line of play (the limit is {self.limit})")
-        if self.how == "declarations-walked":
-            return (f"a decision of up to {self.reached} block declarations, too many to "
-                    f"count the legal ones (the limit is {self.limit})")
-        if self.how == "positions":
-            return (f"{self.reached} positions searched with their lines of play not all "
-                    f"counted yet (the limit is {self.limit} lines of play)")
-        return f"more than {self.limit} lines of play (reached {self.reached})"
+        return TOO_LARGE[self.how].format(n=self.reached, limit=self.limit)
 
 
 class Unsupported(Exception):
