@@ -149,13 +149,20 @@ class Combat:
         """Carry out the procedure up to the next decision (returned) or the end (None),
         or up to the task named `stop_before`."""
         agenda = self.agenda
+        board = self.board  # never replaced while it plays (only a copy gets another)
+        procedure = PROCEDURE
         while self.decision is None and agenda:
-            if agenda[-1][0] == stop_before:
+            task = agenda[-1]
+            step = task[0]
+            if step is stop_before:
                 return None
-            task = agenda.pop()
-            if self.board.over and task[0] is not Step.FINISH:
+            agenda.pop()
+            if board.over and step is not Step.FINISH:
                 continue  # the game ended: nothing of combat is left to happen
-            PROCEDURE[task[0]](self, *task[1:])
+            if len(task) == 1:
+                procedure[step](self)
+            else:
+                procedure[step](self, *task[1:])
         return self.decision
 
     def resume(self, choice: Any) -> None:
