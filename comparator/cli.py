@@ -68,13 +68,33 @@ def _usage_errors_in_one_line() -> None:
     from typer._click import exceptions
 
     def one_line(self: exceptions.UsageError, file: Any = None) -> None:
-        where = self.ctx.command_path if self.ctx is not None else "rulesdiff"
-        more = f" (see '{where} --help')" if self.ctx is not None else ""
+        where = self.ctx.command_path if self.ctx is not None else _command_named()
+        more = f" (see '{where} --help')"
         typer.echo(f"{where}: {' '.join(self.format_message().split())}{more}",
                    err=file is None, file=file)
 
     # Only the usage error itself: asking for nothing (`rulesdiff` alone) still shows help.
     exceptions.UsageError.show = one_line  # type: ignore[method-assign]
+
+
+def _command_named() -> str:
+    """The command the command line names (`rulesdiff dataset build`), for an error click
+    raises before it knows (an option without its value)."""
+    words = ["rulesdiff"]
+    group: Any = app
+    for word in sys.argv[1:3]:
+        groups = {g.name: g.typer_instance for g in group.registered_groups}
+        commands = {c.name or (c.callback.__name__.replace("_", "-") if c.callback else "")
+                    for c in group.registered_commands}
+        if word in groups:
+            words.append(word)
+            group = groups[word]
+        elif word in commands:
+            words.append(word)
+            break
+        else:
+            break
+    return " ".join(words)
 
 
 _usage_errors_in_one_line()

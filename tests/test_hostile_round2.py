@@ -273,6 +273,10 @@ def test_explore_of_hostile_boards_stays_bounded(tmp_path):
     (["explore", "giant-growth-vs-assignment-order", "--limit", "0", "--no-store"],
      "rulesdiff explore: Invalid value for '--limit'"),
     (["bogus"], "rulesdiff: No such command 'bogus'."),
+    # Said before click knows the command: named from the command line.
+    (["run", "giant-growth-vs-assignment-order", "--era"],
+     "rulesdiff run: Option '--era' requires an argument."),
+    (["dataset", "build", "--jobs"], "rulesdiff dataset build: Option '--jobs' requires"),
 ])
 def test_a_usage_error_is_one_line(args, said):
     # Bad input on the command line is said as any other: one line on stderr, exit 2,
