@@ -62,39 +62,32 @@ _help_words_whole()
 
 
 def _usage_errors_in_one_line() -> None:
-    """A mistake on the command line (a missing file, an unknown option, a value out of
-    range) is said in one line on stderr with exit 2, as every other bad input is, and
-    says where to read more: click prints its usage, a hint and the error on three."""
-    from typer._click import exceptions
+    """A mistake on the command line (a missing file, an unknown option or command, a value
+    out of range) is said in one line on stderr with exit 2, as every other bad input is,
+    and says where to read more: click prints its usage, a hint and the error on three."""
+    from typer._click import core, exceptions
 
     def one_line(self: exceptions.UsageError, file: Any = None) -> None:
-        where = self.ctx.command_path if self.ctx is not None else _command_named()
-        more = f" (see '{where} --help')"
-        typer.echo(f"{where}: {' '.join(self.format_message().split())}{more}",
-                   err=file is None, file=file)
+        where = self.ctx.command_path if self.ctx is not None else "rulesdiff"
+        typer.echo(f"{where}: {' '.join(self.format_message().split())} "
+                   f"(see '{where} --help')", err=file is None, file=file)
 
     # Only the usage error itself: asking for nothing (`rulesdiff` alone) still shows help.
     exceptions.UsageError.show = one_line  # type: ignore[method-assign]
 
+    # An error the parser raises (an option without its value) knows no command: the one
+    # being parsed is it.
+    parse_args = core.Command.parse_args
 
-def _command_named() -> str:
-    """The command the command line names (`rulesdiff dataset build`), for an error click
-    raises before it knows (an option without its value)."""
-    words = ["rulesdiff"]
-    group: Any = app
-    for word in sys.argv[1:3]:
-        groups = {g.name: g.typer_instance for g in group.registered_groups}
-        commands = {c.name or (c.callback.__name__.replace("_", "-") if c.callback else "")
-                    for c in group.registered_commands}
-        if word in groups:
-            words.append(word)
-            group = groups[word]
-        elif word in commands:
-            words.append(word)
-            break
-        else:
-            break
-    return " ".join(words)
+    def parse_naming_the_command(self: Any, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return parse_args(self, ctx, args)
+        except exceptions.UsageError as err:
+            if err.ctx is None:
+                err.ctx, err.cmd = ctx, ctx.command
+            raise
+
+    core.Command.parse_args = parse_naming_the_command  # type: ignore[method-assign]
 
 
 _usage_errors_in_one_line()
@@ -513,7 +506,7 @@ def explore(
     import os
 
     from comparator.explore import BLOCKS, FIELDS, OBJECTIVES
-    from comparator.exploring import Explored, ExploreError, explore_files
+    from comparator.exploring import Explored, ExploreError, explore_files, nothing_explored
     from comparator.running import era_ids
 
     for name, value, allowed in (("--blocks", blocks, BLOCKS), ("--objective", objective,
@@ -534,6 +527,8 @@ def explore(
             done.append(found)
     except ExploreError as err:
         fail(str(err))
+    if (why := nothing_explored(done)) is not None:
+        fail(why)
     if not no_store:  # opened once there is something to store, as in `diff`
         from comparator.dataset import save_explorations
 

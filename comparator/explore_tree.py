@@ -25,8 +25,9 @@ Line = tuple[dict[str, Any], "Line"] | None
 MAX_OPTIONS = 10_000_000
 
 
-# What a refusal says, by how the search met its bound; {n} is the count reached and
-# {limit} the limit.
+# What a refusal says, by how the search met its bound; {n} is the count reached, {limit}
+# the limit and {listed} the most options a decision lists under it (never more than
+# MAX_OPTIONS, whatever the limit).
 TOO_LARGE = {
     # Counted as it went: lines played out, or the lines merged states stand for.
     "counted": "more than {limit} lines of play (reached {n})",
@@ -35,13 +36,13 @@ TOO_LARGE = {
                  "{limit})",
     # One decision with more options than it may list, each a line of play at least.
     "decision": "a decision with {n} options, each at least one line of play (the limit is "
-                "{limit})",
+                "{listed})",
     # The legal block declarations, counted up to what a decision may list.
     "declarations": "more than {n} legal block declarations, each at least one line of play "
                     "(the limit is {limit})",
     # Too many declarations to walk to count the legal ones.
     "declarations-walked": "a decision of up to {n} block declarations, too many to count "
-                           "the legal ones (the limit is {limit})",
+                           "the legal ones (the limit is {listed})",
     # More positions searched than memory is allowed before the lines were all counted.
     "positions": "{n} positions searched with their lines of play not all counted yet (the "
                  "limit is {limit} lines of play)",
@@ -57,7 +58,8 @@ class TooLarge(Exception):
         super().__init__(f"{era}: {self.said()}")
 
     def said(self) -> str:
-        return TOO_LARGE[self.how].format(n=self.reached, limit=self.limit)
+        return TOO_LARGE[self.how].format(n=self.reached, limit=self.limit,
+                                          listed=min(self.limit, MAX_OPTIONS))
 
 
 class Unsupported(Exception):

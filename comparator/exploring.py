@@ -61,7 +61,8 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
             return doc
         except TooLarge as big:
             raise ExploreError(f"{path}: {big.era}: {big.said()}; raise --limit to explore it"
-                               + ("" if big.reached <= MAX_OPTIONS or big.how != "decision"
+                               + ("" if big.reached <= MAX_OPTIONS or big.how not in (
+                                   "decision", "declarations-walked")
                                   else " (no limit lists that many)")) from None
         except Unsupported as why:
             raise ExploreError(f"{path}: players: {why}") from None
@@ -91,13 +92,19 @@ def explore_files(scenarios: Iterable[tuple[Path, Any]], eras: list[str], object
             raise ExploreError(str(err.problems[0])) from None
         doc = explore_file(path, scenario, mine, objective, fields, blocks, limit, searching,
                            jobs)
-        refused = doc.pop("refused", {})
-        if refused and not doc["eras"]:
-            # Nothing explored is no result: an error, as `run` in an era that refuses.
-            era, why = next(iter(refused.items()))
-            n = len(refused) - 1
-            more = (f" (and {n} more {'era refuses' if n == 1 else 'eras refuse'} it)"
-                    if n else "")
-            raise ExploreError(f"{path}: {era} can't run this scenario: {why}{more}; "
-                               f"nothing was explored")
-        yield Explored(path, scenario, doc, refused)
+        yield Explored(path, scenario, doc, doc.pop("refused", {}))
+
+
+def nothing_explored(done: list[Explored]) -> str | None:
+    """Why nothing at all was explored, where every era named refused every file: an
+    error, as `run` in an era that refuses (a file some other file's eras explored beside
+    is said on stderr, as any era's refusal)."""
+    if not done or any(e.doc["eras"] for e in done):
+        return None
+    first = next((e for e in done if e.refused), None)
+    if first is None:
+        return None
+    era, why = next(iter(first.refused.items()))
+    n = len(first.refused) - 1
+    more = f" (and {n} more {'era refuses' if n == 1 else 'eras refuse'} it)" if n else ""
+    return f"{first.path}: {era} can't run this scenario: {why}{more}; nothing was explored"

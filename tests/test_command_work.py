@@ -76,6 +76,7 @@ def test_validate_refuses_an_id_two_files_share(tmp_path):
     again = tmp_path / "again.yaml"
     again.write_text(good.read_text().replace("title: ", "title: again, ", 1))
     assert validate_files([good, good]) == []
+    assert validate_files([good, good.parent / ".." / good.parent.name / good.name]) == []
     [problem] = validate_files([good, again])
     assert (problem.file, problem.path, problem.line) == (str(again), "id", 1)
     assert f"is also the id of {good}" in problem.message

@@ -17,7 +17,8 @@ from comparator.games.mtg.explore import Explorer
 from comparator.loader import load
 
 runner = CliRunner()
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = ROOT / "benchmarks"
 
 
 def _lines(*args: str) -> tuple[int, dict[str, int] | str]:
@@ -57,9 +58,11 @@ def test_declarations_a_restriction_forbids_are_no_lines(tmp_path):
     assert code == 2 and "more than 4 lines of play (reached 5)" in said
 
 
-def test_the_estimate_leaves_a_search_that_fits_alone():
+def test_the_estimate_leaves_a_search_that_fits_alone(monkeypatch):
     # The contract's §6.6 case in m10 has 95,336 lines; one probe estimates it at about
-    # 2.2 million, 23 times too many: a limit of 100,000 must still explore it.
+    # 2.2 million, 23 times too many: a limit of 100,000 must still explore it, by the
+    # margin alone (the floor, under which no estimate refuses, taken away).
+    monkeypatch.setattr(explore_module, "ESTIMATE_FLOOR", 0)
     case = str(BENCHMARKS / "explore-trampler-five-blockers.yaml")
     code, found = _lines(case, "--era", "m10", "--limit", "100000")
     assert code in (0, 1) and found == {"m10": 95336}
@@ -69,7 +72,7 @@ def test_positions_past_their_bound_are_refused_as_positions(monkeypatch):
     # Memory is bounded by positions searched: past the bound the search stops, and says
     # so as positions, not as a count of lines it has not finished counting.
     monkeypatch.setattr(explore_module, "POSITIONS_FLOOR", 0)
-    s = load(Path("data/scenarios/enormous-baloth-shared-blocker.yaml"))
+    s = load(ROOT / "data" / "scenarios" / "enormous-baloth-shared-blocker.yaml")
     with pytest.raises(TooLarge) as refused:
         Explorer(s, "m10", limit=2).run()
     assert refused.value.how == "positions"
@@ -87,6 +90,19 @@ def test_nothing_explored_is_an_error_not_an_empty_result():
     assert "nothing was explored" in said
     code, found = _lines(name, "--era", "m10", "--era", "m11")  # m11 explores it
     assert code in (0, 1) and list(found) == ["m11"]
+
+
+def test_a_file_no_era_explores_beside_others_is_said_not_fatal(tmp_path):
+    # Several files: the one every era named refuses is said on stderr; the others are
+    # explored and printed, as `diff` does.
+    result = runner.invoke(app, ["explore", "giant-growth-vs-assignment-order",
+                                 "trample-over-planeswalkers-past-the-walker", "--era", "m10",
+                                 "--json", "--no-store"])
+    assert result.exit_code == 0, result.output
+    docs = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert [(d["scenario"], list(d["eras"])) for d in docs] == [
+        ("giant-growth-vs-assignment-order", ["m10"]),
+        ("trample-over-planeswalkers-past-the-walker", [])]
 
 
 def _costly_blocks(tmp_path: Path, blockers: int) -> Path:
