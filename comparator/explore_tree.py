@@ -61,6 +61,13 @@ class TooLarge(Exception):
         return TOO_LARGE[self.how].format(n=self.reached, limit=self.limit,
                                           listed=min(self.limit, MAX_OPTIONS))
 
+    def advice(self) -> str:
+        """What to do about it: raise the limit, past which a decision this large is still
+        never listed."""
+        listed = self.how not in ("decision", "declarations-walked") or \
+            self.reached <= MAX_OPTIONS
+        return "raise --limit to explore it" + ("" if listed else " (no limit lists that many)")
+
 
 class Unsupported(Exception):
     """A scenario explore can't take (more than two players)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from comparator.explore import TooLarge, Unsupported, explore
-from comparator.explore_tree import DEFAULT_LIMIT, MAX_OPTIONS
+from comparator.explore_tree import DEFAULT_LIMIT
 from comparator.loader import ScenarioError
 from comparator.running import (
     choices_refused,
@@ -60,10 +60,7 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
                  if e in expected and e in of_game(scenario, eras)})
             return doc
         except TooLarge as big:
-            raise ExploreError(f"{path}: {big.era}: {big.said()}; raise --limit to explore it"
-                               + ("" if big.reached <= MAX_OPTIONS or big.how not in (
-                                   "decision", "declarations-walked")
-                                  else " (no limit lists that many)")) from None
+            raise ExploreError(f"{path}: {big.era}: {big.said()}; {big.advice()}") from None
         except Unsupported as why:
             raise ExploreError(f"{path}: players: {why}") from None
         except IllegalChoice as illegal:

@@ -409,6 +409,10 @@ class Explorer:
         # The most options a decision may list: a larger decision is refused, its options
         # being each at least one line of play (every order, every legal declaration).
         self.most_options = min(max(limit, DECISION_FLOOR), MAX_OPTIONS)
+        self.estimate_bound = max(ESTIMATE_MARGIN * limit, ESTIMATE_FLOOR)
+        # The legal block declarations counted on each board they were counted on: the
+        # estimate's probe and the search meet the same first one.
+        self.declared: dict[Any, int | None] = {}
 
     def run(self) -> Reach | None:
         """Explore the era. Refused (TooLarge) past `limit` lines of play: counted as the
@@ -418,7 +422,7 @@ class Explorer:
         self.options = Options(combat, self.blocks, self.most_options)
         self.notes = action_notes(combat)
         estimate = self._estimate(combat)
-        if estimate > self._estimate_bound():
+        if estimate > self.estimate_bound:
             raise TooLarge(self.era.id, estimate, self.limit, "estimated")
         found = self._search(combat)
         # By their text: the order a search meets refusals in depends on how it merges.
@@ -434,7 +438,7 @@ class Explorer:
         from one probe). Seconds at most, where the search would take hours."""
         probe = combat.copy()
         size = 1
-        while size <= self._estimate_bound():
+        while size <= self.estimate_bound:
             try:
                 d = probe.advance()
             except (IllegalLine, NotInEra):
@@ -446,16 +450,14 @@ class Explorer:
             if d.kind == "blocks" and not fixed and count > 1:
                 # The legal ones where a bounded walk can count them: the count without
                 # walking includes declarations a restriction forbids (lure, menace).
-                count = self._declarations(d) or count
+                legal = self._declarations(d)
+                count = count if legal is None else legal
             size *= max(count, 1)
             # The first option of each, but never a list of them: a division's options
             # are all listed at once, so the default division stands in for them.
             probe.resume(self.options.written if fixed else d.options.default()
                          if d.kind == "divide" else next(iter(d.options)))
         return size
-
-    def _estimate_bound(self) -> int:
-        return max(ESTIMATE_MARGIN * self.limit, ESTIMATE_FLOOR)
 
     def _visit(self) -> None:
         """One more position with a choice searched: past the bound, the search stops."""
@@ -483,7 +485,11 @@ class Explorer:
     def _declarations(self, d: Decision) -> int | None:
         """The legal declarations of a blocks decision, counted up to one more than a
         decision may list; None where a walk of DECLARATIONS_WALKED can't tell."""
-        return legal_count(d.options.board, self.most_options, DECLARATIONS_WALKED)
+        board = d.options.board
+        key = board.key()
+        if key not in self.declared:
+            self.declared[key] = legal_count(board, self.most_options, DECLARATIONS_WALKED)
+        return self.declared[key]
 
     def _search(self, combat: Combat) -> Reach | None:
         try:

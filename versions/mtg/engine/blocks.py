@@ -181,26 +181,30 @@ def affordable(board: Board, decl: Declaration) -> bool:
     return all(mana_available(board, pl) >= c for pl, c in costs_owed(board, decl).items())
 
 
+def _maximal(board: Board) -> tuple[Iterator[Declaration], bool]:
+    """The declarations that break no restriction and obey as many requirements as can be
+    (509.1c), lazily, and whether any blocker has a cost to pay (else all are legal)."""
+    found = block_search.reaching(board, most_obeyed(board)[0])
+    return found, any(board.perm(b).block_cost for b in potential_blockers(board))
+
+
 def legal_declarations(board: Board) -> Iterator[Declaration]:
     """Every legal declaration, lazily: no restriction broken, as many requirements obeyed
     as can be (509.1c), costs payable."""
-    best = most_obeyed(board)[0]
-    found = block_search.reaching(board, best)
-    if not any(board.perm(b).block_cost for b in potential_blockers(board)):
+    found, costs = _maximal(board)
+    if not costs:
         return found  # nothing to pay (most boards): every declaration is affordable
     return (d for d in found if affordable(board, d))
 
 
 def legal_count(board: Board, most: int, walked: int) -> int | None:
     """How many legal declarations there are, counted up to `most + 1` (stopping there),
-    walking at most `walked` declarations that break no restriction and obey as many
-    requirements as can be; None where that was not enough to know (costs no one can pay
-    leave most of what is walked illegal). Bounded, where ``declaration_count`` counts the
-    declarations a restriction forbids too."""
-    best = most_obeyed(board)[0]
-    costs = any(board.perm(b).block_cost for b in potential_blockers(board))
+    walking at most `walked` of ``_maximal``'s; None where that was not enough to know
+    (costs no one can pay leave most of what is walked illegal). Bounded, where
+    ``declaration_count`` counts the declarations a restriction forbids too."""
+    found, costs = _maximal(board)
     legal = 0
-    for n, decl in enumerate(block_search.reaching(board, best), 1):
+    for n, decl in enumerate(found, 1):
         if n > walked:
             return None
         if not costs or affordable(board, decl):
