@@ -96,10 +96,11 @@ def _is_flow(value: dict[str, Any] | list[Any]) -> bool:
     """Whether PyYAML writes the collection in flow style: all its items are scalars, keys
     too (a number or a boolean may be a key in flow style; `_block_mapping` leaves such a
     key to PyYAML)."""
+    # issuperset(map(type, ...)): the all() of a generator, without resuming it per item.
     if type(value) is dict:
-        return all(type(k) in _SCALARS for k in value) and all(
-            type(v) in _SCALARS for v in value.values())
-    return all(type(v) in _SCALARS for v in value)
+        return _SCALARS.issuperset(map(type, value)) and _SCALARS.issuperset(
+            map(type, value.values()))
+    return _SCALARS.issuperset(map(type, value))
 
 
 def _key(key: Any, flow: bool = False) -> str:
@@ -135,10 +136,13 @@ def _folded(text: str, scalar: str, indent: int, lines: list[str]) -> str:
 def _flow(line: str, value: dict[str, Any] | list[Any], indent: int,
           lines: list[str]) -> None:
     """`line` followed by the flow collection `value`, whose lines go on at `indent`."""
-    pairs = ([(f"{_key(k, True)}: ", str(_scalar(v, True))) for k, v in value.items()]
-             if type(value) is dict else [("", str(_scalar(v, True))) for v in value])
-    opening, closing = ("{", "}") if type(value) is dict else ("[", "]")
-    text = line + opening + ", ".join(key + item for key, item in pairs)
+    if type(value) is dict:
+        pairs = [(_key(k, True) + ": ", str(_scalar(v, True))) for k, v in value.items()]
+        opening, closing = "{", "}"
+    else:
+        pairs = [("", str(_scalar(v, True))) for v in value]
+        opening, closing = "[", "]"
+    text = line + opening + ", ".join([key + item for key, item in pairs])
     if len(text) <= WIDTH:  # nothing reached past the width: nothing folded
         lines.append(text + closing)
         return

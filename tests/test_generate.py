@@ -74,6 +74,45 @@ def test_checking_a_board_again_takes_its_players_and_permanents_as_checked(gene
         assert merged == resolve_cards(again) == parse(json.dumps(doc), "x", doc)
 
 
+def test_a_drawn_document_is_checked_as_its_file_reads(generated):
+    """The generator validates the document it drew as it is, not written out and read
+    back: the same model as the file's text gives, and the document left as it was."""
+    import copy
+
+    from comparator.games.mtg import generate
+    from comparator.games.mtg.loading import checked
+
+    for i, doc in enumerate(docs(generated, 100)):
+        drawn = scenario_document(5, i)
+        before = copy.deepcopy(drawn)
+        text = path_of(generated, i).read_text()
+        assert generate._checked(drawn) == checked(text, "x", yaml.safe_load(text))
+        assert drawn == before == doc
+
+
+def test_a_new_file_is_whole_or_absent(tmp_path, monkeypatch):
+    """Files of a folder the generation made are written in place, in one call: a full
+    disk leaves no part of one; one found there after all is replaced whole."""
+    import errno
+    import os
+
+    from comparator.games.mtg import generate
+
+    path = tmp_path / "0000001.yaml"
+    generate._write_new(str(path), b"id: a\n")
+    assert path.read_bytes() == b"id: a\n"
+    generate._write_new(str(path), b"id: b\n")  # there already: replaced, not appended to
+    assert path.read_bytes() == b"id: b\n"
+
+    def full(fd: int, data: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    with pytest.raises(OSError):
+        generate._write_new(str(tmp_path / "0000002.yaml"), b"id: c\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0000001.yaml"]
+
+
 def test_every_generated_file_passes_validate(generated):
     result = runner.invoke(app, ["validate", str(generated), "--json"])
     assert result.exit_code == 0, result.output[:2000]

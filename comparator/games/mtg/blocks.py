@@ -10,16 +10,20 @@ from versions import NotInEra, find_era
 from versions.mtg.engine.blocks import check_blocks, describe, written
 from versions.mtg.engine.combat import IllegalBlocks
 from versions.mtg.engine.setup import new_board
+from versions.mtg.engine.state import Board
 from versions.mtg.play import refuse
 from versions.mtg.scenario import Scenario
 
 
-def blocks_refused(scenario: Scenario, eras: list[str]) -> list[IllegalBlocks] | None:
+def blocks_refused(scenario: Scenario, eras: list[str], board: Board | None = None
+                   ) -> list[IllegalBlocks] | None:
     """Each era of `eras` (Magic's) whose rules refuse the written blocks, with what it
-    refuses (said once for all of them: ``running.illegal_choice``), or None."""
+    refuses (said once for all of them: ``running.illegal_choice``), or None. `board`: the
+    scenario's as combat begins, under any era, where the caller has built it already."""
     refused = []
     declared = written(scenario.combat)
-    board = None  # as combat begins: built once, then read under each era
+    # As combat begins: built once (``new_board`` builds it alike for every era), then read
+    # under each era.
     for era in eras:
         rules = find_era(era)()
         try:

@@ -257,7 +257,7 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
         # are the ones merged above.
         whole = whole.model_copy(update={"players": scenario.players,
                                          "permanents": scenario.permanents})
-        if blocks_refused(whole, eras) is None:
+        if blocks_refused(whole, eras, played) is None:
             return doc
     raise RuntimeError(f"seed {seed}, scenario {index}: no valid board in 100 draws")
 
@@ -268,22 +268,21 @@ DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 def _checked(doc: dict[str, Any], drawn: Any = None) -> Any:
     """The board as `validate` reads it, cards not merged in: the model and the
-    whole-scenario checks of the document as YAML would give it back. It holds only
-    strings, whole numbers, booleans, lists and mappings, which JSON gives back the same
-    (and a YAML parser too, from JSON text, four times as slowly: it was half of
-    generating). `drawn`: this document's players and permanents, checked already (before
-    its blocks were drawn); they are taken as they are, not validated again (they were a
-    third of generating), which gives the same models: a model's validation depends on
-    its own fields alone."""
+    whole-scenario checks of the document. It holds only strings, whole numbers, booleans,
+    lists and mappings, which YAML gives back the same, so it is validated as it is, not
+    written out and read back (a fifth of checking it; the model copies the containers it
+    keeps, so the document may grow after). `drawn`: this document's players and
+    permanents, checked already (before its blocks were drawn); they are taken as they
+    are, not validated again (they were a third of generating), which gives the same
+    models: a model's validation depends on its own fields alone. A problem is never
+    shown (the board is drawn again), so it needs no line numbers: no text."""
     from comparator.games.mtg.loading import checked
 
+    raw = doc
     if drawn is not None:
-        doc = {k: v for k, v in doc.items() if k not in ("players", "permanents")}
-    text = json.dumps(doc)
-    raw = json.loads(text)
-    if drawn is not None:
+        raw = {k: v for k, v in doc.items() if k not in ("players", "permanents")}
         raw["players"], raw["permanents"] = drawn.players, drawn.permanents
-    return checked(text, "<generated>", raw)
+    return checked("", "<generated>", raw)
 
 
 def to_yaml(doc: dict[str, Any]) -> str:
@@ -313,14 +312,41 @@ def _write_range(job: tuple[str, int, int, int]) -> tuple[int, str]:
             except FileExistsError:
                 fresh[folder] = False
         path = os.path.join(folder, f"{index:07d}.yaml")
-        if fresh[folder] or regular_bytes(path, len(data)) != data:
+        if fresh[folder]:
+            _write_new(path, data)
+        elif regular_bytes(path, len(data)) != data:
             _write_whole(path, data)
     return stop - start, digest.hexdigest()
 
 
+def _write_new(path: str, data: bytes) -> None:
+    """`data` as a new file at `path`, in a folder this generation made: no file was
+    there for a reader to see replaced, so it is written in place, in one system call (a
+    rename costs the file system as much again as creating the file). A process killed
+    meanwhile leaves the file empty or whole, never a part of it; a full disk leaves none.
+    (Generating again rewrites a file whose bytes are not the scenario's; until a
+    generation ends, its manifest names no digest, so a build checks every file.)"""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:  # another generation writes here too: as an existing file
+        _write_whole(path, data)
+        return
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        raise
+
+
 def _write_whole(path: str, data: bytes) -> None:
-    """`data` as the file at `path`, written to a temporary name and renamed: never a
-    half-written scenario file, and a full disk leaves no half of it behind."""
+    """`data` as the file at `path`, written to a temporary name and renamed: a reader
+    never sees a half-written scenario file, and a full disk leaves no half of it behind."""
     tmp = path[:-len(".yaml")] + ".tmp"
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice, product
 from math import comb
 
 from versions.mtg.engine.blockers import (
@@ -412,6 +413,18 @@ def _combinations(blockers: list[str], options: Callable[[int], Iterable[tuple[s
                   ) -> Iterator[Declaration]:
     """Every declaration choosing, for each blocker i, one of `options(i)` (blocking
     nothing: left out), the first blocker's choice the slowest to change."""
+    listed = []
+    for i in range(len(blockers)):
+        first = list(islice(options(i), LISTED + 1))
+        if len(first) > LISTED:
+            break
+        listed.append(first)
+    else:
+        # Each blocker's options listed (most boards): their product, without a generator
+        # resumed per blocker and declaration.
+        for combo in product(*listed):
+            yield {b: c for b, c in zip(blockers, combo, strict=True) if c}
+        return
 
     def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):
