@@ -3,6 +3,7 @@ thousand random small boards, the most requirements obeyed, the count of declara
 the legal declarations, in order, are those that walking every declaration finds; and a
 board far too large to walk is answered at once."""
 
+import math
 import random
 
 import pytest
@@ -121,3 +122,48 @@ def _menace_correction() -> int:
 
     return sum((-1) ** k * comb(4, k) * perm(16, k) * (17 - k) ** (16 - k)
                for k in range(2, 5))
+
+
+def _walked(blockers, options):
+    """Every choice of one option per blocker, the first blocker's the slowest to change:
+    what `_combinations` yields, walked the plain way."""
+    if not blockers:
+        return [{}]
+    out = []
+    for choice in options(0):
+        for rest in _walked(blockers[1:], lambda i: options(i + 1)):
+            out.append(({blockers[0]: choice} if choice else {}) | rest)
+    return out
+
+
+def test_combinations_in_order_listed_or_walked():
+    """`_combinations` multiplies the blockers' options where they are few in all, and
+    walks them lazily otherwise: the same declarations in the same order either way."""
+    rng = random.Random(3)
+    tried = 0
+    while tried < 300:
+        sizes = [rng.choice([0, 1, 2, 5, 40, 300]) for _ in range(rng.randint(0, 4))]
+        if math.prod(sizes) > 20_000:
+            continue
+        tried += 1
+        table = [[()] + [(f"a{i}", f"x{j}") for j in range(k - 1)] if k else []
+                 for i, k in enumerate(sizes)]
+        blockers = [f"b{i}" for i in range(len(sizes))]
+        found = list(block_search._combinations(blockers, lambda i, t=table: iter(t[i])))
+        assert found == _walked(blockers, lambda i, t=table: t[i]), sizes
+
+
+def test_combinations_never_hold_many_options_at_once():
+    """Blockers with thousands of options each (any number of many attackers) are walked:
+    the first declaration comes after reading a few hundred options, not all of them."""
+    read = 0
+
+    def options(i):
+        nonlocal read
+        for j in range(4096):
+            read += 1
+            yield () if j == 0 else (f"a{j}",)
+
+    first = next(block_search._combinations([f"b{i}" for i in range(100)], options))
+    assert first == {}
+    assert read <= block_search.PRODUCT_OPTIONS + 200

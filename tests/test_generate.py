@@ -112,6 +112,22 @@ def test_a_new_file_is_whole_or_absent(tmp_path, monkeypatch):
         generate._write_new(str(tmp_path / "0000002.yaml"), b"id: c\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["0000001.yaml"]
 
+    # Another generation put its whole file there meanwhile: a failed write leaves it.
+    other = tmp_path / "0000003.yaml"
+    monkeypatch.undo()
+
+    def replaced_then_full(fd: int, data: object) -> int:
+        theirs = tmp_path / "theirs.tmp"
+        theirs.write_bytes(b"id: theirs\n")  # through io, not the os.write patched here
+        os.replace(theirs, other)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", replaced_then_full)
+    with pytest.raises(OSError):
+        generate._write_new(str(other), b"id: mine\n")
+    monkeypatch.undo()
+    assert other.read_bytes() == b"id: theirs\n"
+
 
 def test_every_generated_file_passes_validate(generated):
     result = runner.invoke(app, ["validate", str(generated), "--json"])

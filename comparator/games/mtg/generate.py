@@ -323,16 +323,19 @@ def _write_new(path: str, data: bytes) -> None:
     """`data` as a new file at `path`, in a folder this generation made: no file was
     there for a reader to see replaced, so it is written in place, in one system call (a
     rename costs the file system as much again as creating the file). A process killed
-    meanwhile leaves the file empty or whole, never a part of it; a full disk leaves none.
-    (Generating again rewrites a file whose bytes are not the scenario's; until a
-    generation ends, its manifest names no digest, so a build checks every file.)"""
+    meanwhile leaves the file empty or whole (one write of a few KiB to a local disk); a
+    full disk leaves none. A reader of a generation under way may see a file being
+    written: generating again rewrites a file whose bytes are not the scenario's, and
+    until a generation ends its manifest names no digest, so a build checks every file."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:  # another generation writes here too: as an existing file
         _write_whole(path, data)
         return
+    made = None
     try:
         try:
+            made = os.fstat(fd)
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
@@ -340,7 +343,11 @@ def _write_new(path: str, data: bytes) -> None:
             os.close(fd)
     except OSError:
         with contextlib.suppress(OSError):
-            os.unlink(path)
+            # Only the file this call made: another generation may have put its own there.
+            there = os.stat(path)
+            if made is not None and (there.st_dev, there.st_ino) == (made.st_dev,
+                                                                    made.st_ino):
+                os.unlink(path)
         raise
 
 

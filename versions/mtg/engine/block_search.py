@@ -383,6 +383,10 @@ def every_choice(board: Board, blockers: list[str] | None = None) -> Iterator[De
 # A blocker with more options than this is left to the search (`each_at_its_best`): one
 # that may block any number of 24 attackers has 16 million.
 LISTED = 4096
+# Options of all blockers together that `_combinations` lists to take their product; past
+# that it walks them lazily, as a board of many blockers with thousands of options each
+# must be.
+PRODUCT_OPTIONS = 256
 
 
 @dataclass(frozen=True)
@@ -413,18 +417,21 @@ def _combinations(blockers: list[str], options: Callable[[int], Iterable[tuple[s
                   ) -> Iterator[Declaration]:
     """Every declaration choosing, for each blocker i, one of `options(i)` (blocking
     nothing: left out), the first blocker's choice the slowest to change."""
-    listed = []
+    listed: list[list[tuple[str, ...]]] = []
+    room = PRODUCT_OPTIONS
     for i in range(len(blockers)):
-        first = list(islice(options(i), LISTED + 1))
-        if len(first) > LISTED:
+        first = list(islice(options(i), room + 1))
+        room -= len(first)
+        if room < 0:
             break
         listed.append(first)
     else:
-        # Each blocker's options listed (most boards): their product, without a generator
-        # resumed per blocker and declaration.
+        # Few options in all (most boards): their product, without a generator resumed per
+        # blocker and declaration.
         for combo in product(*listed):
             yield {b: c for b, c in zip(blockers, combo, strict=True) if c}
         return
+    del listed, first  # lazily from here: options are never all held at once
 
     def walk(i: int, decl: Declaration) -> Iterator[Declaration]:
         if i == len(blockers):
