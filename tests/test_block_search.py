@@ -17,6 +17,7 @@ from versions.mtg.engine.blocks import (
     declarations,
     legal_declarations,
     most_obeyed,
+    most_obeyed_count,
     obeyed,
     requirements,
     survey,
@@ -72,7 +73,9 @@ def test_exact_search_matches_brute_force(seed):
         game = new_board(find_era(rng.choice(["sixth", "m11"]))(), scenario(text))
         best, total, legal = brute(game)
         found, example = most_obeyed(game)
-        assert found == best, text
+        assert found == best == most_obeyed_count(game), text
+        if block_search.independent(game):
+            assert block_search.each_most(game) == best, text
         assert example in list(declarations(game, include_costs=False)), text
         assert obeyed(example, requirements(game)) == best, text
         assert block_search.count(game) == total, text

@@ -371,6 +371,15 @@ def independent(board: Board) -> bool:
         or p.has("cant-block-unless-greater-power-blocks") for b in potential_blockers(board))
 
 
+def each_most(board: Board) -> int:
+    """Where no restriction counts blockers (`independent`), the most requirements a
+    declaration obeys paying no cost: each blocker's most, added up. A blocker obeys one
+    requirement for each attacker with lure it blocks, and must-block by blocking at all:
+    at most as many lures as it can block at once, plus one if it must block (those with a
+    cost to block have no requirement: `plan`)."""
+    return sum(min(b.capacity, len(b.lure)) + b.must for b in plan(board, free_only=True))
+
+
 def every_choice(board: Board, blockers: list[str] | None = None) -> Iterator[Declaration]:
     """Every combination of the options of `blockers` (by default every potential blocker),
     lazily, the first blocker's choice the slowest to change: `blocks.declarations` keeps

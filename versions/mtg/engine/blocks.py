@@ -130,6 +130,16 @@ def most_obeyed(board: Board) -> tuple[int, Declaration]:
     return block_search.most_obeyed(board)
 
 
+def most_obeyed_count(board: Board) -> int:
+    """`most_obeyed`'s number alone: where no restriction counts blockers, each blocker's
+    most, added up, without the search."""
+    if not requirements(board):
+        return 0
+    if block_search.independent(board):
+        return block_search.each_most(board)
+    return block_search.most_obeyed(board)[0]
+
+
 def mana_sources(board: Board, player: str) -> list[tuple[Permanent, int]]:
     """The player's mana abilities (509.1e), in the order rulesdiff uses them to pay a
     cost to block: those that tap come before those that sacrifice, each group in listing
@@ -184,7 +194,7 @@ def affordable(board: Board, decl: Declaration) -> bool:
 def _maximal(board: Board) -> tuple[Iterator[Declaration], bool]:
     """The declarations that break no restriction and obey as many requirements as can be
     (509.1c), lazily, and whether any blocker has a cost to pay (else all are legal)."""
-    found = block_search.reaching(board, most_obeyed(board)[0])
+    found = block_search.reaching(board, most_obeyed_count(board))
     return found, any(board.perm(b).block_cost for b in potential_blockers(board))
 
 
