@@ -80,6 +80,9 @@ def test_exact_search_matches_brute_force(seed):
         assert obeyed(example, requirements(game)) == best, text
         assert block_search.count(game) == total, text
         assert list(legal_declarations(game)) == legal, text
+        # The search itself, which `legal_declarations` leaves for few declarations:
+        reached = [d for d in block_search.reaching(game, best) if affordable(game, d)]
+        assert reached == legal, text
 
 
 def test_sixteen_by_sixteen_with_requirements_is_answered_exactly():

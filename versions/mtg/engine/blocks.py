@@ -194,8 +194,31 @@ def affordable(board: Board, decl: Declaration) -> bool:
 def _maximal(board: Board) -> tuple[Iterator[Declaration], bool]:
     """The declarations that break no restriction and obey as many requirements as can be
     (509.1c), lazily, and whether any blocker has a cost to pay (else all are legal)."""
-    found = block_search.reaching(board, most_obeyed_count(board))
-    return found, any(board.perm(b).block_cost for b in potential_blockers(board))
+    blockers = potential_blockers(board)
+    costs = any(board.perm(b).block_cost for b in blockers)
+    if not block_search.independent(board) and _at_most(board, blockers, FEW_TO_WALK):
+        # Few declarations in all (most drawn boards): walked one by one, which costs less
+        # than setting up the search; the same declarations in the same order.
+        reqs = requirements(board)
+        best = max(obeyed(d, reqs) for d in declarations(board, include_costs=False)) \
+            if reqs else 0
+        return (d for d in declarations(board) if obeyed(d, reqs) >= best), costs
+    return block_search.reaching(board, most_obeyed_count(board)), costs
+
+
+# Declarations (restrictions aside) that `_maximal` walks rather than searches.
+FEW_TO_WALK = 128
+
+
+def _at_most(board: Board, blockers: list[str], most: int) -> bool:
+    """Whether the blockers' choices make at most `most` declarations, restrictions aside."""
+    n = 1
+    for b in blockers:
+        can = len(blockable(board, b))
+        n *= sum(comb(can, k) for k in range(min(capacity(board.perm(b)), can) + 1))
+        if n > most:
+            return False
+    return True
 
 
 def legal_declarations(board: Board) -> Iterator[Declaration]:
