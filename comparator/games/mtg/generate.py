@@ -336,9 +336,7 @@ def _write_new(path: str, data: bytes) -> None:
     try:
         try:
             made = os.fstat(fd)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            _write_all(fd, data)
         finally:
             os.close(fd)
     except OSError:
@@ -351,6 +349,13 @@ def _write_new(path: str, data: bytes) -> None:
         raise
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    """All of `data` to the open file `fd` (a write may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 def _write_whole(path: str, data: bytes) -> None:
     """`data` as the file at `path`, written to a temporary name and renamed: a reader
     never sees a half-written scenario file, and a full disk leaves no half of it behind."""
@@ -358,9 +363,7 @@ def _write_whole(path: str, data: bytes) -> None:
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            _write_all(fd, data)
         finally:
             os.close(fd)
         os.replace(tmp, path)
