@@ -45,6 +45,9 @@ class Availability:
         if window == Window.DECLARE_BLOCKERS and combat.first_strike_step is not None:
             self.late_round = True
 
+    def passes_only(self, window: str) -> bool:
+        return False  # what can be taken depends on the board as each player gets priority
+
     def acts(self, combat: CombatView, window: str, player: str) -> list[Act]:
         """Each unused action of `player` available in this window, at each target it
         names where it can be taken now (its target exists and can be targeted, its source

@@ -94,13 +94,15 @@ def requirements(board: Board) -> list[tuple[str, str | None]]:
     """Every requirement on the block: (creature, attacker it must block or None for
     "blocks if able"). A creature that could block only by paying a cost has none."""
     out: list[tuple[str, str | None]] = []
+    lures = [a for a in board.attacks if board.perm(a).has("lure")]
+    if not lures and not any(p.has("must-block") for p in board.permanents.values()):
+        return out  # nothing requires a block (most boards): no blocker need be looked at
     free = [b for b in potential_blockers(board) if board.perm(b).block_cost == 0]
     for b in free:
         if board.perm(b).has("must-block") and blockable(board, b):
             out.append((b, None))
-    for a in board.attacks:
-        if board.perm(a).has("lure"):
-            out += [(b, a) for b in free if a in blockable(board, b)]
+    for a in lures:
+        out += [(b, a) for b in free if a in blockable(board, b)]
     return out
 
 

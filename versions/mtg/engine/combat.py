@@ -579,6 +579,8 @@ class Combat:
 
     def _priority_round(self, window: str) -> None:
         self.actions.open_window(self, window)
+        if self.actions.passes_only(window):
+            return  # each player in turn would pass, asked nothing: the round changes nothing
         self.then((Step.PRIORITY, window, self.board.active, 0))
 
     def _priority(self, window: str, player: str, passes: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from versions.mtg.engine.state import Board
+from versions.mtg.scenario import Keyword
 
 SCHEMA = 1
 
@@ -43,10 +44,14 @@ def state(board: Board) -> dict[str, Any]:
         permanents[pid]["counters"] = dict(p.counters) if here else {}
         # The keywords it has at the end of combat (off the battlefield, printed), as a
         # scenario writes them, sorted.
-        permanents[pid]["keywords"] = sorted(
-            (k.model_dump() for k in (p.keywords if here else p.base_keywords)),
-            key=lambda k: (k, "") if isinstance(k, str) else next(
-                (name, str(value)) for name, value in k.items()))
+        permanents[pid]["keywords"] = [
+            k.name if k.value is None else {k.name: k.value}  # as written (Keyword's dump)
+            for k in sorted(p.keywords if here else p.base_keywords, key=_sort_key)]
         if "battle" in p.types:  # a battle's defense (contract v1.1)
             permanents[pid]["defense"] = p.defense if here else p.printed_defense
     return {"players": players, "permanents": permanents}
+
+
+def _sort_key(k: Keyword) -> tuple[str, str]:
+    """A keyword's place in the outcome: by name, then by its value as text."""
+    return (k.name, "" if k.value is None else str(k.value))

@@ -14,9 +14,11 @@ POISON = 10  # poison counters that lose the game
 
 def check(board: Board) -> None:
     """Perform state-based actions until none apply, all applicable ones at once."""
+    era = era_of(board)
+    permanents = board.permanents
     while True:
         changed = False
-        loses_now = era_of(board).loses_now(board)
+        loses_now = era.loses_now(board)
         ended_by = "sba-life"
         for player in board.players.values():
             if player.life <= 0 and not player.lost and loses_now:
@@ -32,11 +34,11 @@ def check(board: Board) -> None:
                 board.log.event("loses", board.rule("sba-poison"), target=player.name,
                                poison=player.poison)
                 ended_by = "sba-poison"
-        pairs = era_of(board).counter_pairs_removed()
+        pairs = era.counter_pairs_removed()
         graveyard: list[tuple[str, str]] = []
         destroyed: list[tuple[str, str]] = []
         for pid in board.order:
-            p = board.permanents[pid]
+            p = permanents[pid]
             if p.zone != "battlefield":
                 continue
             if pairs and p.plus and p.minus:
@@ -53,13 +55,13 @@ def check(board: Board) -> None:
                     continue  # nothing to destroy it for (indestructible ignores both checks)
                 elif p.damage >= toughness:
                     destroyed.append((pid, "sba-lethal"))
-                elif key := era_of(board).deathtouch_sba(board, p):
+                elif key := era.deathtouch_sba(board, p):
                     destroyed.append((pid, key))
             elif p.is_planeswalker and (p.loyalty or 0) <= 0:
                 graveyard.append((pid, "sba-loyalty"))
             elif "battle" in p.types and (p.defense or 0) <= 0:
                 graveyard.append((pid, "sba-battle"))
-        for p in board.permanents.values():
+        for p in permanents.values():
             if p.deathtouched:
                 p.deathtouched = False
         for pid, key in graveyard:

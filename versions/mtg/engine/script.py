@@ -63,6 +63,10 @@ class Script:
         waiting = [a for a in self.scheduled.get(window, []) if a.index not in self.handled]
         return waiting[:1] if waiting and waiting[0].player == player else []
 
+    def passes_only(self, window: str) -> bool:
+        """Nothing scheduled as the window opened: `acts` offers nothing in its round."""
+        return not self.scheduled.get(window)
+
     def key(self) -> Any:
         return frozenset(self.handled)
 
