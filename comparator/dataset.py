@@ -34,9 +34,9 @@ from comparator.running import (
 )
 from comparator.store import (
     Rows,
+    each_result_rows,
     insert_rows,
     merge_rows,
-    result_rows,
     store_eras,
     store_explorations,
     store_results,
@@ -233,27 +233,31 @@ def run_once(names: list[str], digests: dict[str, bytes | None], read: Callable[
     hashes = {name: hash_of(text) for name, text in texts.items()}
     with reader.connect() as conn:
         ran, pairs = _stored_versions(conn, sorted(set(hashes.values())))
-    out = []
+    out: list[Ran] = []
+    fresh: list[tuple[Rows, dict[str, Any]]] = []  # rows still to encode, and their result
     for name in names:
         digest = digests[name]
         if digest in known:
             out.append(Ran(name, EMPTY_ROWS, known[digest]))
             continue
         scenario, h = unknown[name], hashes[name]
+        rows: Rows = {**EMPTY_ROWS, "source_file": []}
         if h in ran:  # the same version, stored from other bytes: remember these too
             refused = [e for e in of_game(scenario, eras) if e not in ran[h]]
             summary = _stored_summary(h, refused, ran, pairs)
-            rows: Rows = {**EMPTY_ROWS, "source_file": []}
         else:
             result = run_scenario(scenario, name, eras)
             summary = summarise([result], eras)
-            rows = result_rows(ENGINE_VERSION, [
-                {**result.record(stored[name]), "scenario_text": texts[name]}])
+            fresh.append((rows, {**result.record(stored[name]), "scenario_text": texts[name]}))
             refused = [e for e in eras if e in summary.refused]  # in the eras' order
         if digest is not None:
             rows["source_file"] = [{"digest": digest, "scenario_key": scenario_key(h),
                                     "refused": json.dumps(refused)}]
         out.append(Ran(name, rows, summary))
+    # Encoded once all have run, so that packing goes dictionary by dictionary.
+    encoded = each_result_rows(ENGINE_VERSION, [result for _, result in fresh])
+    for (rows, _), mine in zip(fresh, encoded, strict=True):
+        rows.update({table: mine[table] for table in ("scenario", "run", "divergence")})
     return out
 
 
