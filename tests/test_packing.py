@@ -195,3 +195,28 @@ def test_a_forged_value_is_refused_before_it_grows_too_large():
     for extra in (1, 1024 - len(value) % 1024, 1025 - len(value) % 1024, 2048):
         with pytest.raises(PackingError):
             unpack(value + b"\x00" * extra, "m10")
+
+
+def test_values_packed_together_land_in_their_own_rows():
+    """A build packs a chunk's values dictionary by dictionary, after all have run: each
+    row still holds its own value, as packing it alone gives it."""
+    from comparator.diffing import divergences
+    from comparator.store import each_result_rows
+
+    results = []
+    for path in shipped_scenarios()[:12]:
+        scenario = load(path)
+        outcomes = run_all(scenario, list(ERA_IDS), refused={})
+        results.append({"scenario": scenario_json(scenario), "outcomes": outcomes,
+                        "divergences": divergences(outcomes)})
+    rows = each_result_rows("test", results)
+    assert len(rows) == len(results)
+    for result, mine in zip(results, rows, strict=True):
+        (scenario_row,) = mine["scenario"]
+        text = ordered_json(result["scenario"])
+        assert scenario_row["packed_json"] == pack(text, SCENARIO)
+        assert [r["era"] for r in mine["run"]] == list(result["outcomes"])
+        for row in mine["run"]:
+            outcome = ordered_json(result["outcomes"][row["era"]])
+            assert row["packed_outcome"] == pack(outcome, row["era"])
+            assert row["scenario_key"] == scenario_row["scenario_key"]
