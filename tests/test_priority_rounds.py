@@ -5,7 +5,7 @@ gives, in every era, whatever the scenario does."""
 from __future__ import annotations
 
 import pytest
-from helpers import scenario
+from helpers import TRADE, scenario
 
 from comparator.data_files import shipped_scenarios
 from comparator.loader import load
@@ -47,21 +47,9 @@ def test_skipping_a_round_of_passes_changes_no_outcome(path):
 
 
 def test_a_round_with_an_action_is_played():
-    pumped = scenario("""
-        id: pump
-        title: A pump in the declare blockers step
-        players: [{name: A}, {name: B}]
-        active: A
-        permanents:
-          - {id: a, controller: A, card: Grizzly Bears}
-          - {id: b, controller: B, card: Grizzly Bears}
-        combat:
-          attacks: {a: B}
-          blocks: {b: a}
-        actions:
-          - {at: declare-blockers, by: A, effect: pump, target: a, power: 3,
-             toughness: 3}
-        """)
+    # The two bears' trade, with a pump for the attacker as blockers are declared.
+    pumped = scenario(TRADE + "actions:\n  - {at: declare-blockers, by: A, effect: pump, "
+                              "target: a, power: 3, toughness: 3}\n")
     era = find_era("m10")()
     script = Script(pumped, era.has_window)
     combat = Combat(era, pumped, script)
