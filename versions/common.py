@@ -170,10 +170,14 @@ class Keyword(BaseModel):
     name: str
     value: int | str | None = None
 
+    def written(self) -> str | dict[str, int | str]:
+        """The keyword as the scenario format writes it."""
+        return self.name if self.value is None else {self.name: self.value}
+
     @model_serializer
     def _as_written(self) -> str | dict[str, int | str]:
         """Serialise as the scenario format writes it, so dumped scenarios load again."""
-        return self.name if self.value is None else {self.name: self.value}
+        return self.written()
 
     def __str__(self) -> str:
         return self.name if self.value is None else f"{self.name} {self.value}"

@@ -45,8 +45,7 @@ def state(board: Board) -> dict[str, Any]:
         # The keywords it has at the end of combat (off the battlefield, printed), as a
         # scenario writes them, sorted.
         permanents[pid]["keywords"] = [
-            k.name if k.value is None else {k.name: k.value}  # as written (Keyword's dump)
-            for k in sorted(p.keywords if here else p.base_keywords, key=_sort_key)]
+            k.written() for k in sorted(p.keywords if here else p.base_keywords, key=_sort_key)]
         if "battle" in p.types:  # a battle's defense (contract v1.1)
             permanents[pid]["defense"] = p.defense if here else p.printed_defense
     return {"players": players, "permanents": permanents}
