@@ -39,10 +39,10 @@ def startup() -> None:
 
 
 def build(n: int = 600) -> None:
-    from comparator.data_files import shipped_scenarios
-    from comparator.dataset import save
-    from comparator.running import run_files
-    from comparator.store import open_engine
+    from comparator.compare.running import run_files
+    from comparator.dataset.runs import save
+    from comparator.files.locations import shipped_scenarios
+    from comparator.store.database import open_engine
     from versions import ERA_IDS
 
     sources = shipped_scenarios()
@@ -70,9 +70,9 @@ def build(n: int = 600) -> None:
 def build_jobs(n: int = 600) -> None:
     """`dataset build` as a user runs it, batches and worker processes, against one worker
     (the baseline, in the same run)."""
-    from comparator.data_files import shipped_scenarios
-    from comparator.dataset import build as build_dataset
-    from comparator.store import open_engine
+    from comparator.dataset.runs import build as build_dataset
+    from comparator.files.locations import shipped_scenarios
+    from comparator.store.database import open_engine
     from versions import ERA_IDS
 
     sources = shipped_scenarios()

@@ -51,8 +51,8 @@ def cli(*args: str) -> list[str]:
 
 
 def generated(folder: Path, count: int, seed: int = 11) -> Path:
-    from comparator.file_sets import read_manifest
-    from comparator.games.mtg.generate import generate_all
+    from comparator.dataset.generate import generate_all
+    from comparator.files.file_sets import read_manifest
 
     out = folder / f"seed{seed}-{count}"
     if read_manifest(out) is None:
@@ -61,11 +61,11 @@ def generated(folder: Path, count: int, seed: int = 11) -> Path:
 
 
 def engine_figures(tmp: Path, n: int) -> None:
-    from comparator.dataset import build
-    from comparator.file_sets import Generated
-    from comparator.loader import load
-    from comparator.running import run_all
-    from comparator.store import open_engine
+    from comparator.compare.running import run_all
+    from comparator.dataset.runs import build
+    from comparator.files.file_sets import Generated
+    from comparator.scenarios.loader import load
+    from comparator.store.database import open_engine
     from versions import ERA_IDS
 
     folder = generated(tmp, n)
@@ -198,9 +198,9 @@ def memory_figures(tmp: Path, small: int, large: int) -> None:
 
 
 def store_figures(tmp: Path, n: int) -> None:
-    from comparator.file_sets import Generated
-    from comparator.running import run_file
-    from comparator.store import (
+    from comparator.compare.running import run_file
+    from comparator.files.file_sets import Generated
+    from comparator.store.database import (
         insert_rows,
         merge_rows,
         open_engine,
@@ -419,7 +419,7 @@ def export_figures(tmp: Path, n: int) -> None:
 
 
 def size_figures(tmp: Path, n: int) -> None:
-    from comparator.packing import SCENARIO, unpack
+    from comparator.store.packing import SCENARIO, unpack
 
     folder = generated(tmp, n)
     db = tmp / f"size{n}.db"

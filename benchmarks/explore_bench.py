@@ -42,7 +42,7 @@ def calibration() -> float:
 
 def contract_case(unit: float) -> None:
     from comparator.games.mtg.explore import Explorer
-    from comparator.loader import load
+    from comparator.scenarios.loader import load
     from versions import ERA_IDS
 
     scenario = load(CASE)
@@ -68,7 +68,7 @@ def stack_classes() -> None:
     """Damage searched once for each class of it (on the stack in sixth; dealt at once in
     m10), against the same search position by position (the baseline), in the same run."""
     from comparator.games.mtg.explore import Explorer
-    from comparator.loader import load
+    from comparator.scenarios.loader import load
 
     scenario = load(CASE)
     for era in ("sixth", "m10"):
@@ -91,9 +91,9 @@ def orders_at_once() -> None:
     """The windows before combat damage searched once for every damage assignment order
     (skyshroud-behemoth-five-blockers: 120 orders of five blockers, four tricks), against
     the same search order by order (the baseline), in the same run, m10 and m11."""
-    from comparator.data_files import find_scenario
+    from comparator.files.locations import find_scenario
     from comparator.games.mtg.explore import Explorer
-    from comparator.loader import load
+    from comparator.scenarios.loader import load
 
     scenario = load(find_scenario("skyshroud-behemoth-five-blockers"))
     for era in ("m10", "m11"):
@@ -112,9 +112,9 @@ def orders_at_once() -> None:
 
 
 def lines_per_second() -> None:
-    from comparator.data_files import find_scenario
+    from comparator.files.locations import find_scenario
     from comparator.games.mtg.explore import Explorer
-    from comparator.loader import load
+    from comparator.scenarios.loader import load
 
     path = find_scenario(SMALL)
     assert path is not None
@@ -135,7 +135,7 @@ def lines_per_second() -> None:
 
 def duel_masters_lines_per_second() -> None:
     from comparator.games.duel_masters.explore import Explorer
-    from comparator.loader import parse
+    from comparator.scenarios.loader import parse
 
     blockers = "\n".join(f"  - {{id: b{i}, controller: B, power: {1000 * (i + 1)}, keywords: "
                          f"[blocker], abilities: [{{trigger: blocks, effect: draw}}]}}"

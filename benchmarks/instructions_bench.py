@@ -32,18 +32,24 @@ WORK = {
     "generate": """
 import sys
 sys.path.insert(0, ".")
-from comparator.games.mtg.generate import scenario_document, to_yaml
+from comparator.games.mtg import generate
+from comparator.games.mtg.generate import scenario_document
+to_text = getattr(generate, "to_text", None) or generate.to_yaml  # a baseline before issue 47
 for i in range(5):
-    to_yaml(scenario_document(77, i))
+    to_text(scenario_document(77, i))
 for i in range({n}):
-    to_yaml(scenario_document(77, 1000 + i))
+    to_text(scenario_document(77, 1000 + i))
 """,
     "build": """
 import sys, tempfile
 sys.path.insert(0, ".")
 from pathlib import Path
-from comparator.dataset import _run_some
-from comparator.store import open_engine
+try:  # the layout of issue 47, else the one before it (a baseline may be either)
+    from comparator.dataset.runs import _run_some
+    from comparator.store.database import open_engine
+except ImportError:
+    from comparator.dataset import _run_some
+    from comparator.store import open_engine
 from versions import ERA_IDS
 files = [str(p) for p in sorted(Path({folder!r}).rglob("*.yaml"))]
 eras = list(ERA_IDS)

@@ -33,10 +33,10 @@ def median_time(work, repeat: int = 5) -> float:  # noqa: ANN001 - any callable
 
 
 def main() -> None:
-    from comparator.history import history
-    from comparator.rules_store import import_document
-    from comparator.rules_text import read_rules
-    from comparator.store import open_engine
+    from comparator.rules.history import history
+    from comparator.rules.reading import read_rules
+    from comparator.rules.store import import_document
+    from comparator.store.database import open_engine
 
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "reference"
     newest = folder / "cr-2025-02-07.txt"

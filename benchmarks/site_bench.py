@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> None:
-    from comparator.data_files import shipped_scenarios
-    from comparator.running import run_files
+    from comparator.compare.running import run_files
+    from comparator.files.locations import shipped_scenarios
     from versions import ALL_ERAS
 
     paths = shipped_scenarios()

@@ -1,3 +1,3 @@
-from comparator.cli import main
+from comparator.cli.main import main
 
 main()

@@ -6,7 +6,7 @@ import textwrap
 from typing import Any
 
 import versions
-from comparator.loader import parse
+from comparator.scenarios.loader import parse
 from versions import find_era
 from versions.mtg import play
 from versions.mtg.scenario import Scenario
@@ -63,7 +63,7 @@ def explored_both_ways(s: Scenario, era: str, limit: int | None = None,
     """An era's exploration (contract §6.4's era result) by the merged search, then by brute
     force. The merged search goes first and raises TooLarge past `limit` lines, before
     brute force would take too long."""
-    from comparator.explore_tree import DEFAULT_LIMIT, era_result
+    from comparator.games.exploration import DEFAULT_LIMIT, era_result
     from comparator.games.mtg.explore import Explorer
 
     fast = Explorer(s, era, limit=limit or DEFAULT_LIMIT, **options)

@@ -1,12 +1,12 @@
 """Read and change a SQLite store's rows as the tests need them: outcomes and scenarios
-are packed (comparator/packing.py), so raw SQL sees bytes; these give and take text."""
+are packed (comparator/store/packing.py), so raw SQL sees bytes; these give and take text."""
 
 from __future__ import annotations
 
 import sqlite3
 from typing import Any
 
-from comparator.packing import SCENARIO, digest, pack, unpack
+from comparator.store.packing import SCENARIO, digest, pack, unpack
 
 RUNS = ("SELECT r.run_id, s.id, r.era, r.engine_version, s.content_hash, r.packed_outcome "
         "FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key")

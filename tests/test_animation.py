@@ -7,7 +7,7 @@ from eras import ERAS
 from helpers import dealt, life, perm, run
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 runner = CliRunner()
 

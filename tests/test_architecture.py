@@ -1,9 +1,15 @@
-"""The house's shape (docs/architecture.md): no import circle among the modules of
-`versions` and `comparator`, counting every import (module level, under TYPE_CHECKING and
-inside functions); `versions` never imports `comparator`; no engine module imports an era;
-every game has the same folders."""
+"""The house's shape (docs/architecture.md): the floors and independences of
+pyproject.toml's import-linter contracts are kept (`lint-imports`, which also says that
+`versions` never imports `comparator` and that no engine module imports an era); no import
+circle among the modules of `versions` and `comparator`, counting every import (module
+level, under TYPE_CHECKING and inside functions: import-linter counts packages' circles,
+not modules'); every game has the same folders; every package of `comparator` says its job."""
 
 import ast
+import shutil
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 from versions import GAMES, PACKAGES
@@ -91,12 +97,28 @@ def test_no_import_circle():
     assert not circles, circles
 
 
-def test_versions_never_imports_comparator_nor_the_engine_an_era():
-    for module, imported in _graph().items():
-        if module.startswith("versions"):
-            assert not any(i.startswith("comparator") for i in imported), module
-        if ".engine" in module:
-            assert not any(".eras" in i for i in imported), (module, imported)
+def test_the_import_contracts_are_kept():
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    kinds = sorted(c["type"] for c in contracts["contracts"])
+    assert kinds == ["acyclic_siblings", "forbidden", "forbidden", "forbidden",
+                     "independence", "independence", "layers"], kinds
+    layers = next(c for c in contracts["contracts"] if c["type"] == "layers")["layers"]
+    assert layers[0] == "comparator.cli" and layers[-1] == "versions"
+    exe = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
+    done = subprocess.run([exe], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    assert f"Contracts: {len(kinds)} kept, 0 broken." in done.stdout, done.stdout[-2000:]
+
+
+def test_every_comparator_package_says_its_job():
+    for init in sorted((ROOT / "comparator").rglob("__init__.py")):
+        doc = ast.get_docstring(ast.parse(init.read_text()))
+        assert doc and len(doc.split()) >= 12, f"{init.relative_to(ROOT)} says no job"
+
+
+def test_the_comparator_folder_lists_packages_and_a_handful_of_modules():
+    modules = sorted(p.name for p in (ROOT / "comparator").glob("*.py"))
+    assert modules == ["__init__.py", "__main__.py"], modules
 
 
 def test_every_game_has_the_same_shape():

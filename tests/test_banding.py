@@ -9,8 +9,8 @@ from eras import ERAS, has
 from helpers import dealt, life, perm, run
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import find_scenario
+from comparator.cli.main import app
+from comparator.files.locations import find_scenario
 from versions import find_era
 from versions.mtg.engine.assignment import chooser, rules_for, targets_of
 from versions.mtg.engine.setup import new_board

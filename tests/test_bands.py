@@ -7,8 +7,8 @@ from eras import ERAS
 from helpers import dealt, explored_both_ways, life, perm, run, scenario
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.explore import explore
+from comparator.cli.main import app
+from comparator.explore.eras import explore
 
 runner = CliRunner()
 
@@ -162,7 +162,7 @@ def test_explore_of_random_bands_agrees_with_brute_force(seed):
     # merged search finds, outcome by outcome and line by line, is what brute force finds.
     import random
 
-    from comparator.explore_tree import TooLarge
+    from comparator.games.exploration import TooLarge
     from versions import find_era
 
     s = scenario(_random_band(random.Random(seed)))

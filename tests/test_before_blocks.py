@@ -6,7 +6,7 @@ import pytest
 from eras import ERAS
 from helpers import life, perm, run, scenario
 
-from comparator.explore import explore
+from comparator.explore.eras import explore
 from versions import NotInEra
 from versions.common import IllegalChoice
 

@@ -6,7 +6,7 @@ import pytest
 from eras import ERAS
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 runner = CliRunner()
 

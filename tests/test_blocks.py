@@ -8,7 +8,7 @@ from eras import has
 from helpers import life, perm, run, scenario
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 from versions import ERA_IDS, find_era
 from versions.mtg.engine.blocks import check_blocks, most_obeyed, requirements, written
 from versions.mtg.engine.setup import new_board
@@ -135,7 +135,7 @@ def test_cost_paid_with_a_sacrificed_blocker(era):
 
 
 def open_scenario(name):
-    from comparator.data_files import find_scenario
+    from comparator.files.locations import find_scenario
 
     return find_scenario(name).read_text()
 
@@ -262,7 +262,7 @@ def test_become_blocked_no_damage_unless_trample(era):
 def test_blocks_of_a_scenario_the_era_refuses_is_one_line_not_a_traceback():
     from typer.testing import CliRunner
 
-    from comparator.cli import app
+    from comparator.cli.main import app
 
     result = CliRunner().invoke(app, ["blocks", "battle-attacked-defense-counters", "--era",
                                       "fifth"])
@@ -275,11 +275,11 @@ def test_blocks_checked_on_one_board_read_under_each_era():
     era: the same as a board built for that era, and the same problems found."""
     from dataclasses import fields
 
-    from comparator.data_files import shipped_scenarios
+    from comparator.files.locations import shipped_scenarios
     from comparator.games.mtg.blocks import blocks_refused
     from comparator.games.mtg.generate import scenario_document
     from comparator.games.mtg.loading import parse
-    from comparator.loader import load
+    from comparator.scenarios.loader import load
     from versions import NotInEra
     from versions.mtg.play import refuse
 
@@ -317,10 +317,10 @@ def test_a_declaration_is_legal_in_every_era_or_in_none():
     finds the same problems (by place and words) in any declaration, legal or not."""
     import random
 
-    from comparator.data_files import shipped_scenarios
+    from comparator.files.locations import shipped_scenarios
     from comparator.games.mtg.generate import scenario_document
     from comparator.games.mtg.loading import parse
-    from comparator.loader import load
+    from comparator.scenarios.loader import load
     from versions import NotInEra
     from versions.mtg.engine.blockers import potential_blockers
     from versions.mtg.play import refuse

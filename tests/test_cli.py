@@ -11,8 +11,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import find_scenario
+from comparator.cli.main import app
+from comparator.files.locations import find_scenario
 from versions import ERA_IDS
 
 runner = CliRunner()
@@ -136,7 +136,7 @@ def test_validate_and_verify_speak_json():
 
 
 def test_diff_without_storing_never_imports_the_database_layer():
-    code = ("import sys; from typer.testing import CliRunner; from comparator.cli import app; "
+    code = ("import sys; from typer.testing import CliRunner; from comparator.cli.main import app; "
             "r = CliRunner().invoke(app, ['diff', 'giant-growth-vs-assignment-order', "
             "'--no-store']); print(r.exit_code, 'sqlalchemy' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -147,7 +147,7 @@ def test_diff_without_storing_never_imports_the_database_layer():
 def test_running_a_magic_scenario_loads_neither_duel_masters_nor_rich():
     # Start-up (issue 25): the other game's engine and model, and Rich (only its output
     # needs it), are loaded when used, not by every command.
-    code = ("import sys; from typer.testing import CliRunner; from comparator.cli import app; "
+    code = ("import sys; from typer.testing import CliRunner; from comparator.cli.main import app; "
             "r = CliRunner().invoke(app, ['run', 'giant-growth-vs-assignment-order', "
             "'--era', 'm10', '--json']); "
             "print(r.exit_code, sorted({m.split('.')[0] for m in sys.modules "
@@ -156,7 +156,8 @@ def test_running_a_magic_scenario_loads_neither_duel_masters_nor_rich():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.split() == ["0", "[]"], done.stdout + done.stderr
-    dm = ("from comparator.loader import load; from comparator.data_files import find_scenario; "
+    dm = ("from comparator.scenarios.loader import load; "
+          "from comparator.files.locations import find_scenario; "
           "import versions; s = load(find_scenario('dm-blocker-then-guardman-relay')); "
           "print(versions.run('dm-2021-09', s)['scenario'])")
     done = subprocess.run([sys.executable, "-c", dm], capture_output=True, text=True,
@@ -170,7 +171,7 @@ def test_a_crash_is_not_mistaken_for_a_divergence():
     import subprocess
     import sys
 
-    code = ("import sys, comparator.cli as c\n"
+    code = ("import sys, comparator.cli.main as c\n"
             "@c.app.command('boom')\n"
             "def boom():\n"
             "    raise RuntimeError('a bug')\n"

@@ -8,8 +8,8 @@ from test_postgres import counts, rows, sqlite_url
 from test_store import variants
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import scenarios_dir
+from comparator.cli.main import app
+from comparator.files.locations import scenarios_dir
 
 distributed = pytest.importorskip("distributed")
 runner = CliRunner()

@@ -12,16 +12,17 @@ import yaml
 from test_store import EXAMPLE, variants
 from typer.testing import CliRunner
 
-from comparator.building import run_build
-from comparator.cli import app
-from comparator.data_files import find_scenario
-from comparator.dataset import DatasetError, generation_count
-from comparator.exploring import ExploreError, explore_file, explore_files
-from comparator.file_sets import MANIFEST
-from comparator.loader import ScenarioError, load
-from comparator.store import open_engine
-from comparator.validation import validate_files
-from comparator.verify import verify_files
+from comparator.checking.validation import validate_files
+from comparator.checking.verify import verify_files
+from comparator.cli.main import app
+from comparator.dataset.build import run_build
+from comparator.dataset.runs import DatasetError, generation_count
+from comparator.explore.files import ExploreError, explore_file, explore_files
+from comparator.files.file_sets import MANIFEST
+from comparator.files.locations import find_scenario
+from comparator.files.problems import ScenarioError
+from comparator.scenarios.loader import load
+from comparator.store.database import open_engine
 from versions import ERA_IDS, eras_of
 
 runner = CliRunner()
@@ -189,8 +190,8 @@ def test_every_json_flag_is_the_same_flag():
 
 
 def test_the_shipped_list_reads_every_shipped_file():
-    from comparator.data_files import shipped_scenarios
-    from comparator.shipped import scenario_rows
+    from comparator.files.locations import shipped_scenarios
+    from comparator.scenarios.shipped import scenario_rows
 
     rows = scenario_rows()
     assert [Path(r["file"]) for r in rows] == shipped_scenarios()

@@ -9,7 +9,7 @@ from eras import CR_ERAS, ERAS
 from helpers import life, perm, run
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 runner = CliRunner()
 

@@ -12,7 +12,7 @@ from helpers import scenario
 
 import comparator.games.mtg.explore as explore_module
 import versions.mtg.engine.assignment as assignment
-from comparator.explore_tree import TooLarge
+from comparator.games.exploration import TooLarge
 from comparator.games.mtg.explore import Explorer
 from versions import ERA_IDS, NotInEra
 from versions.mtg.engine.assignment import (
@@ -118,8 +118,8 @@ def sorted_items(division: dict[str, int]) -> list[tuple[str, int]]:
 @pytest.mark.parametrize("era", ["m10", "m11", "foundations"])
 def test_skyshroud_behemoths_divisions_are_the_same_either_way(era, monkeypatch):
     # Five blockers in an order, one with damage marked, tricks that change lethal damage.
-    from comparator.data_files import find_scenario
-    from comparator.loader import load
+    from comparator.files.locations import find_scenario
+    from comparator.scenarios.loader import load
 
     real = assignment.division_classes
     calls = []

@@ -6,7 +6,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 ROOT = Path(__file__).parents[1]
 
@@ -84,7 +84,7 @@ def test_schema_accepts_every_shipped_scenario_and_rejects_a_bad_one():
     import jsonschema
     import yaml
 
-    from comparator.data_files import shipped_scenarios
+    from comparator.files.locations import shipped_scenarios
 
     schema = json.loads(CliRunner().invoke(app, ["schema"]).output)
     validator = jsonschema.Draft202012Validator(schema)
@@ -137,7 +137,7 @@ def test_every_package_is_installed():
 
 
 def test_readme_counts_the_shipped_scenarios():
-    from comparator.data_files import shipped_scenarios
+    from comparator.files.locations import shipped_scenarios
 
     readme = (ROOT / "README.md").read_text()
     counted = re.search(r"The\s+(\d+) shipped scenarios", readme)

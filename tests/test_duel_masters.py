@@ -10,8 +10,8 @@ import pytest
 from helpers import scenario as parse_text
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import scenarios_dir
+from comparator.cli.main import app
+from comparator.files.locations import scenarios_dir
 from versions import GAMES, eras_of, find_era, run
 
 runner = CliRunner()

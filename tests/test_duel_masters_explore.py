@@ -7,8 +7,8 @@ import json
 
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import scenarios_dir
+from comparator.cli.main import app
+from comparator.files.locations import scenarios_dir
 
 runner = CliRunner()
 THREE = str(scenarios_dir() / "dm-three-blockers-draw.yaml")
@@ -194,8 +194,8 @@ def blockers_that_draw(n: int) -> str:
 def test_one_order_of_commuting_triggers_stands_for_all_exactly():
     from helpers import scenario as parse_text
 
-    from comparator.explore_tree import era_result
     from comparator.games.duel_masters.explore import Explorer
+    from comparator.games.exploration import era_result
 
     s = parse_text(blockers_that_draw(4))
     for era in ("dm-pre-2021-09", "dm-2021-09"):

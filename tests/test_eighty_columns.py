@@ -7,8 +7,8 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import shipped_scenarios
+from comparator.cli.main import app
+from comparator.files.locations import shipped_scenarios
 
 runner = CliRunner()
 BOX = re.compile(r"[│┃┏┓┗┛┡┩┳┻╇╈━─┌┐└┘├┤┬┴┼]")

@@ -9,12 +9,12 @@ from helpers import TRADE, explored_both_ways, scenario
 from helpers import run as run_outcome
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import shipped_scenarios
-from comparator.explore import TooLarge, explore
-from comparator.explore_report import varying_fields
-from comparator.loader import load
-from comparator.running import expected_refusals
+from comparator.cli.main import app
+from comparator.compare.running import expected_refusals
+from comparator.explore.eras import TooLarge, explore
+from comparator.explore.report import varying_fields
+from comparator.files.locations import shipped_scenarios
+from comparator.scenarios.loader import load
 from versions import find_era
 
 runner = CliRunner()
@@ -341,7 +341,7 @@ def test_the_lines_of_outcomes_one_era_alone_reaches_are_cut_unless_all(tmp_path
     # player, so each split is its own outcome in `fourth`: dozens no other era reaches,
     # each printed with its line of play. The human output shows the best five and counts
     # the rest; --all shows every one.
-    from comparator.explore_report import ONLY_IN_SHOWN
+    from comparator.explore.report import ONLY_IN_SHOWN
 
     path = tmp_path / "trampler.yaml"
     path.write_text(TRAMPLER_THREE)

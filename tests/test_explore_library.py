@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from comparator.data_files import find_scenario
-from comparator.explore import explore
-from comparator.loader import load
+from comparator.explore.eras import explore
+from comparator.files.locations import find_scenario
+from comparator.scenarios.loader import load
 from versions import ERA_IDS
 
 LIBRARY = Path(__file__).resolve().parents[1] / "data" / "explorations"

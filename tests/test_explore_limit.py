@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 import comparator.games.mtg.explore as explore_module
-from comparator.cli import app
-from comparator.explore_tree import TooLarge
+from comparator.cli.main import app
+from comparator.games.exploration import TooLarge
 from comparator.games.mtg.explore import Explorer
-from comparator.loader import load
+from comparator.scenarios.loader import load
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]

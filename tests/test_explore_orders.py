@@ -6,10 +6,10 @@ check (tests/test_explore.py)."""
 import pytest
 from helpers import scenario
 
-from comparator.explore_tree import TooLarge, era_result
+from comparator.games.exploration import TooLarge, era_result
 from comparator.games.mtg import explore as explore_module
 from comparator.games.mtg.explore import Explorer
-from comparator.loader import load
+from comparator.scenarios.loader import load
 from versions import find_era
 from versions.common import NotInEra
 from versions.mtg.engine import combat as combat_module

@@ -8,7 +8,7 @@ import json
 from helpers import dealt, life, notes, perm, run
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 runner = CliRunner()
 

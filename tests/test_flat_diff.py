@@ -1,4 +1,4 @@
-"""The flat state comparison (comparator/diffing.py) finds exactly the paths deepdiff finds
+"""The flat state comparison (comparator/compare/diffing.py) finds exactly the paths deepdiff finds
 (each cut where it enters a list, a hand's and graveyard's cards in name order), on every
 pair of era outcomes of the shipped scenarios and of generated ones, and on hand-made
 states with nested, missing and retyped values; a difference inside a list is reported."""
@@ -7,18 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from comparator.data_files import shipped_scenarios
-from comparator.diffing import (
-    UNORDERED,
-    _changed_paths,
-    _deep_paths,
-    _differing_entries,
-    divergences,
-    state,
-)
+from comparator.compare.diffing import _changed_paths, _deep_paths, _differing_entries, divergences
+from comparator.compare.running import run_all
+from comparator.files.locations import shipped_scenarios
 from comparator.games.mtg.generate import scenario_document
-from comparator.loader import load
-from comparator.running import run_all
+from comparator.games.states import UNORDERED, state
+from comparator.scenarios.loader import load
 from versions import ALL_ERAS, ERA_IDS
 
 
@@ -81,9 +75,9 @@ def test_hand_made_states(change):
 def test_eras_are_apart_only_on_a_field_the_report_lists():
     """moonglove's sixth and m10 differ only in the order two creatures reached the
     graveyard, which no divergence lists: the verdict does not set them apart either."""
-    from comparator.data_files import find_scenario
-    from comparator.diffing import groups, verdict
-    from comparator.running import run_file
+    from comparator.compare.diffing import groups, verdict
+    from comparator.compare.running import run_file
+    from comparator.files.locations import find_scenario
     from versions import ERA_IDS
 
     r = run_file(find_scenario("moonglove-winnower-three-blockers"), list(ERA_IDS))

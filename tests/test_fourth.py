@@ -8,7 +8,7 @@ import pytest
 from helpers import dealt, life, perm, run
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 from versions import NotInEra, era_on, find_era
 
 TRAMPLER = """
@@ -136,7 +136,7 @@ def test_redirected_damage_is_no_longer_combat_damage():
 def test_the_redirected_damage_can_be_prevented_in_its_own_step():
     from helpers import scenario
 
-    from comparator.explore import explore
+    from comparator.explore.eras import explore
 
     text = REDIRECTED % """actions:
   - {at: damage-prevention, by: B, effect: prevent, target: B, amount: 2}"""
@@ -149,7 +149,7 @@ def test_the_redirected_damage_can_be_prevented_in_its_own_step():
 def test_an_explored_line_the_era_cannot_settle_is_left_out_and_said():
     from helpers import scenario
 
-    from comparator.explore import explore
+    from comparator.explore.eras import explore
 
     text = TRAMPLER % ("", "") + """actions:
   - {at: declare-blockers, by: B, effect: bounce, target: bear}

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.file_sets import path_of
+from comparator.cli.main import app
+from comparator.files.file_sets import path_of
 from comparator.games.mtg.generate import GENERATOR_VERSION, scenario_document
 from versions import ERA_IDS
 
@@ -33,7 +33,7 @@ def generated(tmp_path_factory) -> Path:
 
 def runs_of(folder: Path) -> dict[str, int]:
     """How many eras run each generated scenario (an era refuses what its rules lacked)."""
-    from comparator.loader import load
+    from comparator.scenarios.loader import load
     from versions import find_era
 
     out = {}
@@ -96,7 +96,7 @@ def test_a_new_file_is_whole_or_absent(tmp_path, monkeypatch):
     import errno
     import os
 
-    from comparator.games.mtg import generate
+    from comparator.dataset import generate
 
     path = tmp_path / "0000001.yaml"
     generate._write_new(str(path), b"id: a\n")
@@ -239,7 +239,7 @@ def test_a_generated_folder_verified_by_its_bytes_is_not_checked_again(generated
                                                                         monkeypatch):
     import shutil
 
-    from comparator import dataset as dataset_module
+    from comparator.dataset import runs as dataset_module
 
     manifest = json.loads((generated / "generator.json").read_text())
     assert manifest["files"]["range"] == 250 and len(manifest["files"]["sha256"]) == 64
@@ -258,7 +258,7 @@ def test_a_generated_folder_verified_by_its_bytes_is_not_checked_again(generated
     copy = tmp_path / "copy"
     shutil.copytree(generated, copy)
     first = path_of(copy, 0)
-    first.write_text(first.read_text().replace("active: A", "active: Nobody"))
+    first.write_text(first.read_text().replace('"active": "A"', '"active": "Nobody"'))
     db2 = tmp_path / "w.db"
     r = runner.invoke(app, ["dataset", "build", str(copy), "--db", str(db2), "--jobs", "1"])
     assert r.exit_code == 2 and "0000000.yaml" in r.output and "active" in r.output
@@ -280,9 +280,9 @@ def test_a_generated_folder_is_built_from_its_own_sequence_of_files(generated, t
     """`dataset.build` takes a generated folder's files as they are (`Generated`, as the
     engine benchmark passes them): each file checked until the folder's bytes are
     verified. (A `verified` that was a flag, not the sequences' method, made it fail.)"""
-    from comparator.dataset import build
-    from comparator.file_sets import Generated, read_manifest, verify_generated
-    from comparator.store import open_engine
+    from comparator.dataset.runs import build
+    from comparator.files.file_sets import Generated, read_manifest, verify_generated
+    from comparator.store.database import open_engine
 
     files = Generated(generated, 30, read_manifest(generated))
     assert not files.verified(0)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "reference"
@@ -212,7 +212,7 @@ def test_history_in_a_terminal_marks_the_words(all_texts):
     piped = cli("history", "702.2b", "--db", all_texts)
     assert "[-A player assigning-] {+Any nonzero amount of+}" in " ".join(
         piped.output.split())
-    from comparator.cli_rules import _marked
+    from comparator.cli.rules import _marked
 
     coloured = _marked([{"op": "-", "text": "old"}, {"op": "+", "text": "new"}], True)
     assert "\x1b[31m" in coloured and "\x1b[9m" in coloured and "\x1b[32m" in coloured
@@ -477,10 +477,10 @@ def test_a_version_5_store_is_upgraded(tmp_path):
 
 
 def test_the_shipped_citations_index_is_current():
-    from comparator.citations_index import build, shipped
+    from comparator.rules.citations import build, shipped
 
     assert shipped() == build(), ("data/shipped-citations.json is stale: "
-                                  "python -m comparator.citations_index")
+                                  "python -m comparator.rules.citations")
 
 
 @needs_reference

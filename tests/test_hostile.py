@@ -201,9 +201,10 @@ def test_mutated_scenarios_never_crash_the_engine():
 
     import yaml
 
-    from comparator.data_files import shipped_scenarios
-    from comparator.explore import TooLarge, explore
-    from comparator.loader import ScenarioError, parse
+    from comparator.explore.eras import TooLarge, explore
+    from comparator.files.locations import shipped_scenarios
+    from comparator.files.problems import ScenarioError
+    from comparator.scenarios.loader import parse
     from versions import ERA_IDS, NotInEra, run
     from versions.mtg.engine.combat import IllegalBlocks
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 runner = CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames \
     else CliRunner()

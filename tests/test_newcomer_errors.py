@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 runner = CliRunner()
 
@@ -160,7 +160,7 @@ def test_the_docs_show_the_template_and_it_uses_every_top_level_field():
 
     import yaml
 
-    from comparator.data_files import template_file
+    from comparator.files.locations import template_file
     from versions.mtg.scenario import Scenario
 
     root = Path(__file__).resolve().parents[1]
@@ -173,7 +173,7 @@ def test_the_docs_show_the_template_and_it_uses_every_top_level_field():
 
 
 def test_the_shipped_mtgjson_sample_imports(tmp_path):
-    from comparator.data_files import data_dir
+    from comparator.files.locations import data_dir
 
     out = tmp_path / "sample.yaml"
     result = runner.invoke(app, ["cards", "import", str(data_dir() / "mtgjson-sample.json"),

@@ -6,7 +6,7 @@ every number at its bound runs in every era without one. Keyword values included
 import pytest
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 from versions.common import BOUND
 
 runner = CliRunner()

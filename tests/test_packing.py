@@ -1,4 +1,4 @@
-"""How the store packs outcomes and scenarios (comparator/packing.py): every outcome of
+"""How the store packs outcomes and scenarios (comparator/store/packing.py): every outcome of
 every shipped scenario comes back byte for byte, a damaged value is an error, and a
 codec's dictionaries never change (a database packed with them must stay readable): a
 value codec 1 packed is still read."""
@@ -12,10 +12,10 @@ import json
 
 import pytest
 
-from comparator.data_files import shipped_scenarios
-from comparator.encoding import ordered_json
-from comparator.loader import load
-from comparator.packing import (
+from comparator.compare.running import run_all, scenario_json
+from comparator.files.locations import shipped_scenarios
+from comparator.scenarios.loader import load
+from comparator.store.packing import (
     CODEC,
     DICTIONARIES,
     SCENARIO,
@@ -26,7 +26,7 @@ from comparator.packing import (
     scenario_key,
     unpack,
 )
-from comparator.running import run_all, scenario_json
+from comparator.text.encoding import ordered_json
 from versions import ERA_IDS
 
 # Codec 1, frozen: a new dictionary is codec 2, beside these.
@@ -146,7 +146,7 @@ def test_the_plain_columns_of_each_game():
 def test_the_dictionaries_are_made_as_the_training_module_says(tmp_path):
     # How codec 2's were made, run again on fewer samples: a dictionary for every era and
     # for scenarios, that packs what it learnt from.
-    from comparator.dictionary_training import samples, zstd_dictionary
+    from comparator.store.dictionary_training import samples, zstd_dictionary
 
     found = samples(generated=30)
     assert set(ERA_IDS) | {SCENARIO, "any-era"} <= set(found)
@@ -176,7 +176,7 @@ def test_threads_pack_and_unpack_at_once():
 def test_a_forged_value_is_refused_before_it_grows_too_large():
     import zstandard
 
-    from comparator.packing import _FRAME, MOST_TEXT, _zstd_dictionary
+    from comparator.store.packing import _FRAME, MOST_TEXT, _zstd_dictionary
 
     forge = zstandard.ZstdCompressor(dict_data=_zstd_dictionary("m10"),
                                      compression_params=_FRAME)
@@ -200,8 +200,8 @@ def test_a_forged_value_is_refused_before_it_grows_too_large():
 def test_values_packed_together_land_in_their_own_rows():
     """A build packs a chunk's values dictionary by dictionary, after all have run: each
     row still holds its own value, as packing it alone gives it."""
-    from comparator.diffing import divergences
-    from comparator.store import each_result_rows
+    from comparator.compare.diffing import divergences
+    from comparator.store.database import each_result_rows
 
     results = []
     for path in shipped_scenarios()[:12]:

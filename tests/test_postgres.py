@@ -12,9 +12,9 @@ from sqlalchemy import create_engine, text
 from test_store import EXAMPLE, variants
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import scenarios_dir
-from comparator.packing import pack, unpack
+from comparator.cli.main import app
+from comparator.files.locations import scenarios_dir
+from comparator.store.packing import pack, unpack
 from versions import ERA_IDS
 
 runner = CliRunner()
@@ -77,7 +77,7 @@ def test_build_check_export_show_match_sqlite(postgres_url, tmp_path):
         exported = [runner.invoke(app, ["dataset", "export", "--format", fmt, "--db", url]).output
                     for url in (postgres_url, lite)]
         assert exported[0] == exported[1] and exported[0]
-    from comparator.parquet_export import read_back
+    from comparator.dataset.parquet import read_back
 
     tables = []
     for i, url in enumerate((postgres_url, lite)):

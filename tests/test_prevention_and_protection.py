@@ -7,7 +7,7 @@ from eras import CR_ERAS
 from helpers import life, notes, perm, run
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 runner = CliRunner()
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import TRADE, scenario
 
-from comparator.data_files import shipped_scenarios
-from comparator.loader import load
+from comparator.files.locations import shipped_scenarios
+from comparator.scenarios.loader import load
 from versions import ERA_IDS, IllegalChoice, NotInEra, find_era
 from versions.mtg.engine.combat import Combat
 from versions.mtg.engine.script import Script, ScriptedChooser

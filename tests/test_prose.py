@@ -7,13 +7,13 @@ from helpers import scenario
 from typer.testing import CliRunner
 
 import versions
-from comparator.cli import app
-from comparator.data_files import shipped_scenarios
-from comparator.diffing import log_difference, verdict
-from comparator.games import game_of
+from comparator.cli.main import app
+from comparator.compare.diffing import log_difference, verdict
+from comparator.files.locations import shipped_scenarios
 from comparator.games.mtg.explore_words import action_words
-from comparator.loader import load
-from comparator.narrate import fallback
+from comparator.games.registry import game_of
+from comparator.scenarios.loader import load
+from comparator.text.narrate import fallback
 from versions.mtg.scenario import EFFECT_FIELDS
 
 runner = CliRunner()

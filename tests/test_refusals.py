@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 runner = CliRunner()
 SHIPPED = "menace-against-one-blocker"

@@ -1,4 +1,4 @@
-"""Reading a Comprehensive Rules text (comparator.rules_text, the first piece of the rules'
+"""Reading a Comprehensive Rules text (comparator.rules.reading, the first piece of the rules'
 history): its date from the document itself, every rule each era cites found with its
 words and headings, and a file that is no rules text refused in one line. The verbatim
 texts are the publisher's: read from ../shared/reference/ where it is beside the repo,
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from comparator.rules_text import NotRulesText, read_rules
+from comparator.rules.reading import NotRulesText, read_rules
 from versions import ERAS
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
@@ -65,7 +65,7 @@ def test_what_is_no_rules_text_is_refused_in_one_line(text):
 def _cli(*args):
     from typer.testing import CliRunner
 
-    from comparator.cli import app
+    from comparator.cli.main import app
 
     return CliRunner().invoke(app, list(args), env={"COLUMNS": "80"})
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from helpers import perm, run
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import scenarios_dir
+from comparator.cli.main import app
+from comparator.files.locations import scenarios_dir
 
 runner = CliRunner()
 ORDERED = (scenarios_dir() / "trigger-order-pump-before-the-blockers-die.yaml").read_text()

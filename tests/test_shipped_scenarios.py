@@ -2,8 +2,8 @@
 
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import scenarios_dir, shipped_scenarios
+from comparator.cli.main import app
+from comparator.files.locations import scenarios_dir, shipped_scenarios
 
 
 def test_verify_the_shipped_folder():
@@ -48,7 +48,7 @@ def test_every_shipped_scenario_expects_every_era():
     # (it uses what that era's rules did not have) has none.
     from eras import FIFTH_PENDING
 
-    from comparator.loader import load
+    from comparator.scenarios.loader import load
     from versions import eras_of, find_era
 
     shipped = set()

@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from typer.testing import CliRunner
 
-from comparator.cli import app
+from comparator.cli.main import app
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
@@ -110,9 +110,9 @@ def test_the_site_has_every_page(built):
     assert summary["scenarios"] == len(list((Path(__file__).parents[1] / "data" /
                                              "scenarios").glob("*.yaml")))
     # Every scenario is explored but one every era refuses, as its file expects.
-    from comparator.data_files import shipped_scenarios
-    from comparator.loader import load
-    from comparator.running import expected_refusals
+    from comparator.compare.running import expected_refusals
+    from comparator.files.locations import shipped_scenarios
+    from comparator.scenarios.loader import load
     from versions import eras_of
 
     refused = [p for p in shipped_scenarios() if set(eras_of((s := load(p)).game))

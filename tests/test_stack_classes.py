@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from helpers import scenario
 
-from comparator.explore_tree import TooLarge, era_result
+from comparator.games.exploration import TooLarge, era_result
 from comparator.games.mtg.explore import Explorer, Options
 from comparator.games.mtg.stack_classes import stack_class
 from versions import ERA_IDS as ERAS

@@ -15,10 +15,10 @@ import stored_rows
 from helpers import TRADE
 from typer.testing import CliRunner
 
-from comparator import dataset as dataset_module
-from comparator import running as running_module
-from comparator.cli import app
-from comparator.data_files import find_scenario
+from comparator.cli.main import app
+from comparator.compare import running as running_module
+from comparator.dataset import runs as dataset_module
+from comparator.files.locations import find_scenario
 from versions import ERA_IDS
 
 runner = CliRunner()
@@ -185,7 +185,7 @@ def test_interrupted_build_leaves_database_as_it_was(tmp_path, monkeypatch):
 
     monkeypatch.setattr(dataset_module, "store_results", crash)
     with pytest.raises(RuntimeError):
-        dataset_module.save(__import__("comparator.store", fromlist=["x"]).open_engine(
+        dataset_module.save(__import__("comparator.store.database", fromlist=["x"]).open_engine(
             str(db)), running_module.run_files(list(variants(tmp_path / "n", 3).glob("*")),
                                                list(ERA_IDS)))
     assert (count(db, "scenario"), count(db, "run"), count(db, "divergence")) == before
@@ -264,7 +264,7 @@ def test_build_in_batches_on_several_processes(tmp_path):
 
         assert outcomes(c1) == outcomes(c2)
         # Every era runs each file but the eras that refuse it (what their rules lacked).
-        from comparator.loader import load
+        from comparator.scenarios.loader import load
         from versions import find_era
 
         accepted = sum(1 for p in folder.glob("*.yaml") for e in ERA_IDS
@@ -330,7 +330,7 @@ def test_a_rebuild_runs_only_what_is_not_stored_and_reports_the_same(tmp_path, j
 
 
 def test_parquet_export_reads_back_as_the_sqlite_rows(tmp_path):
-    from comparator.parquet_export import read_back
+    from comparator.dataset.parquet import read_back
 
     db = tmp_path / "d.db"
     folder = variants(tmp_path / "v", 3)
@@ -371,7 +371,7 @@ def test_a_parquet_table_is_a_folder_of_bounded_files_read_in_order(tmp_path, mo
     older export's single file is replaced, and a failed export leaves the previous one."""
     import pyarrow.parquet as pq
 
-    from comparator import parquet_export
+    from comparator.dataset import parquet as parquet_export
 
     db = tmp_path / "d.db"
     assert runner.invoke(app, ["dataset", "build", str(variants(tmp_path / "v", 4)), "--db",
@@ -446,8 +446,8 @@ def test_an_export_to_a_full_disk_is_one_line(tmp_path):
 
 
 def test_a_long_export_does_not_keep_a_writer_waiting(tmp_path):
-    from comparator.dataset import export_lines
-    from comparator.store import open_engine
+    from comparator.dataset.export import export_lines
+    from comparator.store.database import open_engine
 
     db = tmp_path / "d.db"
     runner.invoke(app, ["diff", str(find_scenario(EXAMPLE)), "--db", str(db)])

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.packing import outcome_columns
+from comparator.cli.main import app
+from comparator.store.packing import outcome_columns
 from versions import ENGINE_VERSION
 
 FIXTURE = Path(__file__).parent / "fixtures" / "store-v7"
@@ -126,7 +126,7 @@ def _v7_on_postgres(v7: Path, url: str) -> None:
             dst.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{table}', "
                                 f"'{column}'), COALESCE(MAX({column}), 0) + 1, false) "
                                 f"FROM {table}")
-        from comparator.store_schema import VIEWS
+        from comparator.store.schema import VIEWS
 
         for name in VIEWS:  # views on the old tables, which the migration must drop
             dst.exec_driver_sql(f"CREATE VIEW {name} AS SELECT 1 AS one FROM run")

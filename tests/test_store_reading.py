@@ -10,9 +10,9 @@ from sqlmodel import Session, col, select
 from test_store import EXAMPLE, variants
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.store import StoreError, latest_runs, open_engine
-from comparator.store_schema import RunRow, ScenarioRow
+from comparator.cli.main import app
+from comparator.store.database import StoreError, latest_runs, open_engine
+from comparator.store.schema import RunRow, ScenarioRow
 
 runner = CliRunner()
 

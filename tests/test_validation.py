@@ -7,9 +7,10 @@ from pathlib import Path
 import yaml
 from typer.testing import CliRunner
 
-from comparator.cli import app
-from comparator.data_files import shipped_scenarios
-from comparator.loader import ScenarioError, parse
+from comparator.cli.main import app
+from comparator.files.locations import shipped_scenarios
+from comparator.files.problems import ScenarioError
+from comparator.scenarios.loader import parse
 from versions import ERAS, run
 
 BROKEN = Path(__file__).parent / "broken"

@@ -1,4 +1,4 @@
-"""A board (``comparator.board``) drawn as SVG: the defender's pieces above, the attacker's
+"""A board (``comparator.games.board``) drawn as SVG: the defender's pieces above, the attacker's
 below, each player's lines beside their row; arrows for attacks, dashed lines for blocks.
 What left the battlefield is greyed, struck through and labelled; what changed has a thick
 border and says how: colour is never the only sign. The same board gives the same bytes.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from comparator.board import Board, Link, Piece, Side
+from comparator.games.board import Board, Link, Piece, Side
 
 W, H, GAP, MARGIN = 150, 118, 22, 16
 MIDDLE = 84  # the space between the rows, where the lines run

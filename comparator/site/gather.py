@@ -15,10 +15,10 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from comparator.encoding import hash_of, ordered_json
-from comparator.packing import scenario_key
-from comparator.rules_document import without_examples
-from comparator.running import Result, run_file, scenario_json
+from comparator.compare.running import Result, run_file, scenario_json
+from comparator.rules.document import without_examples
+from comparator.store.packing import scenario_key
+from comparator.text.encoding import hash_of, ordered_json
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
 EXPLORE = {"objective": "material", "fields": "end-of-turn", "blocks": "fixed"}
@@ -46,7 +46,7 @@ class Gathered:
 
 def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool = True,
            jobs: int = 1, progress: Callable[[str], None] | None = None) -> Gathered:
-    from comparator.dataset import save
+    from comparator.dataset.runs import save
 
     say = progress or (lambda what: None)
     say(f"running {len(paths)} scenario(s)")
@@ -70,7 +70,7 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
     """Each scenario's stored exploration (default options), else one made now."""
     from sqlmodel import Session, col, select
 
-    from comparator.store_schema import ExplorationRow
+    from comparator.store.schema import ExplorationRow
 
     keys = {s.id: scenario_key(hash_of(ordered_json(s.data))) for s in scenarios}
     with Session(engine) as session:
@@ -102,7 +102,7 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
             done = list(pool.map(_explore_one, jobs_list))
     else:
         done = [_explore_one(job) for job in jobs_list]
-    from comparator.dataset import save_explorations
+    from comparator.dataset.runs import save_explorations
 
     keep = []
     for (s, _), (doc, why) in zip(missing, done, strict=True):
@@ -115,8 +115,8 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
 
 
 def _explore_one(job: tuple[str, list[str]]) -> tuple[dict[str, Any] | None, str]:
-    from comparator.exploring import ExploreError, explore_file
-    from comparator.loader import load
+    from comparator.explore.files import ExploreError, explore_file
+    from comparator.scenarios.loader import load
 
     path, eras = job
     try:
@@ -134,9 +134,9 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
             ) -> tuple[dict[tuple[str, str], dict[str, str]], dict[str, str]]:
     """The words of every rule the scenarios cite, in each era's imported document (one
     query an era), and which document that is."""
-    from comparator.explore_report import cited_in
-    from comparator.quoting import cited
-    from comparator.rules_store import era_words
+    from comparator.explore.report import cited_in
+    from comparator.rules.quoting import cited
+    from comparator.rules.store import era_words
 
     wanted: dict[str, set[str]] = {}
     for s in scenarios:
@@ -162,7 +162,7 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
 def _change_rules(engine: Engine) -> dict[str, list[dict[str, Any]]]:
     """For each era after its game's first: the rules it names in what it changed, each
     with its words in the era before and in this one, where the texts are imported."""
-    from comparator.history import UnknownRule, history, word_diff
+    from comparator.rules.history import UnknownRule, history, word_diff
 
     out: dict[str, list[dict[str, Any]]] = {}
     for game, eras in GAMES.items():
@@ -201,8 +201,8 @@ def _dataset(engine: Engine) -> dict[str, Any]:
     eras ran, how many of them diverge; the same by tag."""
     from sqlmodel import Session, select
 
-    from comparator.store import latest_runs
-    from comparator.store_schema import DivergenceRow, ScenarioRow
+    from comparator.store.database import latest_runs
+    from comparator.store.schema import DivergenceRow, ScenarioRow
 
     with Session(engine) as session:
         runs = latest_runs(session)

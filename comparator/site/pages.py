@@ -15,8 +15,8 @@ from typing import Any
 
 import comparator.site.board_svg as board_svg
 import comparator.site.charts as charts
-from comparator.diffing import value_text, verdict
-from comparator.games import game_named
+from comparator.compare.diffing import value_text, verdict
+from comparator.games.registry import game_named
 from comparator.site.gather import Gathered, Scenario
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
@@ -234,7 +234,7 @@ def _explored(s: Scenario, game: Any) -> dict[str, Any] | None:
 
 
 def _era(era: Any, got: Gathered, change: str | None) -> dict[str, Any]:
-    from comparator.rules_store import citation
+    from comparator.rules.store import citation
 
     mine = [s for s in got.scenarios if s.game == era.game]
     refused = [{"id": s.id, "title": s.data["title"], "why": s.result.refused[era.id]}
@@ -259,8 +259,8 @@ def _tags(scenarios: list[Scenario]) -> list[dict[str, Any]]:
 
 
 def _rules(got: Gathered) -> tuple[list[dict[str, Any]], bool]:
-    from comparator.explore_report import cited_in
-    from comparator.quoting import cited
+    from comparator.explore.report import cited_in
+    from comparator.rules.quoting import cited
 
     out = []
     for eras in GAMES.values():

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.games import GameAdapter
+from comparator.files.problems import refuse_problems, validated
 from comparator.games.duel_masters import board, explore, narrate, schema
-from comparator.loader import refuse_problems, validated
+from comparator.games.registry import GameAdapter
 from versions import TITLES, eras_of
 from versions.duel_masters.rules import GAME as GAME_ID
 from versions.duel_masters.scenario import Scenario, problems

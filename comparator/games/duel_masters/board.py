@@ -1,4 +1,4 @@
-"""A Duel Masters board as a picture shows it (``comparator.board``): each player's
+"""A Duel Masters board as a picture shows it (``comparator.games.board``): each player's
 shields (and cards drawn after the attack), each creature with its power, keywords and
 whether it is tapped; who attacks whom and which creatures were chosen to take the attack
 (blocker, guardman). After the attack, from an era's outcome: what was destroyed, shields
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.board import Board, Link, Piece, keyword_words, two_sides
+from comparator.games.board import Board, Link, Piece, keyword_words, two_sides
 
 
 def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Board:

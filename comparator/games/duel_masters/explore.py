@@ -23,14 +23,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from comparator.encoding import sorted_json
-from comparator.explore_tree import (
-    DEFAULT_LIMIT,
-    MAX_OPTIONS,
-    Reach,
-    TooLarge,
-    combine,
-)
+from comparator.games.exploration import DEFAULT_LIMIT, MAX_OPTIONS, Reach, TooLarge, combine
+from comparator.text.encoding import sorted_json
 from versions import find_era
 from versions.common import Playing
 from versions.duel_masters.engine.attack import IllegalRedirect

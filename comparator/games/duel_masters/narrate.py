@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.narrate import fallback
+from comparator.text.narrate import fallback
 
 STEP_TITLES = {
     "attack": "Attack",

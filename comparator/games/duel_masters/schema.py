@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.schema import model_schema
+from comparator.games.schema import model_schema
 from versions.duel_masters.scenario import Scenario
 
 

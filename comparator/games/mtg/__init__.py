@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.games import GameAdapter
 from comparator.games.mtg import board, checks, explore_words, narrate, schema
 from comparator.games.mtg.blocks import blocks_refused
 from comparator.games.mtg.loading import parse
+from comparator.games.registry import GameAdapter
 from versions import TITLES
 from versions.mtg.scenario import GAME as GAME_ID
 from versions.mtg.scenario import OUTCOME_DEFAULTS, Scenario

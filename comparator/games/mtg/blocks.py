@@ -44,7 +44,7 @@ def blocks_refused(scenario: Scenario, eras: list[str], board: Board | None = No
 def block_survey(scenario: Any, era_id: str, file: str) -> tuple[dict[str, Any], list[str]]:
     """`rulesdiff blocks`: every legal block declaration of a Magic scenario under an era,
     as JSON and as the report's lines; another game's scenario is a ScenarioError."""
-    from comparator.loader import Problem, ScenarioError
+    from comparator.files.problems import Problem, ScenarioError
     from versions.mtg import play
 
     rules = find_era(era_id)
@@ -87,7 +87,7 @@ def can_block_answers(scenario: Any, eras: list[str], blocker: str, attacker: st
                       file: str) -> dict[str, Any]:
     """`rulesdiff blocks --can`: for each era, whether `blocker` may block `attacker`, with
     the rule that forbids it (or why the era can't run the scenario at all)."""
-    from comparator.loader import Problem, ScenarioError
+    from comparator.files.problems import Problem, ScenarioError
     from versions.mtg import play
     from versions.mtg.engine.blocks import TooManyDeclarations
 
@@ -114,37 +114,5 @@ def can_block_answers(scenario: Any, eras: list[str], blocker: str, attacker: st
     return {"scenario": scenario.id, "blocker": blocker, "attacker": attacker, "eras": out}
 
 
-def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
-                limit: int | None = None) -> dict[str, Any]:
-    """`rulesdiff blocks --best`: for each era, the block declaration the defending player
-    makes with best play (explore with every legal declaration, contract §6.3's value
-    under `objective`): the first decision of the value's line, with the score and the
-    rest of the line. An era that can't run the scenario says why."""
-    from comparator.explore import TooLarge, Unsupported, explore
-    from comparator.explore_tree import DEFAULT_LIMIT
-    from comparator.loader import Problem, ScenarioError
-
-    out: dict[str, Any] = {}
-    for era_id in eras:
-        try:
-            doc = explore(scenario, [era_id], objective=objective, blocks="all",
-                          limit=limit or DEFAULT_LIMIT)
-        except (TooLarge, Unsupported) as cannot:
-            raise ScenarioError([Problem(file, "", f"best blocks: {cannot}")]) from None
-        if era_id in doc.get("refused", {}):
-            out[era_id] = {"refused": doc["refused"][era_id]}
-            continue
-        value = doc["eras"][era_id]["value"]
-        line = value["line"] if value else []
-        declared = next((d["choice"] for d in line if d["kind"] == "blocks"), {})
-        out[era_id] = {"blocks": declared, "score": value["score"] if value else None,
-                       "line": line}
-    return {"scenario": scenario.id, "objective": objective, "eras": out}
 
 
-def blocks_said(declared: dict[str, Any]) -> str:
-    """A declaration in words: "dreadmaw blocks goliath", or "no blocks"."""
-    if not declared:
-        return "no blocks"
-    return "; ".join(f"{b} blocks {a if isinstance(a, str) else ', '.join(a)}"
-                     for b, a in sorted(declared.items()))

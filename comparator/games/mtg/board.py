@@ -1,4 +1,4 @@
-"""A Magic board as a picture shows it (``comparator.board``): each player's life and
+"""A Magic board as a picture shows it (``comparator.games.board``): each player's life and
 poison, each permanent with its power and toughness (a planeswalker's loyalty, a battle's
 defense), keywords, tapped and damage; who attacks what and who blocks whom. After combat,
 from an era's outcome: what died (and where it went), damage marked, life changed."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.board import Board, Link, Piece, keyword_words, two_sides
+from comparator.games.board import Board, Link, Piece, keyword_words, two_sides
 
 
 def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Board:

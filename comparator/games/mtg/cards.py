@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from comparator.data_files import cards_file
+from comparator.files.locations import cards_file
 from versions.common import BOUND, Count, Number
 from versions.mtg.scenario import Ability, Keyword, parse_keyword
 
@@ -87,7 +87,8 @@ def read_library(path: Path) -> dict[str, Card]:
     """A card library file, with the guards of a scenario file: a regular UTF-8 file of
     bounded size, no alias bomb, bounded numbers; any problem is one CardLibraryError
     naming the file and the field."""
-    from comparator.loader import load_yaml, read_text_file
+    from comparator.files.documents import load_yaml
+    from comparator.files.guarded import read_text_file
 
     try:
         raw = load_yaml(read_text_file(path, MAX_LIBRARY_BYTES, "card library"),

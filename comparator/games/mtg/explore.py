@@ -15,9 +15,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
-from comparator.diffing import cards_in_name_order
-from comparator.encoding import sorted_json
-from comparator.explore_tree import (
+from comparator.games.exploration import (
     DEFAULT_LIMIT,
     MAX_OPTIONS,
     Reach,
@@ -32,6 +30,8 @@ from comparator.games.mtg.stack_classes import (
     stack_class,
     waiting_window,
 )
+from comparator.games.states import cards_in_name_order
+from comparator.text.encoding import sorted_json
 from versions import NotInEra, find_era
 from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.engine.assignment import (

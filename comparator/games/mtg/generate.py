@@ -17,27 +17,12 @@ eras, some of which exist in one era only.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
-import os
 import random
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import yaml
-
-from comparator import quick_yaml
-from comparator.file_sets import (
-    DIGEST_RANGE,
-    MANIFEST,
-    files_digest,
-    folder_of,
-    regular_bytes,
-)
 from versions.mtg.scenario import Window
 
 GENERATOR_VERSION = 2  # 2: tricks in the damage prevention windows of `fifth` too
@@ -211,9 +196,9 @@ def _tricks(rng: random.Random, p: Parameters, board: DrawnBoard,
 def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dict[str, Any]:
     """Scenario `index` of `seed`: a mapping that the loader accepts and whose blocks every
     era allows."""
+    from comparator.files.problems import ScenarioError
     from comparator.games.mtg.blocks import blocks_refused
     from comparator.games.mtg.loading import resolve_cards
-    from comparator.loader import ScenarioError
     from versions import eras_of, find_era
     from versions.mtg.play import combat
 
@@ -263,7 +248,6 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
 
 
 # libyaml's emitter when PyYAML has it: the same text as the pure-Python one, much faster.
-DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def _checked(doc: dict[str, Any], drawn: Any = None) -> Any:
@@ -285,127 +269,22 @@ def _checked(doc: dict[str, Any], drawn: Any = None) -> Any:
     return checked("", "<generated>", raw)
 
 
-def to_yaml(doc: dict[str, Any]) -> str:
-    """The file's text: PyYAML's block style, short collections in flow style, 100
-    columns (written without PyYAML where that gives the same text: ``quick_yaml``)."""
-    return quick_yaml.dump(doc, DUMPER)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
 
 
-def _write_range(job: tuple[str, int, int, int]) -> tuple[int, str]:
-    """Write scenarios start … stop-1 (one range, in whichever process gets it); how
-    many, and the digest of their bytes (``file_sets.range_digest``). A file already there
-    with the same content is left alone: generating again resumes."""
-    out, seed, start, stop = job[0], job[1], job[2], job[3]
-    p = Parameters()
-    digest = hashlib.sha256()
-    # Folders made (or found): one system call a folder, not a file. In a folder this
-    # range made, none of its files was there before: nothing to compare.
-    fresh: dict[str, bool] = {}
-    for index in range(start, stop):
-        data = to_yaml(scenario_document(seed, index, p)).encode("utf-8")
-        digest.update(data)
-        folder = os.path.join(out, folder_of(index))
-        if folder not in fresh:
-            try:
-                os.mkdir(folder)
-                fresh[folder] = True
-            except FileExistsError:
-                fresh[folder] = False
-        path = os.path.join(folder, f"{index:07d}.yaml")
-        if fresh[folder]:
-            _write_new(path, data)
-        elif regular_bytes(path, len(data)) != data:
-            _write_whole(path, data)
-    return stop - start, digest.hexdigest()
+def to_text(doc: dict[str, Any]) -> str:
+    """The file's text: JSON, one top-level field a line. JSON is YAML for such a document
+    (strings, whole numbers, booleans, lists, mappings), so the file is a scenario file like
+    any other, and the loader reads it with the C decoder (``comparator.files.documents``)
+    at a fraction of PyYAML's cost; writing it is the C encoder's."""
+    return "{\n" + ",\n".join(f"  {_ENCODE(k)}: {_ENCODE(v)}" for k, v in doc.items()) + "\n}\n"
 
 
-def _write_new(path: str, data: bytes) -> None:
-    """`data` as a new file at `path`, in a folder this generation made: no file was
-    there for a reader to see replaced, so it is written in place, in one system call (a
-    rename costs the file system as much again as creating the file). A process killed
-    meanwhile leaves the file empty or whole (one write of a few KiB to a local disk); a
-    full disk leaves none. A reader of a generation under way may see a file being
-    written: generating again rewrites a file whose bytes are not the scenario's, and
-    until a generation ends its manifest names no digest, so a build checks every file."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except FileExistsError:  # another generation writes here too: as an existing file
-        _write_whole(path, data)
-        return
-    made = None
-    try:
-        try:
-            made = os.fstat(fd)
-            _write_all(fd, data)
-        finally:
-            os.close(fd)
-    except OSError:
-        with contextlib.suppress(OSError):
-            # Only the file this call made: another generation may have put its own there.
-            there = os.stat(path)
-            if made is not None and (there.st_dev, there.st_ino) == (made.st_dev,
-                                                                    made.st_ino):
-                os.unlink(path)
-        raise
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    """All of `data` to the open file `fd` (a write may take only part of it)."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
 
 
-def _write_whole(path: str, data: bytes) -> None:
-    """`data` as the file at `path`, written to a temporary name and renamed: a reader
-    never sees a half-written scenario file, and a full disk leaves no half of it behind."""
-    tmp = path[:-len(".yaml")] + ".tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-        try:
-            _write_all(fd, data)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
-def generate_all(out: Path, seed: int, count: int, jobs: int = 1,
-                 progress: Callable[[int], None] | None = None) -> None:
-    """Write scenarios 0 … count-1 of `seed` under `out`, 1,000 per folder, and the
-    manifest first, so a dataset built from the folder knows how it was made."""
-    out.mkdir(parents=True, exist_ok=True)
-    manifest = {"generator": GENERATOR_VERSION, "seed": seed, "count": count,
-                "parameters": Parameters().document()}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    step = DIGEST_RANGE
-    ranges = [(str(out), seed, i, min(i + step, count)) for i in range(0, count, step)]
-    if jobs == 1:
-        done = map(_write_range, ranges)
-    else:
-        from concurrent.futures import ProcessPoolExecutor
 
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        done = pool.map(_write_range, ranges)
-    digests = []
-    try:
-        for n, digest in done:
-            digests.append(digest)
-            if progress:
-                progress(n)
-    finally:
-        if jobs > 1:
-            pool.shutdown(cancel_futures=True)
-    # Written last: only a folder generated to its end says what its files are, so that a
-    # build can verify them by their bytes instead of checking each again.
-    manifest["files"] = {"sha256": files_digest(digests), "range": DIGEST_RANGE}
-    tmp = out / f".{MANIFEST}.tmp"
-    try:
-        tmp.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-        tmp.replace(out / MANIFEST)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-        raise
+

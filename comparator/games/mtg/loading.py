@@ -9,8 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from comparator.games.mtg.cards import USER_CARDS, library
-from comparator.loader import (
+from comparator.files.problems import (
     Problem,
     ScenarioError,
     field_path,
@@ -18,7 +17,8 @@ from comparator.loader import (
     line_map,
     pydantic_problems,
 )
-from comparator.terminal import cut
+from comparator.games.mtg.cards import USER_CARDS, library
+from comparator.text.terminal import cut
 from versions.common import did_you_mean
 from versions.mtg.scenario import PermanentSpec, Scenario, ZoneCard
 

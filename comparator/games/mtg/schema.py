@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.schema import model_schema
+from comparator.games.schema import model_schema
 from versions.mtg.scenario import EFFECT_FIELDS, Scenario
 
 DESCRIPTIONS = {

@@ -33,8 +33,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from comparator.encoding import sorted_json
-from comparator.explore_tree import Reach
+from comparator.games.exploration import Reach
+from comparator.text.encoding import sorted_json
 from versions import NotInEra
 from versions.mtg.engine.assignment import Assignment
 from versions.mtg.engine.availability import Availability

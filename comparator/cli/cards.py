@@ -1,0 +1,71 @@
+"""`rulesdiff cards import`: a card library from MTGJSON's files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+import typer.core
+
+from comparator.cli.options import (
+    EXITS,
+    SummaryJsonFlag,
+)
+from comparator.cli.output import _echo, fail
+
+cards_app = typer.Typer(help="Card libraries: import one from MTGJSON.",
+                        no_args_is_help=True, epilog=EXITS["group"])
+
+
+@cards_app.command("import", epilog=EXITS["cards_import"])
+def cards_import(
+    file: Annotated[Path, typer.Argument(help="an MTGJSON AtomicCards.json or "
+                                              "AllPrintings.json you have", metavar="FILE")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="the card library to write",
+                                      metavar="PATH")] = Path("cards.yaml"),
+    as_json: SummaryJsonFlag = False,
+) -> None:
+    """Write a card library of every creature, planeswalker and battle in an MTGJSON file
+    (never downloaded); use it with --cards FILE or RULESDIFF_CARDS."""
+    import yaml
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from comparator.games.mtg.mtgjson import MtgjsonError, read
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when the wheel has it
+    tmp = out.with_name(f".{out.name}.part")
+    try:
+        with tmp.open("w", encoding="utf-8") as f, \
+                Progress(console=Console(stderr=True), transient=True) as bar:
+            f.write("cards:\n")
+            task = bar.add_task(f"reading {file.name}", total=None)
+            imported = read(
+                file, progress=lambda n: bar.update(task, completed=n,
+                                                    description=f"{n} cards read"),
+                write=lambda entry: f.write(yaml.dump(
+                    [entry], Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)))
+        tmp.replace(out)  # the library appears whole, or not at all
+    except MtgjsonError as err:
+        tmp.unlink(missing_ok=True)
+        fail(str(err))
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        fail(f"{out}: can't write the card library: {exc.strerror or exc}")
+    for why in imported.skipped:  # one line each, for the first 50; the count says all
+        _echo(f"skipped {why}", err=True)
+    if imported.skipped_count > len(imported.skipped):
+        _echo(f"... and {imported.skipped_count - len(imported.skipped)} more cards skipped",
+              err=True)
+    summary = {"file": str(file), "out": str(out), **imported.summary()}
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    _echo(f"wrote {out}: {summary['cards']} cards ({summary['creatures']} creatures, "
+               f"{summary['planeswalkers']} planeswalkers, {summary['battles']} battles); "
+               f"{summary['creatures_fully_modelled']} creatures "
+               f"({summary['creatures_fully_modelled_share']:.1%}) fully modelled"
+               + (f"; {summary['skipped']} skipped (of the wrong shape)"
+                  if summary["skipped"] else ""))

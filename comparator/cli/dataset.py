@@ -1,0 +1,251 @@
+"""`rulesdiff dataset build | generate | check | export`: the regression dataset."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import typer.core
+
+from comparator.cli.lookup import _expand
+from comparator.cli.options import (
+    EXITS,
+    DbOption,
+    JobsOption,
+    SummaryJsonFlag,
+    json_flag,
+)
+from comparator.cli.output import (
+    _echo,
+    _engine,
+    _reading,
+    _search_bar,
+    fail,
+)
+
+dataset_app = typer.Typer(help="The regression dataset: build, check, export.",
+                          no_args_is_help=True, epilog=EXITS["group"])
+
+
+@dataset_app.command("build", epilog=EXITS["dataset_build"])
+def dataset_build(
+    dirs: Annotated[list[Path] | None, typer.Argument(
+        help="folders or files of scenarios (default: the shipped data/scenarios)",
+        metavar="DIR...")] = None,
+    db: DbOption = None,
+    as_json: SummaryJsonFlag = False,
+    explore_too: Annotated[bool, typer.Option(
+        "--explore", help="also explore every scenario (default options) and store that")]
+    = False,
+    jobs: JobsOption = None,
+    batch: Annotated[int, typer.Option(
+        "--batch", help="scenarios stored per transaction", metavar="N", min=1,
+        max=100_000)] = 500,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="run on this Dask scheduler's workers (the `cluster` extra); "
+        "they write to --db, a shared PostgreSQL database", metavar="ADDRESS")] = None,
+) -> None:
+    """Run and store every scenario in every era, then summarise. Results are stored batch
+    by batch (memory stays flat; a killed build keeps whole batches, and a rerun adds the
+    rest), on all cores unless --jobs says otherwise."""
+    import os
+
+    from rich.progress import Progress
+
+    from comparator.dataset.build import run_build
+    from comparator.dataset.cluster import ClusterError
+    from comparator.dataset.runs import DatasetError
+    from comparator.explore.files import ExploreError
+    from comparator.files.locations import scenarios_dir
+    from comparator.files.problems import ScenarioError
+
+    if batch < 1 or (jobs is not None and jobs < 1):
+        fail("--batch and --jobs must be at least 1")
+    if scheduler and explore_too:
+        fail("--explore runs on this machine only: build on the cluster first, then run "
+             "`dataset build --explore` here")
+    from sqlalchemy.exc import SQLAlchemyError
+
+    paths = _expand(dirs or [scenarios_dir()])
+    engine = _engine(db)
+    if scheduler and engine.dialect.name == "sqlite":
+        fail("a cluster's workers write to the database themselves: give them a shared "
+             "PostgreSQL database (--db postgresql+psycopg://USER@HOST/NAME)")
+    try:
+        with Progress(transient=True) as progress:
+            checks = progress.add_task("checking", total=len(paths))
+            task = progress.add_task("running", total=len(paths))
+            built = run_build(engine, paths, dirs or [], jobs or os.cpu_count() or 1, batch,
+                              scheduler, explore_too, lambda n: progress.advance(task, n),
+                              lambda n: progress.advance(checks, n), _search_bar)
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    except (ClusterError, DatasetError, ExploreError) as err:
+        fail(str(err))
+    except SQLAlchemyError as exc:  # a read-only or full database: its batch rolled back
+        from comparator.dataset.runs import write_failed
+
+        fail(write_failed(exc))
+    if as_json:
+        typer.echo(json.dumps(built.document(), indent=2))
+        return
+    total = built.summary
+    before = (f" ({total.new} new, {total.stored_before} stored before by this engine "
+              f"version)" if total.stored_before else "")
+    _echo(f"{total.scenarios} scenarios{before}, {total.runs} runs stored; "
+          f"{total.diverging} diverge")
+    for era, n in total.refused.items():
+        _echo(f"  {era} can't run {n} of them (they use what its rules did not have)")
+    if built.explored is not None:
+        _echo(f"{built.explored['scenarios']} scenarios explored and stored; "
+                   f"{built.explored['diverging']} diverge in what players can make happen")
+    for (a, b), n in sorted(total.pairs.items()):
+        _echo(f"  {a} vs {b}: {n} diverging scenario(s)")
+
+
+@dataset_app.command("generate", epilog=EXITS["dataset_generate"])
+def dataset_generate(
+    out: Annotated[Path, typer.Argument(help="the folder to write into", metavar="DIR")],
+    seed: Annotated[int, typer.Option("--seed", help="the random seed", metavar="N", min=0,
+                                      max=2**63 - 1)] = 0,
+    count: Annotated[int, typer.Option("--count", help="how many scenarios", metavar="N",
+                                       min=1, max=100_000_000)] = 1000,
+    jobs: JobsOption = None,
+    as_json: SummaryJsonFlag = False,
+) -> None:
+    """Write COUNT reproducible random combats of SEED into DIR (1,000 per sub-folder,
+    with a manifest of the generator's parameters), each one's blocks legal in every era
+    (an era still refuses a board using what its rules lacked: fifth, most of them): then
+    `rulesdiff dataset build DIR`. The same seed gives the same files; running it again
+    on the folder resumes it (or extends it to a larger COUNT)."""
+    import os
+
+    from rich.progress import Progress
+
+    from comparator.dataset.generate import generate_all
+    from comparator.dataset.runs import DatasetError, generation_count
+    from comparator.files.file_sets import MANIFEST
+    from comparator.games.mtg.generate import GENERATOR_VERSION
+
+    if count < 1 or (jobs is not None and jobs < 1):
+        fail("--count and --jobs must be at least 1")
+    try:
+        count = generation_count(out, seed, count, GENERATOR_VERSION)
+    except DatasetError as err:
+        fail(str(err))
+    try:
+        with Progress(transient=True) as progress:
+            task = progress.add_task("generating", total=count)
+            generate_all(out, seed, count, jobs or os.cpu_count() or 1,
+                         lambda n: progress.advance(task, n))
+    except OSError as exc:  # a read-only folder, a full disk: every written file is whole
+        fail(f"{exc.filename or out}: can't write: {exc.strerror or exc}; the files written "
+             f"are whole, and generating again into {out} resumes")
+    if as_json:
+        typer.echo(json.dumps({"folder": str(out), "seed": seed, "count": count,
+                               "generator": GENERATOR_VERSION,
+                               "manifest": str(out / MANIFEST)}, indent=2))
+        return
+    _echo(f"{count} scenarios of seed {seed} in {out} (generator {GENERATOR_VERSION}); "
+               f"next: rulesdiff dataset build {out}")
+
+
+@dataset_app.command("check", epilog=EXITS["dataset_check"])
+def dataset_check(
+    db: DbOption = None,
+    as_json: Annotated[bool, json_flag("print the changes as JSON")] = False,
+) -> None:
+    """Re-run every stored scenario and compare with the stored outcomes (exit 1 if any
+    changed): the regression check."""
+    from comparator.dataset.check import check
+
+    engine = _engine(db, create=False)
+    checked, changes = _reading(db, lambda: check(engine))
+    if as_json:
+        typer.echo(json.dumps({"checked": checked, "changes": [
+            {"scenario": c.scenario, "era": c.era, "path": c.path, "stored": c.stored,
+             "now": c.now} for c in changes]}, indent=2))
+        raise typer.Exit(1 if changes else 0)
+    for c in changes:
+        typer.echo(f"{c.scenario}: {c.era}: {c.path}: stored {json.dumps(c.stored)}, "
+                   f"now {json.dumps(c.now)}")
+    if changes:
+        typer.echo(f"{len(changes)} change(s) in {checked} stored run(s)", err=True)
+        raise typer.Exit(1)
+    _echo(f"ok: {checked} stored run(s) unchanged")
+
+
+@dataset_app.command("export", epilog=EXITS["dataset_export"])
+def dataset_export(
+    fmt: Annotated[str, typer.Option("--format", help="jsonl, csv or parquet",
+                                     metavar="FORMAT")] = "jsonl",
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="write here, not stdout (parquet: a folder, required)",
+        metavar="PATH")] = None,
+    db: DbOption = None,
+) -> None:
+    """One record per scenario × era (with its outcome), then the divergences; or, as
+    Parquet, one folder of part files per table (scenarios, runs, divergences). Streamed:
+    memory stays flat whatever the size of the dataset."""
+    from comparator.dataset.export import export_lines
+
+    if fmt not in ("jsonl", "csv", "parquet"):
+        fail(f"--format: {fmt!r} is not jsonl, csv or parquet")
+    if fmt == "parquet" and out is None:
+        fail("--format parquet writes three tables: name their folder with --out")
+    engine = _engine(db, create=False)
+    if fmt == "parquet":
+        assert out is not None
+        from comparator.dataset.parquet import ParquetMissing, write_parquet
+
+        if out.exists() and not out.is_dir():
+            fail(f"{out}: not a folder (--format parquet writes a folder of files)")
+        try:
+            counts = _reading(db, lambda: write_parquet(engine, out))
+        except ParquetMissing as exc:
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"{out}: can't write the export: {exc.strerror or exc}")
+        typer.echo(f"wrote {out}: " + ", ".join(f"{name}.parquet ({n} rows)"
+                                                for name, n in counts.items()), err=True)
+        return
+    if out is None:
+        try:
+            _reading(db, lambda: _write_lines(sys.stdout, export_lines(engine, fmt)))
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise  # a reader that stopped reading (`| head`): click ends quietly
+        except OSError as exc:  # a full disk behind a redirection
+            fail(f"can't write the export to standard output: {exc.strerror or exc}")
+        return
+    _export_to_file(out, lambda f: _reading(db, lambda: _write_lines(
+        f, export_lines(engine, fmt))))
+    typer.echo(f"wrote {out}", err=True)
+
+
+def _write_lines(f: Any, lines: Any) -> None:
+    for line in lines:
+        f.write(line)
+
+
+def _export_to_file(out: Path, write: Callable[[Any], None]) -> None:
+    """Write an export to `out` whole or not at all: a regular file is written beside its
+    final name and renamed when complete (a failed export leaves the old file, or none)."""
+    import os
+
+    direct = out.exists() and not out.is_file()  # a device such as /dev/full, or a pipe
+    part = out if direct else out.with_name(f".{out.name}.part")
+    try:
+        with open(part, "w", encoding="utf-8", newline="") as f:
+            write(f)
+        if not direct:
+            os.replace(part, out)
+    except OSError as exc:
+        fail(f"{out}: can't write the export: {exc.strerror or exc}")
+    finally:
+        if not direct:
+            part.unlink(missing_ok=True)

@@ -1,0 +1,211 @@
+"""`explore` and `blocks`: every line of play in each era, every legal block declaration,
+whether a creature can block another, the best blocks."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import typer.core
+
+from comparator.cli.app import app
+from comparator.cli.lookup import _era, _eras, _expand, _load
+from comparator.cli.options import (
+    EXITS,
+    DbOption,
+    JobsOption,
+    JsonFlag,
+    NoStoreFlag,
+    QuoteFlag,
+    ScenarioArg,
+    ScenarioNamesArg,
+    era_option,
+    json_flag,
+)
+from comparator.cli.output import (
+    _echo,
+    _engine,
+    _reading,
+    _say_refused,
+    _say_unmodelled,
+    _search_bar,
+    _writing,
+    fail,
+)
+from comparator.cli.quotes import _quote_footer, _quotes, _quoting
+
+
+@app.command(epilog=EXITS["explore"])
+def explore(
+    files: ScenarioNamesArg,
+    era: Annotated[list[str] | None,
+                   era_option("explore only these eras (repeat the option)")] = None,
+    blocks: Annotated[str, typer.Option(
+        "--blocks", help="fixed: the blocks as written; all: every legal declaration",
+        metavar="fixed|all")]
+    = "fixed",
+    objective: Annotated[str, typer.Option(
+        "--objective", help="material, kills or life: what best play optimises",
+        metavar="OBJECTIVE")]
+    = "material",
+    fields: Annotated[str, typer.Option(
+        "--fields", help="end-of-turn: what survives the turn; all: every outcome field",
+        metavar="end-of-turn|all")]
+    = "end-of-turn",
+    limit: Annotated[int, typer.Option(
+        "--limit", help="refuse a search of more lines of play than this",
+        metavar="N", min=1, max=10**12)] = 1_000_000,
+    as_json: Annotated[bool, json_flag("print the explore JSON")] = False,
+    show_all: Annotated[bool, typer.Option(
+        "--all", help="show every outcome row, and the line to every outcome only one era "
+                      "reaches")] = False,
+    db: DbOption = None,
+    no_store: NoStoreFlag = False,
+    quote: QuoteFlag = False,
+    jobs: JobsOption = None,
+) -> None:
+    """Every line of play in each era: the outcomes each player can make happen, and what
+    happens with best play. The eras are searched at once, in --jobs processes.
+
+    Exit 0 when every era reaches the same outcomes with the same value, 1 when they
+    differ, 2 on bad input or a search larger than --limit."""
+    import os
+
+    from comparator.compare.running import era_ids
+    from comparator.explore.eras import BLOCKS, FIELDS, OBJECTIVES
+    from comparator.explore.files import Explored, ExploreError, explore_files, nothing_explored
+
+    for name, value, allowed in (("--blocks", blocks, BLOCKS), ("--objective", objective,
+                                                                 OBJECTIVES),
+                                 ("--fields", fields, FIELDS)):
+        if value not in allowed:
+            fail(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    if limit < 1:
+        fail("--limit must be at least 1")
+    eras = era_ids(_eras(era))
+    paths = _expand([Path(f) for f in files])
+    loaded = ((path, _load(str(path))[1]) for path in paths)  # each as its turn comes
+    done: list[Explored] = []
+    try:
+        for found in explore_files(loaded, eras, objective, fields, blocks, limit,
+                                   _search_bar, jobs or os.cpu_count() or 1):
+            _say_refused(found.path, found.refused)
+            done.append(found)
+    except ExploreError as err:
+        fail(str(err))
+    if (why := nothing_explored(done)) is not None:
+        fail(why)
+    if not no_store:  # opened once there is something to store, as in `diff`
+        from comparator.dataset.runs import save_explorations
+
+        engine = _engine(db)
+        _writing(lambda: save_explorations(engine, [(e.scenario, e.doc) for e in done]))
+    diverged = any(e.doc["diverges"] for e in done)
+    quotes = _quotes(db) if quote else None
+    if as_json:
+        for e in done:
+            if quotes is not None:
+                from comparator.explore.report import cited_in
+
+                e.doc["quotes"] = _reading(db, lambda e=e: {
+                    era: quotes.of(era, cited_in(res)) for era, res in e.doc["eras"].items()})
+            typer.echo(json.dumps(e.doc) if len(done) > 1 else json.dumps(e.doc, indent=2))
+        _quote_footer(quotes, err=True)
+    else:
+        from rich.console import Console
+
+        from comparator.explore.report import render
+
+        console = Console()
+        for i, e in enumerate(done):
+            if i:
+                console.print()
+            _quoting(db, quotes, lambda e=e: render(e.doc, e.scenario, console, show_all,
+                                                    quotes))
+            _say_unmodelled(e.scenario)
+        _quote_footer(quotes)
+    raise typer.Exit(1 if diverged else 0)
+
+
+
+
+@app.command(epilog=EXITS["blocks"])
+def blocks(
+    file: ScenarioArg,
+    era: Annotated[str | None, era_option(
+        "era whose rules are cited (default: foundations; with --can, every era)")] = None,
+    can: Annotated[tuple[str, str] | None, typer.Option(
+        "--can", help="can BLOCKER block ATTACKER? yes or no in each era, with the rule "
+                      "that forbids it", metavar="BLOCKER ATTACKER")] = None,
+    best: Annotated[bool, typer.Option(
+        "--best", help="the blocks the defending player declares with best play, in each "
+                       "era (explore with every legal declaration)")] = False,
+    objective: Annotated[str, typer.Option(
+        "--objective", help="with --best: what best play optimises (material, kills, life)",
+        metavar="OBJECTIVE")] = "material",
+    as_json: JsonFlag = False,
+) -> None:
+    """Every legal block declaration for the scenario's attacks, with the requirements
+    each obeys; the maximal ones (509.1c) are marked (Magic scenarios). With --can, whether
+    one creature can block one attacker, in each era, and the rule that forbids it. With
+    --best, the declaration best play makes in each era."""
+    from comparator.files.problems import ScenarioError
+    from comparator.games.mtg.blocks import block_survey, can_block_answers
+
+    path, scenario = _load(file)
+    if best:
+        _best_blocks(path, scenario, era, objective, as_json)
+        return
+    if can is not None:
+        _each_era(path, scenario, era, "--can", as_json,
+                  lambda eras: can_block_answers(scenario, eras, can[0], can[1], str(path)),
+                  lambda a: f"yes, {can[0]} can block {can[1]}" if a["can"] else
+                  f"no: {a['why']} ({a['rule']})")
+        return
+    try:
+        doc, lines = block_survey(scenario, _era(era or "foundations", "mtg"), str(path))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+    else:
+        _echo("\n".join(lines), hang="      ")
+
+
+def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
+                 as_json: bool) -> None:
+    """`blocks --best`: each era's best-play declaration, in words or as JSON."""
+    from comparator.explore.best_blocks import best_blocks, blocks_said
+    from comparator.explore.eras import OBJECTIVES
+
+    if objective not in OBJECTIVES:
+        fail(f"--objective: {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    _each_era(path, scenario, era, "--best", as_json,
+              lambda eras: best_blocks(scenario, eras, objective, str(path)),
+              lambda a: f"{blocks_said(a['blocks'])} (score {a['score']}, {objective})")
+
+
+def _each_era(path: Path, scenario: Any, era: str | None, option: str, as_json: bool,
+              answer: Callable[[list[str]], dict[str, Any]],
+              said: Callable[[dict[str, Any]], str]) -> None:
+    """A `blocks` question asked of each Magic era (or the one named): the answers as
+    JSON, or one line per era; an era that can't run the scenario says why."""
+    from comparator.files.problems import ScenarioError
+    from versions import eras_of
+
+    if scenario.game != "mtg":
+        fail(f"{path}: `blocks {option}` answers for Magic scenarios; this is a "
+             f"{scenario.game} one")
+    try:
+        found = answer([_era(era, "mtg")] if era else list(eras_of("mtg")))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    if as_json:
+        typer.echo(json.dumps(found, indent=2))
+        return
+    for era_id, a in found["eras"].items():
+        _echo(f"{era_id}: not run: {a['refused']}" if "refused" in a else
+              f"{era_id}: {said(a)}")

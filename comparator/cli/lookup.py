@@ -1,0 +1,64 @@
+"""What a user names on the command line, found: a scenario by file or shipped id (loaded, or
+one line and exit 2), an era by id, alias or date, files and folders as one sequence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from comparator.cli.output import fail
+
+
+def _load(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
+    from comparator.files.locations import find_scenario
+    from comparator.files.problems import ScenarioError
+    from comparator.scenarios.loader import load
+
+    path = find_scenario(name)
+    if path is None:
+        fail(f"{name}: no such file, and no shipped scenario with that id")
+    try:
+        return path, load(path)
+    except ScenarioError as err:
+        first = err.problems[0]
+        more = len(err.problems) - 1
+        tail = f" (and {more} more; see `rulesdiff validate {name}`)" if more else ""
+        fail(f"{first}{tail}")
+
+
+def _era(name: str, game: str | None = None) -> str:
+    """An era by id, alias, or date (the era of `game` in force that day)."""
+    from versions import find_era
+
+    try:
+        return find_era(name, game).id
+    except KeyError as err:
+        fail(str(err.args[0]))
+
+
+def _eras(names: list[str] | None) -> list[str] | None:
+    """Eras by id, alias or date; a date names each game's era in force that day."""
+    import re
+
+    from versions import eras_on
+
+    if not names:
+        return None
+    out: list[str] = []
+    for name in names:
+        if re.fullmatch(r"\d{4}-\d\d-\d\d", name.strip()):
+            found = [e.id for e in eras_on(name.strip())]
+            if not found:
+                fail(f"--era {name}: no era of any game modelled on that day")
+            out += [e for e in found if e not in out]
+        elif (era := _era(name)) not in out:
+            out.append(era)
+    return out
+
+
+def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported lazily
+    from comparator.files.file_sets import expand
+
+    try:
+        return expand(files)
+    except ValueError as exc:  # no scenario there, or a damaged manifest
+        fail(str(exc))

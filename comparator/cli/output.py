@@ -1,0 +1,123 @@
+"""What the command line's commands share: one way to fail (one line, exit 2), to print a
+report's lines, to open the store, to read and write it, and to find an era."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn, TypeVar
+
+import typer
+
+T = TypeVar("T")
+
+
+def fail(message: str) -> NoReturn:
+    """Bad input or usage: one line on stderr, exit 2."""
+    from comparator.text.terminal import clean, masked
+
+    typer.echo(f"rulesdiff: {clean(masked(message))}", err=True)
+    raise typer.Exit(2)
+
+
+def _echo(text: str, hang: str = "    ", err: bool = False) -> None:
+    """Lines of a human report, each wrapped to the terminal's width with a hanging indent
+    (words never cut); errors stay one line each and don't come through here."""
+    from comparator.text.terminal import clean, echo_width, masked, wrapped
+
+    width = echo_width()
+    for line in clean(masked(text)).split("\n"):
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        typer.echo("\n".join(wrapped(line.strip(), width, indent, hang)), err=err)
+
+
+def _engine(db: str | None, create: bool = True):  # noqa: ANN202 - an Engine, lazily
+    from comparator.store.database import StoreError, open_engine
+
+    try:
+        return open_engine(db, create)
+    except StoreError as err:
+        fail(str(err))
+
+
+def _reading(db: str | None, work: Any) -> Any:
+    """Run a read of the database; a corrupt or tampered one is a clear error, exit 2."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from comparator.store.database import database_url
+
+    try:
+        return work()
+    except (SQLAlchemyError, ValueError, KeyError, TypeError) as exc:
+        what = str(getattr(exc, "orig", exc)).splitlines()[0] if str(exc) else type(exc).__name__
+        fail(f"{database_url(db).rsplit('/', 1)[-1]}: can't read the stored data "
+             f"({type(exc).__name__}: {what}); the database is damaged or was not written by "
+             f"this rulesdiff")
+
+
+def _writing(work: Callable[[], T]) -> T:
+    """Run a write of the database and give what it returns; a refused one is a clear
+    error, exit 2."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from comparator.dataset.runs import write_failed
+
+    try:
+        return work()
+    except SQLAlchemyError as exc:
+        fail(write_failed(exc))
+
+
+def _find_era(name: str):  # noqa: ANN202 - an era class, imported lazily
+    from versions import find_era
+
+    try:
+        return find_era(name)
+    except KeyError as err:
+        fail(str(err.args[0]))
+
+
+@contextmanager
+def _search_bar(scenario_id: str) -> Iterator[Callable[[str, int], None]]:
+    """A progress bar on stderr for one scenario's search, gone when the search ends."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar: dict[str, Any] = {}
+
+    def progress(era: str, lines: int) -> None:
+        # A bar only for searches that take a while: it appears after the first 5,000 lines.
+        if lines < 5000:
+            return
+        if "p" not in bar:
+            bar["p"] = Progress(console=Console(stderr=True), transient=True)
+            bar["p"].start()
+        p = bar["p"]
+        if era not in bar:
+            bar[era] = p.add_task(f"{scenario_id}: exploring {era}", total=None)
+        p.update(bar[era], completed=lines, description=f"{scenario_id}: {era}, {lines} lines")
+
+    try:
+        yield progress
+    finally:
+        if "p" in bar:
+            bar["p"].stop()
+
+
+def _say_refused(file: object, refused: dict[str, str]) -> None:
+    """An era that can't run a scenario, on stderr: the JSON keeps the contract's keys."""
+    from comparator.text.terminal import clean
+
+    for era, why in refused.items():  # a note, not an error: wrapped as the report is
+        _echo(clean(f"rulesdiff: {era} can't run {file}: {why}"), err=True)
+
+
+def _say_unmodelled(scenario: Any) -> None:
+    """Under a human report: the text of the cards the scenario uses that rulesdiff does
+    not model (the JSON documents keep the contract's keys)."""
+    from comparator.games.registry import game_of
+    from comparator.text.terminal import clean, echo_width, wrapped
+
+    width = echo_width()
+    for line in game_of(scenario).not_modelled(scenario):
+        typer.echo("\n".join(wrapped(clean(f"note: {line}"), width, "", "      ")))

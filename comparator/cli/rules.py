@@ -1,0 +1,326 @@
+"""The rules' own texts on the command line: `rules import`, `rules show`, `rules check`
+and `history`. The texts are their publisher's: rulesdiff ships none, the user imports
+those they have."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from comparator.cli.options import EXITS, DbOption, JsonFlag, SummaryJsonFlag, era_option
+from comparator.cli.output import _echo, _engine, _find_era, _reading, _writing, fail
+
+rules_app = typer.Typer(help="The rules' own texts: import the Comprehensive Rules (and the "
+                             "Fifth Edition rulings summary, and Duel Masters' 総合ゲームルール) "
+                             "you have, then read a rule as it stood on a date or in an era.",
+                        no_args_is_help=True, epilog=EXITS["group"])
+
+DateOption = Annotated[str | None, typer.Option(
+    "--date", help="the rules in force that day (YYYY-MM-DD; default: the newest)",
+    metavar="DATE")]
+GameOption = Annotated[str | None, typer.Option(
+    "--game", help="a game id, as `rulesdiff eras` lists them (default: Magic's, mtg)",
+    metavar="GAME")]
+MAX_BYTES = 100_000_000  # the 2025 text is under 1 MB; a bigger file is refused whole
+
+
+def _day(value: str | None, option: str = "--date") -> str | None:
+    from datetime import date
+
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        fail(f"{option}: a date as YYYY-MM-DD, not {value!r}")
+
+
+def _game(game: str | None, era: Any = None) -> str:
+    from versions import DEFAULT_GAME, GAMES
+
+    if era is not None:
+        if game is not None and game != era.game:
+            fail(f"--game {game}: {era.id} is an era of {era.game}")
+        return str(era.game)
+    chosen = (game or DEFAULT_GAME).strip().replace("_", "-")
+    if chosen not in GAMES:
+        fail(f"--game: {game!r} is not a game; the games are {', '.join(GAMES)}")
+    return chosen
+
+
+@rules_app.command("import", epilog=EXITS["rules_import"])
+def rules_import(
+    files: Annotated[list[Path], typer.Argument(
+        help="rules text files, as published", metavar="FILE...")],
+    dated: Annotated[str | None, typer.Option(
+        "--date", help="the date of a copy that does not say its own (a rulings summary "
+                       "without its header); a document that states one keeps it",
+        metavar="DATE")] = None,
+    db: DbOption = None,
+    as_json: SummaryJsonFlag = False,
+) -> None:
+    """Store each rules text: its date read from the document itself, each numbered rule
+    with the headings above it, its glossary. Importing the same text again stores
+    nothing; every file is read and checked before anything is written."""
+    from datetime import date
+    from functools import partial
+
+    from comparator.files.guarded import read_text_file
+    from comparator.rules.document import NotRulesText
+    from comparator.rules.reading import read_rules
+    from comparator.rules.store import import_document
+
+    day = _day(dated)
+    read = []
+    for path in files:
+        try:
+            # The older files have cp1252 quotes: read as such where they aren't UTF-8.
+            text = read_text_file(path, MAX_BYTES, "rules text", fallback="cp1252")
+            read.append((path, text, read_rules(text, date.fromisoformat(day) if day
+                                                 else None)))
+        except NotRulesText as exc:
+            fail(f"{path}:{exc.line}: {exc}" if exc.line else f"{path}: {exc}")
+        except ValueError as exc:
+            message = str(exc)
+            fail(message if message.startswith(str(path)) else f"{path}: {message}")
+    engine = _engine(db)
+    stored: list[int] = []
+    for path, text, doc in read:
+        n, was = _writing(partial(import_document, engine, doc, path.name, text))
+        stored.append(n)
+        for warning in doc.warnings:
+            _echo(f"{path}: {warning}", err=True)
+        if not as_json:
+            _echo(f"{path}: {doc.kind} effective {doc.effective}: "
+                  + (f"{n} rules and {len(doc.glossary)} glossary entries stored" if n
+                     else f"imported before as effective {was}: its date is now "
+                          f"{doc.effective}" if was
+                     else "imported before, nothing new"))
+    if as_json:
+        typer.echo(json.dumps([{"file": str(p), "kind": d.kind, "game": d.game,
+                                "effective": d.effective.isoformat(), "rules": len(d.rules),
+                                "glossary": len(d.glossary), "stored": n,
+                                "warnings": d.warnings}
+                               for (p, _, d), n in zip(read, stored, strict=True)], indent=2))
+
+
+@rules_app.command("show", epilog=EXITS["rules_show"])
+def rules_show(
+    name: Annotated[str, typer.Argument(
+        help="a rule's number (510.1c, C.8.1) or a glossary term (trample)",
+        metavar="NUMBER|TERM")],
+    on: DateOption = None,
+    era: Annotated[str | None, era_option("the rules of this era's document")] = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """A rule's words (or a glossary entry's) as they stood on a date, or in an era's
+    document: where it sits (its section and title) and its subrules."""
+    from comparator.rules.store import _PLAIN_NUMBER, glossary_on, own_dates, rule_on
+
+    if on is not None and era is not None:
+        fail("--date or --era, not both")
+    day = _day(on)
+    chosen = _find_era(era) if era is not None else None
+    between = own_dates(chosen) if chosen else None
+    which = _game(game, chosen)
+    asked = name.strip().rstrip(".") if _PLAIN_NUMBER.match(name.strip().rstrip(".")) \
+        else name.strip()
+    is_rule = bool(_PLAIN_NUMBER.match(asked) or re.match(r"^\d{3}\.\d+", asked))
+    engine = _engine(db)
+    find = rule_on if is_rule else glossary_on
+    found = _reading(db, lambda: find(engine, asked, day, between, which))
+    if found is None and chosen is not None:
+        fail(f"the document the {chosen.id} era cites is not imported: "
+             f"`rulesdiff rules import` the {chosen.cr_modelled}")
+    if found is None:
+        fail("no imported rules document is in force then: import one with "
+             "`rulesdiff rules import FILE`" if day else
+             f"no rules document of {which} imported: `rulesdiff rules import FILE`")
+    renumbered = None
+    if not found.text and is_rule:  # under another number then? the trail knows
+        renumbered = _renumbered(engine, db, asked, which, found)
+        found = renumbered or found
+    if not found.text:
+        what = "a rule" if is_rule else "a glossary entry"
+        fail(f"{asked}: not {what} of the {found.kind} effective {found.effective} "
+             f"({found.document})" + ("; its number may differ in that document: "
+                                      f"`rulesdiff history {asked}` follows it" if is_rule
+                                      else ""))
+    if as_json:
+        typer.echo(json.dumps({"number": found.number, "effective": found.effective,
+                               "document": found.document, "kind": found.kind,
+                               "section": found.section, "title": found.title,
+                               "text": found.text, "asked": asked,
+                               "subrules": [{"number": n, "text": t}
+                                            for n, t in found.subrules]}, indent=2,
+                              ensure_ascii=False))
+        return
+    _echo(f"{found.number} — the {found.kind} effective {found.effective} "
+          f"({found.document})", hang="  ")
+    if renumbered is not None:
+        _echo(f"  (the rule numbered {asked} later: `rulesdiff history {asked}` shows "
+              f"every version)", hang="    ")
+    _echo("  " + " > ".join(p for p in (found.section, found.title) if p))
+    for paragraph in found.text.split("\n"):
+        _echo(f"  {paragraph}")
+    for n, t in found.subrules:
+        _echo(f"    {n} {t}", hang="      ")
+
+
+def _renumbered(engine: Any, db: str | None, asked: str, game: str, missing: Any) -> Any:
+    """The rule numbered `asked` in later (or earlier) texts, as it is numbered in the
+    document `missing` was looked for in; None if the trail does not reach it."""
+    from comparator.rules.history import UnknownRule, history
+    from comparator.rules.store import rule_on
+
+    try:
+        trail = _reading(db, lambda: history(engine, asked, game))
+    except UnknownRule:
+        return None
+    there = next((v for v in trail.versions if v.document_id == missing.document_id), None)
+    if there is None:
+        return None
+    return _reading(db, lambda: rule_on(engine, there.number, game=game,
+                                        document_id=missing.document_id))
+
+
+@rules_app.command("check", epilog=EXITS["rules_check"])
+def rules_check(
+    db: DbOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every rule every era cites, looked up in that era's imported document: the report
+    lists those it does not find there (and the eras whose document is not imported)."""
+    from comparator.rules.store import citation, cited_words
+    from versions import ALL_ERAS
+
+    engine = _engine(db)
+    report = []
+    for era in ALL_ERAS:
+        missing, unnumbered, checked = [], [], 0
+        document = None
+        for key, value in sorted(era.RULES.items()):
+            if citation(value).kind == "unnumbered":
+                unnumbered.append({"key": key, "cited": value})
+                continue
+            found = _reading(db, lambda era=era, value=value: cited_words(engine, era, value))
+            if found is None:
+                continue
+            checked += 1
+            document = document or (found.document if not citation(value).day else None)
+            if not found.text:
+                missing.append({"key": key, "cited": value, "document": found.document,
+                                "effective": found.effective})
+        report.append({"era": era.id, "game": era.game, "document": document,
+                       "imported": checked > 0, "checked": checked, "missing": missing,
+                       "unnumbered": unnumbered})
+    if not any(r["imported"] for r in report):
+        fail("no era's rules document is imported: `rulesdiff rules import FILE` first")
+    bad = any(r["missing"] for r in report)
+    if as_json:
+        typer.echo(json.dumps({"ok": not bad, "eras": report}, indent=2))
+        raise typer.Exit(1 if bad else 0)
+    for r in report:
+        era = _find_era(r["era"])
+        if not r["imported"]:
+            _echo(f"{r['era']}: not checked: {era.cr_modelled} is not imported", hang="  ")
+            continue
+        _echo(f"{r['era']}: {r['checked']} cited rules looked up in {r['document']}: "
+              + (f"{len(r['missing'])} not found" if r["missing"] else "all found")
+              + (f"; {len(r['unnumbered'])} cited without a number a text can confirm"
+                 if r["unnumbered"] else ""), hang="  ")
+        for m in r["missing"]:
+            _echo(f"  {m['key']}: {m['cited']} is not in {m['document']} "
+                  f"({m['effective']})", hang="    ")
+    raise typer.Exit(1 if bad else 0)
+
+
+def history(
+    rule: Annotated[str, typer.Argument(
+        help="a rule's number (510.1c) or an era's rule key (trample)", metavar="RULE")],
+    game: GameOption = None,
+    db: DbOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """A rule through time: each version in the imported documents, oldest first, with
+    its date and a word-level diff from the one before; followed across renumberings
+    through the eras' own rule tables; gaps between documents said; next to each change,
+    the shipped scenarios whose outcome it changes."""
+    from comparator.rules.history import UnknownRule
+    from comparator.rules.history import history as trail
+
+    which = _game(game)
+    engine = _engine(db)
+    try:
+        found = _reading(db, lambda: trail(engine, rule.strip().rstrip("."), which))
+    except UnknownRule as exc:
+        fail(str(exc))
+    if not found.versions:
+        fail(f"{rule}: in none of the {len(found.absent)} imported rules documents of "
+             f"{which}" if found.absent else
+             f"no rules document of {which} imported: `rulesdiff rules import FILE`")
+    if as_json:
+        typer.echo(json.dumps(found.record(), indent=2, ensure_ascii=False))
+        return
+    _say_history(found, colour=sys.stdout.isatty())
+
+
+def _say_history(found: Any, colour: bool) -> None:
+    followed = f" (followed as {', '.join(found.keys)})" if found.keys else ""
+    _echo(f"{found.asked}{followed}: {len(found.versions)} version(s) in "
+          f"{len(found.versions) + len(found.absent)} imported document(s)", hang="  ")
+    for v in found.versions:
+        typer.echo("")
+        if v.gap:
+            _echo(f"  … {v.gap}", hang="    ")
+        era = f", {v.era} era" if v.era else ""
+        of = f" of {v.effective}" if v.effective != v.in_force else ""
+        _echo(f"{v.in_force}  {v.number}  {v.kind}{of} ({v.document}{era})", hang="  ")
+        if v.status == "first":
+            _echo(f"  {v.text.split(chr(10))[0]}", hang="  ")
+            continue
+        moved = f" from {v.previous_number}" if v.previous_number else ""
+        _echo(f"  {v.status.replace('renumbered', 'renumbered' + moved)}" + _when(v.dated),
+              hang="    ")
+        if v.words:
+            _echo("  " + _marked(v.words, colour), hang="  ")
+        if v.scenarios:
+            shown = ", ".join(v.scenarios[:8])
+            more = f" and {len(v.scenarios) - 8} more" if len(v.scenarios) > 8 else ""
+            _echo(f"  shipped scenarios whose outcome this changes: {shown}{more}",
+                  hang="    ")
+    if found.absent:
+        typer.echo("")
+        _echo("not found in: " + ", ".join(f"{a['document']} ({a['effective']})"
+                                            for a in found.absent), hang="  ")
+
+
+def _when(dated: dict[str, Any] | None) -> str:
+    if dated is None:
+        return ""
+    if "on" in dated:
+        return f" — {dated['on']}, when the {dated['era']} rules began"
+    a, b = dated["between"]
+    return f" — between {a} and {b}"
+
+
+def _marked(words: list[dict[str, str]], colour: bool) -> str:
+    """A word diff as a terminal shows it: removed words red and struck, added green; as
+    [-removed-]{+added+} (git's --word-diff markers) when piped."""
+    parts = []
+    for w in words:
+        if w["op"] == "=":
+            parts.append(w["text"])
+        elif colour:
+            parts.append(typer.style(w["text"], fg="red", strikethrough=True) if w["op"] == "-"
+                         else typer.style(w["text"], fg="green", bold=True))
+        else:
+            parts.append(f"[-{w['text']}-]" if w["op"] == "-" else f"{{+{w['text']}+}}")
+    return " ".join(parts)

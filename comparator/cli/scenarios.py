@@ -1,0 +1,378 @@
+"""The commands about scenario files: `run`, `new`, `validate`, `verify`, `eras`, `diff`,
+`show`, `schema`, `catalog`, `scenarios`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import typer.core
+
+from comparator.cli.app import app
+from comparator.cli.lookup import _era, _eras, _expand, _load
+from comparator.cli.options import (
+    EXITS,
+    DbOption,
+    JsonFlag,
+    NoStoreFlag,
+    QuoteFlag,
+    ScenarioArg,
+    ScenarioNamesArg,
+    ScenarioPathsArg,
+    era_option,
+    json_flag,
+)
+from comparator.cli.output import (
+    _echo,
+    _engine,
+    _find_era,
+    _reading,
+    _say_refused,
+    _say_unmodelled,
+    _writing,
+    fail,
+)
+from comparator.cli.quotes import _quote_footer, _quotes, _quoting
+
+
+@app.command(epilog=EXITS["run"])
+def run(
+    file: ScenarioArg,
+    era: Annotated[str, era_option("era id or alias")],
+    as_json: Annotated[bool, json_flag("print the outcome JSON")] = False,
+    quote: QuoteFlag = False,
+    db: DbOption = None,
+) -> None:
+    """One era's outcome of a scenario, with its event log and rule citations."""
+    from comparator.compare.running import RefusedError, run_era
+    from comparator.files.problems import ScenarioError
+    from comparator.games.registry import game_of
+    from comparator.text.narrate import narrate
+    from versions import find_era
+
+    path, scenario = _load(file)
+    era_id = _era(era, scenario.game)
+    try:
+        outcome = run_era(scenario, era_id, str(path))
+    except RefusedError as err:  # contract §2.1: the refusal on stdout, the error below
+        if as_json:
+            typer.echo(json.dumps({"schema": 1, "scenario": scenario.id, "era": era_id,
+                                   "refused": err.refusal.record()}, indent=2))
+        fail(str(err.problems[0]))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    quotes = _quotes(db) if quote else None
+    if as_json:
+        if quotes is not None:
+            from comparator.rules.quoting import cited
+
+            outcome = {**outcome, "quotes": _reading(db, lambda: quotes.of(era_id,
+                                                                           cited(outcome)))}
+        typer.echo(json.dumps(outcome, indent=2))
+        _quote_footer(quotes, err=True)
+    else:
+        from comparator.text.terminal import clean, echo_width, wrapped
+
+        width = echo_width()
+        for line in clean(narrate(outcome, scenario.title, find_era(era_id).name,
+                                  game_of(scenario))).split("\n"):
+            indent = line[:len(line) - len(line.lstrip(" "))]
+            typer.echo("\n".join(wrapped(line.strip(), width, indent, "    ")))
+            for said in _reading(db, lambda line=line: quotes.after(era_id, line)) if quotes \
+                    else ():
+                typer.echo("\n".join(wrapped(clean(said), width, indent + "    ",
+                                              indent + "    ")))
+        _quote_footer(quotes)
+        _say_unmodelled(scenario)
+
+
+@app.command(epilog=EXITS["new"])
+def new(
+    name: Annotated[str, typer.Argument(help="the scenario's name: NAME.yaml is written",
+                                        metavar="NAME")],
+) -> None:
+    """Write a commented scenario template, NAME.yaml, that validates and runs as it is:
+    edit it into your own combat."""
+    from comparator.scenarios.scaffold import ScaffoldError, new_scenario
+
+    try:
+        path = new_scenario(name)
+    except ScaffoldError as err:
+        fail(str(err))
+    _echo(f"wrote {path}: edit it, then `rulesdiff validate {path}` and "
+               f"`rulesdiff diff {path}`")
+
+
+@app.command(epilog=EXITS["validate"])
+def validate(
+    files: ScenarioPathsArg,
+    as_json: Annotated[bool, json_flag("print JSON: the files checked and every problem")]
+    = False,
+) -> None:
+    """Check scenario files and print every problem with its place, and every warning (a
+    legal file that surely does not say what its author meant).
+
+    Exit 0 when every file is valid (warnings or not), 2 on any problem."""
+    from comparator.checking.validation import check_files
+    from comparator.text.terminal import clean
+
+    paths = _expand(files)
+    checked = check_files(paths)
+    problems, warned = checked.problems, checked.warnings
+    if as_json:
+        typer.echo(json.dumps({"files": len(paths), "ok": not problems, "problems": [
+            {"file": p.file, "line": p.line, "field": p.path, "message": p.message}
+            for p in problems], "warnings": [
+            {"file": p.file, "line": p.line, "field": p.path, "message": p.message}
+            for p in warned]}, indent=2))
+        raise typer.Exit(2 if problems else 0)
+    for p in [*problems, *warned]:
+        typer.echo(clean(str(p)), err=True)
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) in {len(paths)} file(s)", err=True)
+        raise typer.Exit(2)
+    _echo(f"ok: {len(paths)} file(s)")
+
+
+@app.command(epilog=EXITS["verify"])
+def verify(
+    files: ScenarioPathsArg,
+    as_json: Annotated[bool, json_flag("print JSON: what was checked and every mismatch")]
+    = False,
+) -> None:
+    """Run each file's `expect:` and report every mismatch (exit 1 on any)."""
+    from comparator.checking.verify import verify_files
+    from comparator.files.problems import ScenarioError
+    from comparator.text.terminal import clean
+
+    paths = _expand(files)
+    try:
+        found = verify_files(paths)
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    if as_json:
+        typer.echo(json.dumps(found.document(), indent=2))
+        raise typer.Exit(0 if found.ok else 1)
+    for m in found.mismatches:
+        typer.echo(clean(f"{m['file']}: {m['era']}: {m['field']}: expected "
+                         f"{json.dumps(m['expected'])}, got {json.dumps(m['got'])}"))
+    missing = "".join(
+        f"; {era} not checked in {n} file(s) (no expect: for it)"
+        for era, n in found.unchecked.items()) + "".join(
+        f"; {era} can't run {n} file(s) (they use what its rules lacked)"
+        for era, n in found.refused.items())
+    if not found.ok:
+        _echo(f"{len(found.mismatches)} mismatch(es) in {found.files} file(s){missing}",
+                   err=True)
+        raise typer.Exit(1)
+    _echo(f"ok: {found.files} file(s), {found.checked} era outcome(s) as "
+               f"expected{missing}")
+
+
+@app.command(epilog=EXITS["eras"])
+def eras(
+    era: Annotated[str | None, typer.Argument(
+        help="one era (id, alias or date): its whole record", metavar="[ERA]")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The eras, oldest first, each with its dates and what it is; with ERA, that era's
+    whole record: aliases, the rules text it cites, what changed, its sources."""
+    from rich.console import Console
+
+    from comparator.text.terminal import say
+    from versions import ALL_ERAS
+
+    data = [e.metadata() for e in ALL_ERAS] if era is None else [
+        find.metadata() for find in [_find_era(era)]]
+    if as_json:
+        typer.echo(json.dumps(data if era is None else data[0], indent=2))
+        return
+    console = Console(highlight=False)
+    for i, e in enumerate(data):
+        if era is not None:
+            _era_record(console, e)
+            continue
+        if i and e["game"] != data[i - 1]["game"]:
+            console.print()
+        say(console, f"{e['id']} ({e['game']}, {e['began']} to {e['ended'] or 'today'}): "
+                     f"{e['name']}", hang="  ")
+        say(console, e["summary"], indent="  ", hang="")
+    if era is None:
+        console.print()
+        say(console, "`rulesdiff eras ERA` gives one era's aliases, the rules text it cites, "
+                     "what changed and its sources; --json gives them all.", hang="")
+
+
+def _era_record(console: Any, e: dict[str, Any]) -> None:
+    from comparator.text.terminal import say
+
+    say(console, f"{e['id']} — {e['name']}", hang="  ")
+    say(console, f"game: {e['game']}; in force {e['began']} to {e['ended'] or 'today'}",
+        indent="  ")
+    if e["aliases"]:
+        say(console, f"aliases: {', '.join(e['aliases'])}", indent="  ")
+    say(console, f"rules cited: {e['cr']}", indent="  ")
+    say(console, e["summary"], indent="  ", hang="")
+    for title, items in (("what changed", e["changes"]), ("sources", e["sources"])):
+        console.print(f"  {title}:", highlight=False)
+        for item in items:
+            say(console, f"- {item}", indent="    ", hang="  ")
+
+
+@app.command(epilog=EXITS["diff"])
+def diff(
+    files: ScenarioNamesArg,
+    era: Annotated[list[str] | None,
+                   era_option("compare only these eras (repeat the option)")] = None,
+    as_json: Annotated[bool, json_flag("print the diff JSON")] = False,
+    db: DbOption = None,
+    no_store: NoStoreFlag = False,
+    quote: QuoteFlag = False,
+) -> None:
+    """Run each scenario in every era (or those named) and show where they diverge.
+
+    Exit 0 when all eras agree on every file, 1 when any diverge, 2 on bad input."""
+    from comparator.compare.diffing import diff_document
+    from comparator.compare.running import era_ids, run_files
+    from comparator.files.problems import ScenarioError
+
+    eras = _eras(era)
+    if eras is not None and len(set(eras)) < 2:
+        fail("--era: name at least two eras to compare (or none for all); "
+             "`rulesdiff run FILE --era ERA` shows one")
+    paths = _expand([Path(f) for f in files])
+    try:
+        results = run_files(paths, era_ids(eras))
+    except ScenarioError as err:
+        fail(str(err.problems[0]))
+    # The database is opened once there is something to store: a refused file leaves none
+    # behind, not even an empty one.
+    if not no_store:
+        from comparator.dataset.runs import save
+
+        engine = _engine(db)
+        _writing(lambda: save(engine, results))
+    diverged = False
+    quotes = _quotes(db) if quote else None
+    if as_json:
+        for r in results:
+            doc = diff_document(r.scenario.id, r.outcomes)
+            diverged |= doc["diverges"]
+            if quotes is not None:
+                from comparator.rules.quoting import cited
+
+                doc["quotes"] = _reading(db, lambda r=r: {
+                    e: quotes.of(e, cited(o)) for e, o in r.outcomes.items()})
+            typer.echo(json.dumps(doc) if len(results) > 1 else json.dumps(doc, indent=2))
+            _say_refused(r.file, r.refused)
+        _quote_footer(quotes, err=True)
+    else:
+        from rich.console import Console
+
+        from comparator.compare.report import render
+
+        console = Console()
+        for i, r in enumerate(results):
+            if i:
+                console.print()
+            doc = diff_document(r.scenario.id, r.outcomes)
+            diverged |= doc["diverges"]
+            _quoting(db, quotes, lambda doc=doc, r=r: render(doc, r.scenario, console,
+                                                             r.refused, quotes))
+            _say_unmodelled(r.scenario)
+        _quote_footer(quotes)
+    raise typer.Exit(1 if diverged else 0)
+
+
+
+
+
+
+@app.command(epilog=EXITS["show"])
+def show(
+    scenario_id: Annotated[str, typer.Argument(help="a stored scenario's id", metavar="ID")],
+    as_json: JsonFlag = False,
+    db: DbOption = None,
+) -> None:
+    """What the database holds for one scenario: its versions, runs, divergences and
+    explorations."""
+    from comparator.store.reading import stored_scenario
+    from comparator.text.terminal import clean, cut
+
+    engine = _engine(db, create=False)
+    found = _reading(db, lambda: stored_scenario(engine, scenario_id))
+    if found is None:
+        fail(f"{scenario_id}: no such scenario in the database")
+    if as_json:
+        typer.echo(json.dumps(found, indent=2))
+        return
+    _echo(f"{scenario_id}: {len(found['versions'])} stored version(s)")
+    for v in found["versions"]:
+        _echo(f"version {v['content_hash'][:12]} ({v['first_stored']}): "
+                   f"{clean(cut(v['title']))}")
+        for r in v["runs"]:
+            _echo(f"  run {r['era']} engine {r['engine_version']} "
+                       f"outcome {r['outcome_hash'][:12]} at {r['created']}")
+        for d in v["divergences"]:
+            typer.echo(f"  {d['path']}: {d['era_a']} {json.dumps(d['value_a'])} vs "
+                       f"{d['era_b']} {json.dumps(d['value_b'])}")
+        for x in v["explorations"]:
+            value = x["value"]["score"] if x["value"] else "no legal line"
+            _echo(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
+                       f"fields {x['fields']}): {x['lines']} lines, {x['outcomes']} "
+                       f"outcome(s), value {value}, at {x['created']}")
+
+
+@app.command(epilog=EXITS["schema"])
+def schema(
+    game: Annotated[str | None, typer.Option(
+        "--game", help="a game id, as `rulesdiff eras` lists them (default: Magic's, mtg)",
+        metavar="GAME")] = None,
+) -> None:
+    """The JSON Schema of the scenario format, with a description for every field."""
+    from comparator.games.schema import scenario_schema
+    from versions import DEFAULT_GAME, GAMES
+
+    game = game or DEFAULT_GAME
+    if game not in GAMES:
+        fail(f"--game: one of {', '.join(GAMES)}, not {game!r}")
+    typer.echo(json.dumps(scenario_schema(game), indent=2))
+
+
+@app.command(epilog=EXITS["catalog"])
+def catalog(
+    markdown: Annotated[bool, typer.Option("--markdown", help="print docs/catalog.md")]
+    = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every shipped scenario: title, tags, sources, and where the eras diverge."""
+    from comparator.compare import catalog as cat
+    from comparator.files.locations import shipped_scenarios
+
+    items = cat.entries(shipped_scenarios())
+    if markdown and as_json:
+        fail("--markdown and --json: choose one")
+    if markdown:
+        typer.echo(cat.markdown(items), nl=False)
+    elif as_json:
+        typer.echo(json.dumps(items, indent=2))
+    else:
+        for i in items:
+            _echo(f"{i['id']}: {i['verdict']}")
+
+
+@app.command("scenarios", epilog=EXITS["list_scenarios"])
+def list_scenarios(as_json: JsonFlag = False) -> None:
+    """The shipped scenarios: id, title and tags."""
+    from comparator.scenarios.shipped import scenario_rows
+    from comparator.text.terminal import clean, cut
+
+    rows = scenario_rows()
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        _echo(clean(f"{r['id']}: {cut(r['title'])}") + (f"  [{', '.join(r['tags'])}]"
+                                                 if r["tags"] else ""))

@@ -1,0 +1,42 @@
+"""`rulesdiff blocks --best`: the block declaration a defending player makes with best play
+in each era, found by exploring every legal declaration (Magic)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
+                limit: int | None = None) -> dict[str, Any]:
+    """`rulesdiff blocks --best`: for each era, the block declaration the defending player
+    makes with best play (explore with every legal declaration, contract §6.3's value
+    under `objective`): the first decision of the value's line, with the score and the
+    rest of the line. An era that can't run the scenario says why."""
+    from comparator.explore.eras import TooLarge, Unsupported, explore
+    from comparator.files.problems import Problem, ScenarioError
+    from comparator.games.exploration import DEFAULT_LIMIT
+
+    out: dict[str, Any] = {}
+    for era_id in eras:
+        try:
+            doc = explore(scenario, [era_id], objective=objective, blocks="all",
+                          limit=limit or DEFAULT_LIMIT)
+        except (TooLarge, Unsupported) as cannot:
+            raise ScenarioError([Problem(file, "", f"best blocks: {cannot}")]) from None
+        if era_id in doc.get("refused", {}):
+            out[era_id] = {"refused": doc["refused"][era_id]}
+            continue
+        value = doc["eras"][era_id]["value"]
+        line = value["line"] if value else []
+        declared = next((d["choice"] for d in line if d["kind"] == "blocks"), {})
+        out[era_id] = {"blocks": declared, "score": value["score"] if value else None,
+                       "line": line}
+    return {"scenario": scenario.id, "objective": objective, "eras": out}
+
+
+def blocks_said(declared: dict[str, Any]) -> str:
+    """A declaration in words: "dreadmaw blocks goliath", or "no blocks"."""
+    if not declared:
+        return "no blocks"
+    return "; ".join(f"{b} blocks {a if isinstance(a, str) else ', '.join(a)}"
+                     for b, a in sorted(declared.items()))

@@ -1,0 +1,175 @@
+"""The human-readable exploration (explore contract §6.5): each era's value in words with its
+line of play, one table of outcomes against eras, and the line that reaches each outcome
+only one era reaches."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from comparator.games.registry import game_of
+from comparator.text.terminal import clean, cut, plain, say
+
+TABLE_ROWS = 20  # rows shown unless --all
+# Outcomes of one era only, each with its line of play, shown unless --all: an era whose
+# rules open a whole family of outcomes (before Urza's Saga, trample carrying each excess
+# to the player) would otherwise print hundreds of lines. The best-scored come first.
+ONLY_IN_SHOWN = 5
+
+
+def describe_line(line: list[dict[str, Any]], scenario: Any, indent: str) -> list[str]:
+    if not line:
+        return [f"{indent}(no choice: every decision had one option)"]
+    describe = game_of(scenario).describe_decision
+    return [clean(f"{indent}{d['step']}: {describe(d, scenario)}  [{d['rule']}]")
+            for d in line]
+
+
+def _flat(state: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for kind in ("players", "permanents"):
+        for name, fields in state[kind].items():
+            for f, v in fields.items():
+                out[f"{name}.{f}"] = v
+    return out
+
+
+def varying_fields(flats: list[dict[str, Any]]) -> list[str]:
+    """The fields (``_flat``'s) whose values are not the same in every outcome, a field
+    some outcomes lack included: what the table describes outcomes by. Each field's values
+    are compared once over all outcomes (not again for every outcome that has it: that
+    took seconds for a few hundred)."""
+    fields = {f for flat in flats for f in flat}
+    return sorted(f for f in fields if len({json.dumps(fl.get(f)) for fl in flats}) > 1)
+
+
+def cited_in(res: dict[str, Any]) -> list[str]:
+    """The rule numbers an era's exploration cites (its notes, its best line), each once."""
+    value = res.get("value") or {}
+    return list(dict.fromkeys(str(d["rule"]) for d in [*res.get("notes", []),
+                                                        *value.get("line", [])]
+                              if d.get("rule")))
+
+
+def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
+           quotes: Any = None) -> None:
+    """`quotes`: a ``comparator.quoting.Quotes`` for --quote, else None."""
+    from rich.table import Table
+
+    losses = game_of(scenario).losses
+    eras = list(doc["eras"])
+    say(console, f"{doc['scenario']} — {cut(scenario.title, 200)}", hang="  ")
+    say(console, f"objective: {doc['objective']} · blocks: {doc['blocks']} · "
+                 f"fields: {doc['fields']}")
+    for era, res in doc["eras"].items():
+        console.print()
+        console.print(f"[bold]{era}[/bold]: {res['lines']} line(s) of play, "
+                      f"{len(res['outcomes'])} outcome(s)", highlight=False)
+        for note in res.get("notes", []):  # a trick unavailable or moved, lines refused
+            if note["type"] == "lines-refused":
+                say(console, f"note: {note['positions']} position(s) left out, which "
+                             f"{era} refuses: {note['text']}", indent="  ", hang="      ")
+                continue
+            say(console, f"note: {note['text']}  [{note['rule']}]", indent="  ", hang="      ")
+            for said in quotes.after(era, f"[{note['rule']}]") if quotes else ():
+                say(console, said, indent="      ", hang="")
+        value = res["value"]
+        if value is None:
+            console.print("  no legal line of play", markup=False)
+            continue
+        say(console, f"with best play: {losses(value['state'], scenario)} "
+                     f"(score {value['score']})", indent="  ")
+        for line in describe_line(value["line"], scenario, ""):
+            say(console, line, indent="    ")
+            for said in quotes.after(era, line) if quotes else ():
+                say(console, said, indent="        ", hang="")
+
+    # One row per distinct outcome, over every era, described by the fields that vary.
+    rows: dict[str, dict[str, Any]] = {}
+    for era, res in doc["eras"].items():
+        for i, o in enumerate(res["outcomes"]):
+            key = json.dumps(o["state"], sort_keys=True)
+            row = rows.setdefault(key, {"state": o["state"], "score": o["score"], "eras": {}})
+            row["eras"][era] = (i, o["lines"])
+    flats = {k: _flat(r["state"]) for k, r in rows.items()}
+    varying = varying_fields(list(flats.values()))
+    ordered = sorted(rows.items(), key=lambda kv: ([-s for s in kv[1]["score"]], kv[0]))
+    console.print()
+    shown = ordered if show_all else ordered[:TABLE_ROWS]
+    described = [(", ".join(_words(f, v) for f in varying  # an absent field says nothing
+                            if (v := flats[key].get(f)) is not None) or "(all alike)",
+                  ",".join(map(str, row["score"])),
+                  [str(row["eras"][e][1]) if e in row["eras"] else "—" for e in eras])
+                 for key, row in shown]
+    fixed = sum(max(len(e), 3) + 3 for e in eras) + len("score") + 3 + 4
+    if console.width - fixed >= 24:  # room enough for the outcomes' words
+        table = Table(show_header=True, header_style="bold")
+        table.add_column("outcome")
+        table.add_column("score", no_wrap=True)
+        for era in eras:
+            table.add_column(era, justify="right", no_wrap=True)
+        for words, score, cells in described:
+            table.add_row(plain(words), score, *cells)
+        console.print(table)
+    else:  # too narrow for a column per era: each outcome, then its score and lines
+        for words, score, cells in described:
+            say(console, words)
+            say(console, f"score {score} · lines: " + ", ".join(
+                f"{e} {c}" for e, c in zip(eras, cells, strict=True)), indent="  ")
+    if len(ordered) > len(shown):
+        console.print(f"({len(ordered) - len(shown)} more outcome(s); --all shows them)",
+                      markup=False)
+
+    for era, indexes in doc["only_in"].items():
+        for i in indexes if show_all else indexes[:ONLY_IN_SHOWN]:
+            o = doc["eras"][era]["outcomes"][i]
+            console.print()
+            key = json.dumps(o["state"], sort_keys=True)
+            words = ", ".join(_words(f, v) for f in varying
+                              if (v := flats[key].get(f)) is not None)
+            say(console, f"only in {era}: {words or losses(o['state'], scenario)}")
+            for line in describe_line(o["example"], scenario, ""):
+                say(console, line, indent="    ")
+        if not show_all and len(indexes) > ONLY_IN_SHOWN:
+            console.print()
+            say(console, f"({len(indexes) - ONLY_IN_SHOWN} more outcome(s) only {era} "
+                         f"reaches; --all shows them)")
+    console.print()
+    say(console, verdict(doc))
+
+
+def _plain(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _words(field: str, value: Any) -> str:
+    """One varying field of an outcome as a person says it: "bear graveyard", "B 17 life"."""
+    name, _, what = field.rpartition(".")
+    if what in ("zone", "controller"):
+        return f"{name} {_plain(value)}"
+    if what == "lost":
+        return f"{name} {'lost' if value else 'did not lose'}"
+    if isinstance(value, bool):  # tapped
+        return f"{name} {what if value else 'not ' + what}"
+    return f"{name} {_plain(value)} {what}"
+
+
+def verdict(doc: dict[str, Any]) -> str:
+    if len(doc["eras"]) == 1:
+        return f"only {next(iter(doc['eras']))} was explored: nothing to compare"
+    if not doc["diverges"]:
+        return "every era reaches the same outcomes, with the same value"
+    only = [e for e, ix in doc["only_in"].items() if ix]
+    values = {}
+    for e, res in doc["eras"].items():
+        v = res["value"]
+        values.setdefault(json.dumps(v and [v["score"], v["state"]], sort_keys=True), []).append(e)
+    parts = []
+    if only:
+        parts.append("outcomes only some eras reach: " + ", ".join(
+            f"{e} ({len(doc['only_in'][e])})" for e in only))
+    if len(values) > 1:
+        parts.append("values differ: " + " ≠ ".join(", ".join(g) for g in values.values()))
+    if not parts:
+        parts.append("the eras reach different sets of outcomes")
+    return "diverges: " + "; ".join(parts)

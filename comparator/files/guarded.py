@@ -1,0 +1,39 @@
+"""A user's text file read safely: only a regular file, of a bounded size, as UTF-8."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+
+def read_text_file(path: Path, max_bytes: int, what: str = "file",
+                   fallback: str | None = None) -> str:
+    """A text file's contents, guarded: only a regular file (a FIFO, a device or /dev/zero
+    would hang or fill memory), at most `max_bytes`, UTF-8 (else the `fallback` encoding,
+    if one is given). Raises ValueError with one line naming the file and the cause."""
+    try:
+        # Opened without blocking, then looked at: a FIFO put in place of a file between a
+        # look and an opening would otherwise wait for a writer for ever.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise ValueError(f"{path}: not a regular file")
+            if info.st_size > max_bytes:
+                raise ValueError(f"{path}: the file is {info.st_size} bytes; a {what} is at "
+                                 f"most {max_bytes}")
+            data = f.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise ValueError(f"{path}: more than {max_bytes} bytes")
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            if fallback is None:
+                raise
+            return data.decode(fallback, errors="replace")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}; save it "
+                         f"as UTF-8)") from None
+    except OSError as exc:
+        raise ValueError(f"{path}: can't read the file: {exc.strerror or exc}") from None

@@ -1,0 +1,221 @@
+"""The rules' own texts in the store: `rules import` writes the documents
+``comparator.rules.reading`` reads; `rules show` finds a rule's words (or a glossary entry) in
+force on a date or in an era's document; `history` reads one rule's versions in every
+document at once.
+
+Documents are ordered by when their rules were in force: a Fifth Edition rulings summary
+before every Comprehensive Rules text (its rules are those the first CR, of 1999-04-23,
+replaced), then by the date each says it is effective."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlmodel import Session, col, or_, select
+
+from comparator.rules.document import SUMMARY, RulesText
+from comparator.store.database import write
+from comparator.store.schema import GlossaryRow, RuleDocumentRow, RuleTextRow, now
+from comparator.text.encoding import hash_of
+
+
+@dataclass
+class Found:
+    number: str
+    effective: str  # the document's date
+    document: str  # the file it was imported from
+    text: str
+    section: str
+    title: str
+    subrules: list[tuple[str, str]]  # (number, text) of the rules under it
+    kind: str = "Comprehensive Rules"
+    document_id: int = 0
+
+
+def import_document(engine: Engine, doc: RulesText, name: str, text: str
+                    ) -> tuple[int, str | None]:
+    """Store a document and its rules in one transaction: the number of rules stored (0
+    when this very text was imported before), and the date it had before if that import
+    gave it another (a copy dated by --date, dated again)."""
+    digest = hash_of(text)
+
+    def work(session: Session) -> tuple[int, str | None]:
+        before = session.exec(select(RuleDocumentRow).where(
+            RuleDocumentRow.content_hash == digest)).first()
+        if before is not None:
+            if before.effective == doc.effective.isoformat():
+                return 0, None
+            was, before.effective = before.effective, doc.effective.isoformat()
+            session.add(before)
+            return 0, was
+        row = RuleDocumentRow(content_hash=digest, effective=doc.effective.isoformat(),
+                              name=name, imported=now(), game=doc.game, kind=doc.kind)
+        session.add(row)
+        session.flush()
+        session.add_all([RuleTextRow(document_id=row.document_id, number=r.number,
+                                     text=r.text, section=r.section, title=r.title)
+                         for r in doc.rules.values()])
+        session.add_all([GlossaryRow(document_id=row.document_id, term=term, text=words)
+                         for term, words in doc.glossary.items()])
+        return len(doc.rules), None
+
+    result: tuple[int, str | None] = write(engine, work)
+    return result
+
+
+def in_order(docs: list[RuleDocumentRow]) -> list[RuleDocumentRow]:
+    """Oldest rules first: a rulings summary before the Comprehensive Rules."""
+    return sorted(docs, key=lambda d: (d.kind != SUMMARY, d.effective, d.document_id or 0))
+
+
+def documents(engine: Engine, game: str | None = None) -> list[RuleDocumentRow]:
+    with Session(engine) as session:
+        rows = session.exec(select(RuleDocumentRow)).all()
+        return in_order([r for r in rows if game is None or r.game == game])
+
+
+def own_dates(era: Any) -> tuple[str, ...]:
+    """The dates an era's own document carries: its date, and the date it says it is
+    effective as of where that differs. Only that document numbers the rules as the era's
+    table does: another text of its years may have renumbered them."""
+    return tuple(d for d in (era.cr_date, era.cr_effective) if d)
+
+
+def document_on(docs: list[RuleDocumentRow], day: str | None = None,
+                own: tuple[str, ...] | None = None) -> RuleDocumentRow | None:
+    """The document in force on `day` (the newest effective on or before it; a rulings
+    summary before the first CR), or, with `own` (an era's ``own_dates``), the era's own
+    document, if it is imported."""
+    docs = in_order(docs)
+    if own is not None:
+        return next((d for d in docs if d.effective in own), None)
+    before = [d for d in docs if day is None or d.kind == SUMMARY or d.effective <= day]
+    return before[-1] if before else None
+
+
+def rule_on(engine: Engine, number: str, day: str | None = None,
+            own: tuple[str, ...] | None = None, game: str = "mtg",
+            document_id: int | None = None) -> Found | None:
+    """The rule `number` in the document in force on `day`, or in an era's own (see
+    ``document_on``), or in the document `document_id`; None without such a document, a
+    Found without text where it has no such rule."""
+    with Session(engine) as session:
+        docs = documents(engine, game)
+        doc = next((d for d in docs if d.document_id == document_id), None) \
+            if document_id is not None else document_on(docs, day, own)
+        if doc is None:
+            return None
+        rule = session.exec(select(RuleTextRow).where(
+            RuleTextRow.document_id == doc.document_id,
+            RuleTextRow.number == number)).first()
+        if rule is None:
+            return Found(number, doc.effective, doc.name, "", "", "", [], doc.kind,
+                         doc.document_id or 0)
+        under = session.exec(select(RuleTextRow).where(
+            RuleTextRow.document_id == doc.document_id,
+            col(RuleTextRow.number).like(f"{number}%"), RuleTextRow.number != number)
+            .order_by(col(RuleTextRow.rule_id))).all()
+        subrules = [(r.number, r.text) for r in under
+                    if r.number[len(number):].isalpha()]  # 510.1 -> 510.1a, not 510.10
+        return Found(number, doc.effective, doc.name, rule.text, rule.section, rule.title,
+                     subrules, doc.kind, doc.document_id or 0)
+
+
+def glossary_on(engine: Engine, term: str, day: str | None = None,
+                own: tuple[str, ...] | None = None, game: str = "mtg") -> Found | None:
+    """A glossary entry (any case) in the document `rule_on` would read."""
+    with Session(engine) as session:
+        doc = document_on(documents(engine, game), day, own)
+        if doc is None:
+            return None
+        rows = session.exec(select(GlossaryRow).where(
+            GlossaryRow.document_id == doc.document_id)).all()
+        entry = next((r for r in rows if r.term.lower() == term.lower()), None)
+        return Found(entry.term if entry else term, doc.effective, doc.name,
+                     entry.text if entry else "", "Glossary", "", [], doc.kind,
+                     doc.document_id or 0)
+
+
+def texts(engine: Engine, game: str, headings: set[str]
+          ) -> tuple[list[RuleDocumentRow], dict[tuple[int, str], tuple[str, str]]]:
+    """Every document of `game`, oldest rules first, and the words and title of each rule
+    under `headings` ("510.", "A.27.") in each: (document id, number) -> (text, title).
+    One query."""
+    docs = documents(engine, game)
+    with Session(engine) as session:
+        rows = session.exec(select(RuleTextRow).where(or_(*[
+            col(RuleTextRow.number).startswith(h, autoescape=True)
+            for h in sorted(headings)]))).all() if headings else []
+    ids = {d.document_id for d in docs}
+    return docs, {(r.document_id, r.number): (r.text, r.title) for r in rows
+                  if r.document_id in ids}
+
+
+def _days(iso: str) -> int:
+    from datetime import date
+
+    return date.fromisoformat(iso).toordinal()
+
+
+@dataclass
+class Citation:
+    """What an era's RULES value names: a rule ("510.1c"), a rule of another document
+    ("702.90c (CR 2022-04-29)"), a glossary entry ("Glossary: Indestructible"), or
+    nothing a text can confirm ("(number not in the sources)")."""
+
+    kind: str  # "rule", "glossary" or "unnumbered"
+    name: str  # the number, or the glossary term
+    day: str | None = None  # the document it is in, where not the era's own
+
+
+_OTHER_DOCUMENT = re.compile(r"^(\S+) \(CR (\d{4}-\d\d-\d\d)\)$")
+_PLAIN_NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+(\.(Rulings?\.)?\d+|\.Note)(#\d+)?)$")
+
+
+def citation(value: str) -> Citation:
+    if value.startswith("Glossary: "):
+        return Citation("glossary", value.removeprefix("Glossary: "))
+    if m := _OTHER_DOCUMENT.match(value):
+        return Citation("rule", m.group(1), m.group(2))
+    if _PLAIN_NUMBER.match(value):
+        return Citation("rule", value)
+    return Citation("unnumbered", value)
+
+
+def cited_words(engine: Engine, era: Any, value: str) -> Found | None:
+    """What an era's citation `value` says in the era's document (or the one it names):
+    None where that document is not imported; a Found without text where it has no such
+    rule or entry; None too for a citation without a number."""
+    c = citation(value)
+    if c.kind == "unnumbered":
+        return None
+    # A citation naming its document ("(CR 2022-04-29)") is read in that one only.
+    own = (c.day,) if c.day else own_dates(era)
+    find = glossary_on if c.kind == "glossary" else rule_on
+    return find(engine, c.name, None, own, era.game)
+
+
+def era_words(engine: Engine, era: Any, values: list[str]) -> tuple[str | None,
+                                                                    dict[str, Found]]:
+    """Many citations of one era at once (a site's worth): the era's document, if
+    imported, and each citation's words found in it (or in the document it names)."""
+    doc = document_on(documents(engine, era.game), own=own_dates(era))
+    plain = [v for v in values if citation(v).kind == "rule" and not citation(v).day]
+    found: dict[str, Found] = {}
+    if doc is not None and plain:
+        with Session(engine) as session:
+            rows = session.exec(select(RuleTextRow).where(
+                RuleTextRow.document_id == doc.document_id,
+                col(RuleTextRow.number).in_(sorted(set(plain))))).all()
+        for r in rows:
+            found[r.number] = Found(r.number, doc.effective, doc.name, r.text, r.section,
+                                    r.title, [], doc.kind, doc.document_id or 0)
+    for value in values:
+        if value not in plain and citation(value).kind != "unnumbered":
+            other = cited_words(engine, era, value)
+            if other is not None and other.text:
+                found[value] = other
+    return (doc.name if doc else None), found
