@@ -64,7 +64,7 @@ out = {}
 for i in ids:
     r = runner.invoke(app, ["diff", i, "--json", "--no-store"])
     out["diff " + i] = [r.exit_code, r.output]
-commands = [[]] + [[c] for c in sys.argv[2].split(",")]
+commands = [[]] + [c.split() for c in sys.argv[2].split(",")]
 for c in commands:
     r = runner.invoke(app, [*c, "--help"], terminal_width=100)
     out["help " + " ".join(c)] = [r.exit_code, r.output]
@@ -89,9 +89,9 @@ def site_files(code: Path, out: Path) -> dict[str, bytes]:
 
 def behaviour(base: Path, tmp: Path) -> bool:
     ids = sorted(p.stem for p in (ROOT / "data" / "scenarios").glob("*.yaml"))
-    listed = rulesdiff(ROOT, "--help").stdout.split("Commands:")[1].split()
-    commands = [w for w in listed if w.isidentifier() and w.islower()
-                and rulesdiff(ROOT, w, "--help").returncode == 0]
+    section = rulesdiff(ROOT, "--help").stdout.split("Commands:")[1].splitlines()
+    commands = [line.split()[0] for line in section if line.startswith("  ")
+                and not line.startswith("   ")]
     commands += [f"{g} {c}" for g in GROUPS
                  for c in ("import", "show", "check", "build", "generate", "export")
                  if rulesdiff(ROOT, g, c, "--help").returncode == 0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 from typing import Any
 
 import versions
@@ -70,3 +71,12 @@ def explored_both_ways(s: Scenario, era: str, limit: int | None = None,
     found = era_result(fast, fast.run())
     slow = Explorer(s, era, merge=False, **options)
     return found, era_result(slow, slow.run())
+
+
+HEAD = "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {}.\n\n"
+
+
+def write_cr(path: Path, date: str, rules: list[tuple[str, str]], title: str) -> Path:
+    body = f"{title}\n\n" + "\n\n".join(f"{n} {t}" for n, t in rules) + "\n"
+    path.write_text(HEAD.format(date) + body, encoding="utf-8")
+    return path

@@ -4,8 +4,12 @@ are packed (comparator/store/packing.py), so raw SQL sees bytes; these give and 
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import Any
 
+from sqlalchemy import create_engine, text
+
+from comparator.files.locations import find_scenario
 from comparator.store.packing import SCENARIO, digest, pack, unpack
 
 RUNS = ("SELECT r.run_id, s.id, r.era, r.engine_version, s.content_hash, r.packed_outcome "
@@ -44,3 +48,46 @@ def set_outcome(conn: sqlite3.Connection, run_id: int, text: str) -> None:
 def damage_outcomes(conn: sqlite3.Connection, where: str = "") -> None:
     """Outcomes that no longer unpack: a damaged database."""
     conn.execute(f"UPDATE run SET packed_outcome = X'01FFFF' {where}")
+
+
+EXAMPLE = "giant-growth-vs-assignment-order"
+
+
+def variants(folder: Path, n: int, prefix: str = "v") -> Path:
+    """n distinct copies of the spec example (own id, own life total)."""
+    text = find_scenario(EXAMPLE).read_text()
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        body = text.replace(f"id: {EXAMPLE}", f"id: {prefix}-{i}").replace(
+            "{name: A, life: 20}", f"{{name: A, life: {20 + i}}}")
+        (folder / f"{prefix}-{i}.yaml").write_text(body)
+    return folder
+
+
+TABLES = ["scenario", "run", "divergence", "era", "exploration"]
+
+
+VIEWS = {"divergences_by_era_pair": "*", "survives_in_one_era": "*",
+         # all but the time stored
+         "latest_outcomes": "scenario_id, era, engine_version, life, losers, zones"}
+
+
+def counts(url: str) -> dict[str, int]:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        found = {t: conn.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()
+                 for t in TABLES + list(VIEWS)}
+    engine.dispose()
+    return found
+
+
+def rows(url: str, sql: str) -> list[tuple]:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        found = sorted(tuple(r) for r in conn.execute(text(sql)))
+    engine.dispose()
+    return found
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"

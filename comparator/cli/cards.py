@@ -12,11 +12,11 @@ import typer.core
 from comparator.cli.options import (
     EXITS,
     SummaryJsonFlag,
+    command_group,
 )
-from comparator.cli.output import _echo, fail
+from comparator.cli.output import echo_lines, fail
 
-cards_app = typer.Typer(help="Card libraries: import one from MTGJSON.",
-                        no_args_is_help=True, epilog=EXITS["group"])
+cards_app = command_group("Card libraries: import one from MTGJSON.")
 
 
 @cards_app.command("import", epilog=EXITS["cards_import"])
@@ -55,15 +55,15 @@ def cards_import(
         tmp.unlink(missing_ok=True)
         fail(f"{out}: can't write the card library: {exc.strerror or exc}")
     for why in imported.skipped:  # one line each, for the first 50; the count says all
-        _echo(f"skipped {why}", err=True)
+        echo_lines(f"skipped {why}", err=True)
     if imported.skipped_count > len(imported.skipped):
-        _echo(f"... and {imported.skipped_count - len(imported.skipped)} more cards skipped",
+        echo_lines(f"... and {imported.skipped_count - len(imported.skipped)} more cards skipped",
               err=True)
     summary = {"file": str(file), "out": str(out), **imported.summary()}
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    _echo(f"wrote {out}: {summary['cards']} cards ({summary['creatures']} creatures, "
+    echo_lines(f"wrote {out}: {summary['cards']} cards ({summary['creatures']} creatures, "
                f"{summary['planeswalkers']} planeswalkers, {summary['battles']} battles); "
                f"{summary['creatures_fully_modelled']} creatures "
                f"({summary['creatures_fully_modelled_share']:.1%}) fully modelled"

@@ -11,24 +11,24 @@ from typing import Annotated, Any
 import typer
 import typer.core
 
-from comparator.cli.lookup import _expand
+from comparator.cli.lookup import expand_paths
 from comparator.cli.options import (
     EXITS,
     DbOption,
     JobsOption,
     SummaryJsonFlag,
+    command_group,
     json_flag,
 )
 from comparator.cli.output import (
-    _echo,
-    _engine,
-    _reading,
-    _search_bar,
+    echo_lines,
     fail,
+    open_store,
+    reading,
+    search_bar,
 )
 
-dataset_app = typer.Typer(help="The regression dataset: build, check, export.",
-                          no_args_is_help=True, epilog=EXITS["group"])
+dataset_app = command_group("The regression dataset: build, check, export.")
 
 
 @dataset_app.command("build", epilog=EXITS["dataset_build"])
@@ -70,8 +70,8 @@ def dataset_build(
              "`dataset build --explore` here")
     from sqlalchemy.exc import SQLAlchemyError
 
-    paths = _expand(dirs or [scenarios_dir()])
-    engine = _engine(db)
+    paths = expand_paths(dirs or [scenarios_dir()])
+    engine = open_store(db)
     if scheduler and engine.dialect.name == "sqlite":
         fail("a cluster's workers write to the database themselves: give them a shared "
              "PostgreSQL database (--db postgresql+psycopg://USER@HOST/NAME)")
@@ -81,7 +81,7 @@ def dataset_build(
             task = progress.add_task("running", total=len(paths))
             built = run_build(engine, paths, dirs or [], jobs or os.cpu_count() or 1, batch,
                               scheduler, explore_too, lambda n: progress.advance(task, n),
-                              lambda n: progress.advance(checks, n), _search_bar)
+                              lambda n: progress.advance(checks, n), search_bar)
     except ScenarioError as err:
         fail(str(err.problems[0]))
     except (ClusterError, DatasetError, ExploreError) as err:
@@ -96,15 +96,15 @@ def dataset_build(
     total = built.summary
     before = (f" ({total.new} new, {total.stored_before} stored before by this engine "
               f"version)" if total.stored_before else "")
-    _echo(f"{total.scenarios} scenarios{before}, {total.runs} runs stored; "
+    echo_lines(f"{total.scenarios} scenarios{before}, {total.runs} runs stored; "
           f"{total.diverging} diverge")
     for era, n in total.refused.items():
-        _echo(f"  {era} can't run {n} of them (they use what its rules did not have)")
+        echo_lines(f"  {era} can't run {n} of them (they use what its rules did not have)")
     if built.explored is not None:
-        _echo(f"{built.explored['scenarios']} scenarios explored and stored; "
+        echo_lines(f"{built.explored['scenarios']} scenarios explored and stored; "
                    f"{built.explored['diverging']} diverge in what players can make happen")
     for (a, b), n in sorted(total.pairs.items()):
-        _echo(f"  {a} vs {b}: {n} diverging scenario(s)")
+        echo_lines(f"  {a} vs {b}: {n} diverging scenario(s)")
 
 
 @dataset_app.command("generate", epilog=EXITS["dataset_generate"])
@@ -150,7 +150,7 @@ def dataset_generate(
                                "generator": GENERATOR_VERSION,
                                "manifest": str(out / MANIFEST)}, indent=2))
         return
-    _echo(f"{count} scenarios of seed {seed} in {out} (generator {GENERATOR_VERSION}); "
+    echo_lines(f"{count} scenarios of seed {seed} in {out} (generator {GENERATOR_VERSION}); "
                f"next: rulesdiff dataset build {out}")
 
 
@@ -163,8 +163,8 @@ def dataset_check(
     changed): the regression check."""
     from comparator.dataset.check import check
 
-    engine = _engine(db, create=False)
-    checked, changes = _reading(db, lambda: check(engine))
+    engine = open_store(db, create=False)
+    checked, changes = reading(db, lambda: check(engine))
     if as_json:
         typer.echo(json.dumps({"checked": checked, "changes": [
             {"scenario": c.scenario, "era": c.era, "path": c.path, "stored": c.stored,
@@ -176,7 +176,7 @@ def dataset_check(
     if changes:
         typer.echo(f"{len(changes)} change(s) in {checked} stored run(s)", err=True)
         raise typer.Exit(1)
-    _echo(f"ok: {checked} stored run(s) unchanged")
+    echo_lines(f"ok: {checked} stored run(s) unchanged")
 
 
 @dataset_app.command("export", epilog=EXITS["dataset_export"])
@@ -197,7 +197,7 @@ def dataset_export(
         fail(f"--format: {fmt!r} is not jsonl, csv or parquet")
     if fmt == "parquet" and out is None:
         fail("--format parquet writes three tables: name their folder with --out")
-    engine = _engine(db, create=False)
+    engine = open_store(db, create=False)
     if fmt == "parquet":
         assert out is not None
         from comparator.dataset.parquet import ParquetMissing, write_parquet
@@ -205,7 +205,7 @@ def dataset_export(
         if out.exists() and not out.is_dir():
             fail(f"{out}: not a folder (--format parquet writes a folder of files)")
         try:
-            counts = _reading(db, lambda: write_parquet(engine, out))
+            counts = reading(db, lambda: write_parquet(engine, out))
         except ParquetMissing as exc:
             fail(str(exc))
         except OSError as exc:
@@ -215,14 +215,14 @@ def dataset_export(
         return
     if out is None:
         try:
-            _reading(db, lambda: _write_lines(sys.stdout, export_lines(engine, fmt)))
+            reading(db, lambda: _write_lines(sys.stdout, export_lines(engine, fmt)))
             sys.stdout.flush()
         except BrokenPipeError:
             raise  # a reader that stopped reading (`| head`): click ends quietly
         except OSError as exc:  # a full disk behind a redirection
             fail(f"can't write the export to standard output: {exc.strerror or exc}")
         return
-    _export_to_file(out, lambda f: _reading(db, lambda: _write_lines(
+    _export_to_file(out, lambda f: reading(db, lambda: _write_lines(
         f, export_lines(engine, fmt))))
     typer.echo(f"wrote {out}", err=True)
 

@@ -12,7 +12,7 @@ import typer
 import typer.core
 
 from comparator.cli.app import app
-from comparator.cli.lookup import _era, _eras, _expand, _load
+from comparator.cli.lookup import era_named, eras_named, expand_paths, load_named
 from comparator.cli.options import (
     EXITS,
     DbOption,
@@ -26,16 +26,16 @@ from comparator.cli.options import (
     json_flag,
 )
 from comparator.cli.output import (
-    _echo,
-    _engine,
-    _reading,
-    _say_refused,
-    _say_unmodelled,
-    _search_bar,
-    _writing,
+    echo_lines,
     fail,
+    open_store,
+    reading,
+    say_refused,
+    say_unmodelled,
+    search_bar,
+    writing,
 )
-from comparator.cli.quotes import _quote_footer, _quotes, _quoting
+from comparator.cli.quotes import quote_footer, quotes_for, quoting
 
 
 @app.command(epilog=EXITS["explore"])
@@ -85,14 +85,14 @@ def explore(
             fail(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
     if limit < 1:
         fail("--limit must be at least 1")
-    eras = era_ids(_eras(era))
-    paths = _expand([Path(f) for f in files])
-    loaded = ((path, _load(str(path))[1]) for path in paths)  # each as its turn comes
+    eras = era_ids(eras_named(era))
+    paths = expand_paths([Path(f) for f in files])
+    loaded = ((path, load_named(str(path))[1]) for path in paths)  # each as its turn comes
     done: list[Explored] = []
     try:
         for found in explore_files(loaded, eras, objective, fields, blocks, limit,
-                                   _search_bar, jobs or os.cpu_count() or 1):
-            _say_refused(found.path, found.refused)
+                                   search_bar, jobs or os.cpu_count() or 1):
+            say_refused(found.path, found.refused)
             done.append(found)
     except ExploreError as err:
         fail(str(err))
@@ -101,19 +101,19 @@ def explore(
     if not no_store:  # opened once there is something to store, as in `diff`
         from comparator.dataset.runs import save_explorations
 
-        engine = _engine(db)
-        _writing(lambda: save_explorations(engine, [(e.scenario, e.doc) for e in done]))
+        engine = open_store(db)
+        writing(lambda: save_explorations(engine, [(e.scenario, e.doc) for e in done]))
     diverged = any(e.doc["diverges"] for e in done)
-    quotes = _quotes(db) if quote else None
+    quotes = quotes_for(db) if quote else None
     if as_json:
         for e in done:
             if quotes is not None:
                 from comparator.explore.report import cited_in
 
-                e.doc["quotes"] = _reading(db, lambda e=e: {
+                e.doc["quotes"] = reading(db, lambda e=e: {
                     era: quotes.of(era, cited_in(res)) for era, res in e.doc["eras"].items()})
             typer.echo(json.dumps(e.doc) if len(done) > 1 else json.dumps(e.doc, indent=2))
-        _quote_footer(quotes, err=True)
+        quote_footer(quotes, err=True)
     else:
         from rich.console import Console
 
@@ -123,10 +123,10 @@ def explore(
         for i, e in enumerate(done):
             if i:
                 console.print()
-            _quoting(db, quotes, lambda e=e: render(e.doc, e.scenario, console, show_all,
+            quoting(db, quotes, lambda e=e: render(e.doc, e.scenario, console, show_all,
                                                     quotes))
-            _say_unmodelled(e.scenario)
-        _quote_footer(quotes)
+            say_unmodelled(e.scenario)
+        quote_footer(quotes)
     raise typer.Exit(1 if diverged else 0)
 
 
@@ -155,7 +155,7 @@ def blocks(
     from comparator.files.problems import ScenarioError
     from comparator.games.mtg.blocks import block_survey, can_block_answers
 
-    path, scenario = _load(file)
+    path, scenario = load_named(file)
     if best:
         _best_blocks(path, scenario, era, objective, as_json)
         return
@@ -166,13 +166,13 @@ def blocks(
                   f"no: {a['why']} ({a['rule']})")
         return
     try:
-        doc, lines = block_survey(scenario, _era(era or "foundations", "mtg"), str(path))
+        doc, lines = block_survey(scenario, era_named(era or "foundations", "mtg"), str(path))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
     else:
-        _echo("\n".join(lines), hang="      ")
+        echo_lines("\n".join(lines), hang="      ")
 
 
 def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
@@ -200,12 +200,12 @@ def _each_era(path: Path, scenario: Any, era: str | None, option: str, as_json: 
         fail(f"{path}: `blocks {option}` answers for Magic scenarios; this is a "
              f"{scenario.game} one")
     try:
-        found = answer([_era(era, "mtg")] if era else list(eras_of("mtg")))
+        found = answer([era_named(era, "mtg")] if era else list(eras_of("mtg")))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     if as_json:
         typer.echo(json.dumps(found, indent=2))
         return
     for era_id, a in found["eras"].items():
-        _echo(f"{era_id}: not run: {a['refused']}" if "refused" in a else
+        echo_lines(f"{era_id}: not run: {a['refused']}" if "refused" in a else
               f"{era_id}: {said(a)}")

@@ -8,7 +8,7 @@ from pathlib import Path
 from comparator.cli.output import fail
 
 
-def _load(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
+def load_named(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
     from comparator.files.locations import find_scenario
     from comparator.files.problems import ScenarioError
     from comparator.scenarios.loader import load
@@ -25,7 +25,7 @@ def _load(name: str):  # noqa: ANN202 - returns (Path, Scenario); typed lazily
         fail(f"{first}{tail}")
 
 
-def _era(name: str, game: str | None = None) -> str:
+def era_named(name: str, game: str | None = None) -> str:
     """An era by id, alias, or date (the era of `game` in force that day)."""
     from versions import find_era
 
@@ -35,7 +35,7 @@ def _era(name: str, game: str | None = None) -> str:
         fail(str(err.args[0]))
 
 
-def _eras(names: list[str] | None) -> list[str] | None:
+def eras_named(names: list[str] | None) -> list[str] | None:
     """Eras by id, alias or date; a date names each game's era in force that day."""
     import re
 
@@ -50,12 +50,12 @@ def _eras(names: list[str] | None) -> list[str] | None:
             if not found:
                 fail(f"--era {name}: no era of any game modelled on that day")
             out += [e for e in found if e not in out]
-        elif (era := _era(name)) not in out:
+        elif (era := era_named(name)) not in out:
             out.append(era)
     return out
 
 
-def _expand(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported lazily
+def expand_paths(files: list[Path]):  # noqa: ANN202 - a Files sequence, imported lazily
     from comparator.files.file_sets import expand
 
     try:

@@ -90,3 +90,9 @@ _EXITS = {
                 "any, or bad input."),
 }
 EXITS = {k: f"{v} 70 is an internal error (a bug)." for k, v in _EXITS.items()}
+
+
+def command_group(help_text: str) -> typer.Typer:
+    """A group of commands (`rulesdiff dataset ...`): its help when called alone, and the
+    exit codes every group shares."""
+    return typer.Typer(help=help_text, no_args_is_help=True, epilog=EXITS["group"])

@@ -20,7 +20,7 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _echo(text: str, hang: str = "    ", err: bool = False) -> None:
+def echo_lines(text: str, hang: str = "    ", err: bool = False) -> None:
     """Lines of a human report, each wrapped to the terminal's width with a hanging indent
     (words never cut); errors stay one line each and don't come through here."""
     from comparator.text.terminal import clean, echo_width, masked, wrapped
@@ -31,7 +31,7 @@ def _echo(text: str, hang: str = "    ", err: bool = False) -> None:
         typer.echo("\n".join(wrapped(line.strip(), width, indent, hang)), err=err)
 
 
-def _engine(db: str | None, create: bool = True):  # noqa: ANN202 - an Engine, lazily
+def open_store(db: str | None, create: bool = True):  # noqa: ANN202 - an Engine, lazily
     from comparator.store.database import StoreError, open_engine
 
     try:
@@ -40,7 +40,7 @@ def _engine(db: str | None, create: bool = True):  # noqa: ANN202 - an Engine, l
         fail(str(err))
 
 
-def _reading(db: str | None, work: Any) -> Any:
+def reading(db: str | None, work: Any) -> Any:
     """Run a read of the database; a corrupt or tampered one is a clear error, exit 2."""
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -55,7 +55,7 @@ def _reading(db: str | None, work: Any) -> Any:
              f"this rulesdiff")
 
 
-def _writing(work: Callable[[], T]) -> T:
+def writing(work: Callable[[], T]) -> T:
     """Run a write of the database and give what it returns; a refused one is a clear
     error, exit 2."""
     from sqlalchemy.exc import SQLAlchemyError
@@ -68,7 +68,7 @@ def _writing(work: Callable[[], T]) -> T:
         fail(write_failed(exc))
 
 
-def _find_era(name: str):  # noqa: ANN202 - an era class, imported lazily
+def find_era_class(name: str):  # noqa: ANN202 - an era class, imported lazily
     from versions import find_era
 
     try:
@@ -78,7 +78,7 @@ def _find_era(name: str):  # noqa: ANN202 - an era class, imported lazily
 
 
 @contextmanager
-def _search_bar(scenario_id: str) -> Iterator[Callable[[str, int], None]]:
+def search_bar(scenario_id: str) -> Iterator[Callable[[str, int], None]]:
     """A progress bar on stderr for one scenario's search, gone when the search ends."""
     from rich.console import Console
     from rich.progress import Progress
@@ -104,15 +104,15 @@ def _search_bar(scenario_id: str) -> Iterator[Callable[[str, int], None]]:
             bar["p"].stop()
 
 
-def _say_refused(file: object, refused: dict[str, str]) -> None:
+def say_refused(file: object, refused: dict[str, str]) -> None:
     """An era that can't run a scenario, on stderr: the JSON keeps the contract's keys."""
     from comparator.text.terminal import clean
 
     for era, why in refused.items():  # a note, not an error: wrapped as the report is
-        _echo(clean(f"rulesdiff: {era} can't run {file}: {why}"), err=True)
+        echo_lines(clean(f"rulesdiff: {era} can't run {file}: {why}"), err=True)
 
 
-def _say_unmodelled(scenario: Any) -> None:
+def say_unmodelled(scenario: Any) -> None:
     """Under a human report: the text of the cards the scenario uses that rulesdiff does
     not model (the JSON documents keep the contract's keys)."""
     from comparator.games.registry import game_of

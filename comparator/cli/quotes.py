@@ -6,24 +6,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from comparator.cli.output import _echo, _engine, _reading
+from comparator.cli.output import echo_lines, open_store, reading
 
 
-def _quotes(db: str | None):  # noqa: ANN202 - a Quotes, imported lazily
+def quotes_for(db: str | None):  # noqa: ANN202 - a Quotes, imported lazily
     from comparator.rules.quoting import Quotes
 
-    return Quotes(_engine(db))
+    return Quotes(open_store(db))
 
 
-def _quoting(db: str | None, quotes: Any, work: Callable[[], None]) -> None:
+def quoting(db: str | None, quotes: Any, work: Callable[[], None]) -> None:
     """A report, which reads the store only to quote (so, without --quote, the store's
     modules are never loaded)."""
     if quotes is None:
         work()
     else:
-        _reading(db, work)
+        reading(db, work)
 
 
-def _quote_footer(quotes: Any, err: bool = False) -> None:
+def quote_footer(quotes: Any, err: bool = False) -> None:
     for line in quotes.footer() if quotes is not None else ():
-        _echo(line, err=err)
+        echo_lines(line, err=err)

@@ -12,13 +12,19 @@ from typing import Annotated, Any
 
 import typer
 
-from comparator.cli.options import EXITS, DbOption, JsonFlag, SummaryJsonFlag, era_option
-from comparator.cli.output import _echo, _engine, _find_era, _reading, _writing, fail
+from comparator.cli.options import (
+    EXITS,
+    DbOption,
+    JsonFlag,
+    SummaryJsonFlag,
+    command_group,
+    era_option,
+)
+from comparator.cli.output import echo_lines, fail, find_era_class, open_store, reading, writing
 
-rules_app = typer.Typer(help="The rules' own texts: import the Comprehensive Rules (and the "
-                             "Fifth Edition rulings summary, and Duel Masters' 総合ゲームルール) "
-                             "you have, then read a rule as it stood on a date or in an era.",
-                        no_args_is_help=True, epilog=EXITS["group"])
+rules_app = command_group("The rules' own texts: import the Comprehensive Rules (and the "
+                          "Fifth Edition rulings summary, and Duel Masters' 総合ゲームルール) "
+                          "you have, then read a rule as it stood on a date or in an era.")
 
 DateOption = Annotated[str | None, typer.Option(
     "--date", help="the rules in force that day (YYYY-MM-DD; default: the newest)",
@@ -88,15 +94,15 @@ def rules_import(
         except ValueError as exc:
             message = str(exc)
             fail(message if message.startswith(str(path)) else f"{path}: {message}")
-    engine = _engine(db)
+    engine = open_store(db)
     stored: list[int] = []
     for path, text, doc in read:
-        n, was = _writing(partial(import_document, engine, doc, path.name, text))
+        n, was = writing(partial(import_document, engine, doc, path.name, text))
         stored.append(n)
         for warning in doc.warnings:
-            _echo(f"{path}: {warning}", err=True)
+            echo_lines(f"{path}: {warning}", err=True)
         if not as_json:
-            _echo(f"{path}: {doc.kind} effective {doc.effective}: "
+            echo_lines(f"{path}: {doc.kind} effective {doc.effective}: "
                   + (f"{n} rules and {len(doc.glossary)} glossary entries stored" if n
                      else f"imported before as effective {was}: its date is now "
                           f"{doc.effective}" if was
@@ -127,15 +133,15 @@ def rules_show(
     if on is not None and era is not None:
         fail("--date or --era, not both")
     day = _day(on)
-    chosen = _find_era(era) if era is not None else None
+    chosen = find_era_class(era) if era is not None else None
     between = own_dates(chosen) if chosen else None
     which = _game(game, chosen)
     asked = name.strip().rstrip(".") if _PLAIN_NUMBER.match(name.strip().rstrip(".")) \
         else name.strip()
     is_rule = bool(_PLAIN_NUMBER.match(asked) or re.match(r"^\d{3}\.\d+", asked))
-    engine = _engine(db)
+    engine = open_store(db)
     find = rule_on if is_rule else glossary_on
-    found = _reading(db, lambda: find(engine, asked, day, between, which))
+    found = reading(db, lambda: find(engine, asked, day, between, which))
     if found is None and chosen is not None:
         fail(f"the document the {chosen.id} era cites is not imported: "
              f"`rulesdiff rules import` the {chosen.cr_modelled}")
@@ -162,16 +168,16 @@ def rules_show(
                                             for n, t in found.subrules]}, indent=2,
                               ensure_ascii=False))
         return
-    _echo(f"{found.number} — the {found.kind} effective {found.effective} "
+    echo_lines(f"{found.number} — the {found.kind} effective {found.effective} "
           f"({found.document})", hang="  ")
     if renumbered is not None:
-        _echo(f"  (the rule numbered {asked} later: `rulesdiff history {asked}` shows "
+        echo_lines(f"  (the rule numbered {asked} later: `rulesdiff history {asked}` shows "
               f"every version)", hang="    ")
-    _echo("  " + " > ".join(p for p in (found.section, found.title) if p))
+    echo_lines("  " + " > ".join(p for p in (found.section, found.title) if p))
     for paragraph in found.text.split("\n"):
-        _echo(f"  {paragraph}")
+        echo_lines(f"  {paragraph}")
     for n, t in found.subrules:
-        _echo(f"    {n} {t}", hang="      ")
+        echo_lines(f"    {n} {t}", hang="      ")
 
 
 def _renumbered(engine: Any, db: str | None, asked: str, game: str, missing: Any) -> Any:
@@ -181,13 +187,13 @@ def _renumbered(engine: Any, db: str | None, asked: str, game: str, missing: Any
     from comparator.rules.store import rule_on
 
     try:
-        trail = _reading(db, lambda: history(engine, asked, game))
+        trail = reading(db, lambda: history(engine, asked, game))
     except UnknownRule:
         return None
     there = next((v for v in trail.versions if v.document_id == missing.document_id), None)
     if there is None:
         return None
-    return _reading(db, lambda: rule_on(engine, there.number, game=game,
+    return reading(db, lambda: rule_on(engine, there.number, game=game,
                                         document_id=missing.document_id))
 
 
@@ -201,7 +207,7 @@ def rules_check(
     from comparator.rules.store import citation, cited_words
     from versions import ALL_ERAS
 
-    engine = _engine(db)
+    engine = open_store(db)
     report = []
     for era in ALL_ERAS:
         missing, unnumbered, checked = [], [], 0
@@ -210,7 +216,7 @@ def rules_check(
             if citation(value).kind == "unnumbered":
                 unnumbered.append({"key": key, "cited": value})
                 continue
-            found = _reading(db, lambda era=era, value=value: cited_words(engine, era, value))
+            found = reading(db, lambda era=era, value=value: cited_words(engine, era, value))
             if found is None:
                 continue
             checked += 1
@@ -228,16 +234,16 @@ def rules_check(
         typer.echo(json.dumps({"ok": not bad, "eras": report}, indent=2))
         raise typer.Exit(1 if bad else 0)
     for r in report:
-        era = _find_era(r["era"])
+        era = find_era_class(r["era"])
         if not r["imported"]:
-            _echo(f"{r['era']}: not checked: {era.cr_modelled} is not imported", hang="  ")
+            echo_lines(f"{r['era']}: not checked: {era.cr_modelled} is not imported", hang="  ")
             continue
-        _echo(f"{r['era']}: {r['checked']} cited rules looked up in {r['document']}: "
+        echo_lines(f"{r['era']}: {r['checked']} cited rules looked up in {r['document']}: "
               + (f"{len(r['missing'])} not found" if r["missing"] else "all found")
               + (f"; {len(r['unnumbered'])} cited without a number a text can confirm"
                  if r["unnumbered"] else ""), hang="  ")
         for m in r["missing"]:
-            _echo(f"  {m['key']}: {m['cited']} is not in {m['document']} "
+            echo_lines(f"  {m['key']}: {m['cited']} is not in {m['document']} "
                   f"({m['effective']})", hang="    ")
     raise typer.Exit(1 if bad else 0)
 
@@ -257,9 +263,9 @@ def history(
     from comparator.rules.history import history as trail
 
     which = _game(game)
-    engine = _engine(db)
+    engine = open_store(db)
     try:
-        found = _reading(db, lambda: trail(engine, rule.strip().rstrip("."), which))
+        found = reading(db, lambda: trail(engine, rule.strip().rstrip("."), which))
     except UnknownRule as exc:
         fail(str(exc))
     if not found.versions:
@@ -274,31 +280,31 @@ def history(
 
 def _say_history(found: Any, colour: bool) -> None:
     followed = f" (followed as {', '.join(found.keys)})" if found.keys else ""
-    _echo(f"{found.asked}{followed}: {len(found.versions)} version(s) in "
+    echo_lines(f"{found.asked}{followed}: {len(found.versions)} version(s) in "
           f"{len(found.versions) + len(found.absent)} imported document(s)", hang="  ")
     for v in found.versions:
         typer.echo("")
         if v.gap:
-            _echo(f"  … {v.gap}", hang="    ")
+            echo_lines(f"  … {v.gap}", hang="    ")
         era = f", {v.era} era" if v.era else ""
         of = f" of {v.effective}" if v.effective != v.in_force else ""
-        _echo(f"{v.in_force}  {v.number}  {v.kind}{of} ({v.document}{era})", hang="  ")
+        echo_lines(f"{v.in_force}  {v.number}  {v.kind}{of} ({v.document}{era})", hang="  ")
         if v.status == "first":
-            _echo(f"  {v.text.split(chr(10))[0]}", hang="  ")
+            echo_lines(f"  {v.text.split(chr(10))[0]}", hang="  ")
             continue
         moved = f" from {v.previous_number}" if v.previous_number else ""
-        _echo(f"  {v.status.replace('renumbered', 'renumbered' + moved)}" + _when(v.dated),
+        echo_lines(f"  {v.status.replace('renumbered', 'renumbered' + moved)}" + _when(v.dated),
               hang="    ")
         if v.words:
-            _echo("  " + _marked(v.words, colour), hang="  ")
+            echo_lines("  " + _marked(v.words, colour), hang="  ")
         if v.scenarios:
             shown = ", ".join(v.scenarios[:8])
             more = f" and {len(v.scenarios) - 8} more" if len(v.scenarios) > 8 else ""
-            _echo(f"  shipped scenarios whose outcome this changes: {shown}{more}",
+            echo_lines(f"  shipped scenarios whose outcome this changes: {shown}{more}",
                   hang="    ")
     if found.absent:
         typer.echo("")
-        _echo("not found in: " + ", ".join(f"{a['document']} ({a['effective']})"
+        echo_lines("not found in: " + ", ".join(f"{a['document']} ({a['effective']})"
                                             for a in found.absent), hang="  ")
 
 

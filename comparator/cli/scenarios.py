@@ -11,7 +11,7 @@ import typer
 import typer.core
 
 from comparator.cli.app import app
-from comparator.cli.lookup import _era, _eras, _expand, _load
+from comparator.cli.lookup import era_named, eras_named, expand_paths, load_named
 from comparator.cli.options import (
     EXITS,
     DbOption,
@@ -25,16 +25,16 @@ from comparator.cli.options import (
     json_flag,
 )
 from comparator.cli.output import (
-    _echo,
-    _engine,
-    _find_era,
-    _reading,
-    _say_refused,
-    _say_unmodelled,
-    _writing,
+    echo_lines,
     fail,
+    find_era_class,
+    open_store,
+    reading,
+    say_refused,
+    say_unmodelled,
+    writing,
 )
-from comparator.cli.quotes import _quote_footer, _quotes, _quoting
+from comparator.cli.quotes import quote_footer, quotes_for, quoting
 
 
 @app.command(epilog=EXITS["run"])
@@ -52,8 +52,8 @@ def run(
     from comparator.text.narrate import narrate
     from versions import find_era
 
-    path, scenario = _load(file)
-    era_id = _era(era, scenario.game)
+    path, scenario = load_named(file)
+    era_id = era_named(era, scenario.game)
     try:
         outcome = run_era(scenario, era_id, str(path))
     except RefusedError as err:  # contract §2.1: the refusal on stdout, the error below
@@ -63,15 +63,15 @@ def run(
         fail(str(err.problems[0]))
     except ScenarioError as err:
         fail(str(err.problems[0]))
-    quotes = _quotes(db) if quote else None
+    quotes = quotes_for(db) if quote else None
     if as_json:
         if quotes is not None:
             from comparator.rules.quoting import cited
 
-            outcome = {**outcome, "quotes": _reading(db, lambda: quotes.of(era_id,
+            outcome = {**outcome, "quotes": reading(db, lambda: quotes.of(era_id,
                                                                            cited(outcome)))}
         typer.echo(json.dumps(outcome, indent=2))
-        _quote_footer(quotes, err=True)
+        quote_footer(quotes, err=True)
     else:
         from comparator.text.terminal import clean, echo_width, wrapped
 
@@ -80,12 +80,12 @@ def run(
                                   game_of(scenario))).split("\n"):
             indent = line[:len(line) - len(line.lstrip(" "))]
             typer.echo("\n".join(wrapped(line.strip(), width, indent, "    ")))
-            for said in _reading(db, lambda line=line: quotes.after(era_id, line)) if quotes \
+            for said in reading(db, lambda line=line: quotes.after(era_id, line)) if quotes \
                     else ():
                 typer.echo("\n".join(wrapped(clean(said), width, indent + "    ",
                                               indent + "    ")))
-        _quote_footer(quotes)
-        _say_unmodelled(scenario)
+        quote_footer(quotes)
+        say_unmodelled(scenario)
 
 
 @app.command(epilog=EXITS["new"])
@@ -101,7 +101,7 @@ def new(
         path = new_scenario(name)
     except ScaffoldError as err:
         fail(str(err))
-    _echo(f"wrote {path}: edit it, then `rulesdiff validate {path}` and "
+    echo_lines(f"wrote {path}: edit it, then `rulesdiff validate {path}` and "
                f"`rulesdiff diff {path}`")
 
 
@@ -118,7 +118,7 @@ def validate(
     from comparator.checking.validation import check_files
     from comparator.text.terminal import clean
 
-    paths = _expand(files)
+    paths = expand_paths(files)
     checked = check_files(paths)
     problems, warned = checked.problems, checked.warnings
     if as_json:
@@ -133,7 +133,7 @@ def validate(
     if problems:
         typer.echo(f"{len(problems)} problem(s) in {len(paths)} file(s)", err=True)
         raise typer.Exit(2)
-    _echo(f"ok: {len(paths)} file(s)")
+    echo_lines(f"ok: {len(paths)} file(s)")
 
 
 @app.command(epilog=EXITS["verify"])
@@ -147,7 +147,7 @@ def verify(
     from comparator.files.problems import ScenarioError
     from comparator.text.terminal import clean
 
-    paths = _expand(files)
+    paths = expand_paths(files)
     try:
         found = verify_files(paths)
     except ScenarioError as err:
@@ -164,10 +164,10 @@ def verify(
         f"; {era} can't run {n} file(s) (they use what its rules lacked)"
         for era, n in found.refused.items())
     if not found.ok:
-        _echo(f"{len(found.mismatches)} mismatch(es) in {found.files} file(s){missing}",
+        echo_lines(f"{len(found.mismatches)} mismatch(es) in {found.files} file(s){missing}",
                    err=True)
         raise typer.Exit(1)
-    _echo(f"ok: {found.files} file(s), {found.checked} era outcome(s) as "
+    echo_lines(f"ok: {found.files} file(s), {found.checked} era outcome(s) as "
                f"expected{missing}")
 
 
@@ -185,7 +185,7 @@ def eras(
     from versions import ALL_ERAS
 
     data = [e.metadata() for e in ALL_ERAS] if era is None else [
-        find.metadata() for find in [_find_era(era)]]
+        find.metadata() for find in [find_era_class(era)]]
     if as_json:
         typer.echo(json.dumps(data if era is None else data[0], indent=2))
         return
@@ -238,11 +238,11 @@ def diff(
     from comparator.compare.running import era_ids, run_files
     from comparator.files.problems import ScenarioError
 
-    eras = _eras(era)
+    eras = eras_named(era)
     if eras is not None and len(set(eras)) < 2:
         fail("--era: name at least two eras to compare (or none for all); "
              "`rulesdiff run FILE --era ERA` shows one")
-    paths = _expand([Path(f) for f in files])
+    paths = expand_paths([Path(f) for f in files])
     try:
         results = run_files(paths, era_ids(eras))
     except ScenarioError as err:
@@ -252,10 +252,10 @@ def diff(
     if not no_store:
         from comparator.dataset.runs import save
 
-        engine = _engine(db)
-        _writing(lambda: save(engine, results))
+        engine = open_store(db)
+        writing(lambda: save(engine, results))
     diverged = False
-    quotes = _quotes(db) if quote else None
+    quotes = quotes_for(db) if quote else None
     if as_json:
         for r in results:
             doc = diff_document(r.scenario.id, r.outcomes)
@@ -263,11 +263,11 @@ def diff(
             if quotes is not None:
                 from comparator.rules.quoting import cited
 
-                doc["quotes"] = _reading(db, lambda r=r: {
+                doc["quotes"] = reading(db, lambda r=r: {
                     e: quotes.of(e, cited(o)) for e, o in r.outcomes.items()})
             typer.echo(json.dumps(doc) if len(results) > 1 else json.dumps(doc, indent=2))
-            _say_refused(r.file, r.refused)
-        _quote_footer(quotes, err=True)
+            say_refused(r.file, r.refused)
+        quote_footer(quotes, err=True)
     else:
         from rich.console import Console
 
@@ -279,10 +279,10 @@ def diff(
                 console.print()
             doc = diff_document(r.scenario.id, r.outcomes)
             diverged |= doc["diverges"]
-            _quoting(db, quotes, lambda doc=doc, r=r: render(doc, r.scenario, console,
+            quoting(db, quotes, lambda doc=doc, r=r: render(doc, r.scenario, console,
                                                              r.refused, quotes))
-            _say_unmodelled(r.scenario)
-        _quote_footer(quotes)
+            say_unmodelled(r.scenario)
+        quote_footer(quotes)
     raise typer.Exit(1 if diverged else 0)
 
 
@@ -301,26 +301,26 @@ def show(
     from comparator.store.reading import stored_scenario
     from comparator.text.terminal import clean, cut
 
-    engine = _engine(db, create=False)
-    found = _reading(db, lambda: stored_scenario(engine, scenario_id))
+    engine = open_store(db, create=False)
+    found = reading(db, lambda: stored_scenario(engine, scenario_id))
     if found is None:
         fail(f"{scenario_id}: no such scenario in the database")
     if as_json:
         typer.echo(json.dumps(found, indent=2))
         return
-    _echo(f"{scenario_id}: {len(found['versions'])} stored version(s)")
+    echo_lines(f"{scenario_id}: {len(found['versions'])} stored version(s)")
     for v in found["versions"]:
-        _echo(f"version {v['content_hash'][:12]} ({v['first_stored']}): "
+        echo_lines(f"version {v['content_hash'][:12]} ({v['first_stored']}): "
                    f"{clean(cut(v['title']))}")
         for r in v["runs"]:
-            _echo(f"  run {r['era']} engine {r['engine_version']} "
+            echo_lines(f"  run {r['era']} engine {r['engine_version']} "
                        f"outcome {r['outcome_hash'][:12]} at {r['created']}")
         for d in v["divergences"]:
             typer.echo(f"  {d['path']}: {d['era_a']} {json.dumps(d['value_a'])} vs "
                        f"{d['era_b']} {json.dumps(d['value_b'])}")
         for x in v["explorations"]:
             value = x["value"]["score"] if x["value"] else "no legal line"
-            _echo(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
+            echo_lines(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
                        f"fields {x['fields']}): {x['lines']} lines, {x['outcomes']} "
                        f"outcome(s), value {value}, at {x['created']}")
 
@@ -360,7 +360,7 @@ def catalog(
         typer.echo(json.dumps(items, indent=2))
     else:
         for i in items:
-            _echo(f"{i['id']}: {i['verdict']}")
+            echo_lines(f"{i['id']}: {i['verdict']}")
 
 
 @app.command("scenarios", epilog=EXITS["list_scenarios"])
@@ -374,5 +374,5 @@ def list_scenarios(as_json: JsonFlag = False) -> None:
         typer.echo(json.dumps(rows, indent=2))
         return
     for r in rows:
-        _echo(clean(f"{r['id']}: {cut(r['title'])}") + (f"  [{', '.join(r['tags'])}]"
+        echo_lines(clean(f"{r['id']}: {cut(r['title'])}") + (f"  [{', '.join(r['tags'])}]"
                                                  if r["tags"] else ""))

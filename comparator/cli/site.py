@@ -10,7 +10,7 @@ import typer
 import typer.core
 
 from comparator.cli.app import app
-from comparator.cli.lookup import _eras, _expand
+from comparator.cli.lookup import eras_named, expand_paths
 from comparator.cli.options import (
     EXITS,
     DbOption,
@@ -18,7 +18,7 @@ from comparator.cli.options import (
     SummaryJsonFlag,
     era_option,
 )
-from comparator.cli.output import _echo, _engine, _writing, fail
+from comparator.cli.output import echo_lines, fail, open_store, writing
 
 
 @app.command(epilog=EXITS["site"])
@@ -59,12 +59,12 @@ def site(
     from comparator.site.search import SearchError
     if out.exists() and not out.is_dir():
         fail(f"{out}: not a folder")
-    eras = era_ids(_eras(era))
-    paths = _expand(files or [scenarios_dir()])
-    engine = _engine(db)
-    say = (lambda what: None) if as_json else (lambda what: _echo(what, err=True))
+    eras = era_ids(eras_named(era))
+    paths = expand_paths(files or [scenarios_dir()])
+    engine = open_store(db)
+    say = (lambda what: None) if as_json else (lambda what: echo_lines(what, err=True))
     try:
-        built = _writing(lambda: build_site(out, engine, paths, eras, explore_too,
+        built = writing(lambda: build_site(out, engine, paths, eras, explore_too,
                                             jobs or os.cpu_count() or 1, say))
     except ScenarioError as err:
         fail(str(err.problems[0]))
@@ -77,5 +77,5 @@ def site(
                                "scenarios": built.scenarios, "explored": built.explored},
                               indent=2))
         return
-    _echo(f"wrote {built.pages} pages into {out} ({built.scenarios} scenarios, "
+    echo_lines(f"wrote {built.pages} pages into {out} ({built.scenarios} scenarios, "
           f"{built.explored} explored): open {out / 'index.html'}")

@@ -74,7 +74,7 @@ def zstd_dictionary(texts: list[str]) -> bytes:
 
 # How each codec's dictionaries are made. A new codec adds its own here, in
 # ``comparator.store.packing`` (CODEC, CODECS, SUFFIX and its reading) and in the pinned digests
-# of tests/test_packing.py.
+# of tests/store/test_packing.py.
 MAKERS = {1: zlib_dictionary, 2: zstd_dictionary}
 
 

@@ -24,8 +24,8 @@ so the same classes hold for the division that completes the last combat damage 
 
 A planeswalker's or battle's damage, a protected creature's, and anything that fails these
 conditions, is kept exact, source by source: those positions merge only with equal ones.
-Explore's comparisons with brute force (tests/test_explore.py, tests/test_stack_classes.py)
-check the result."""
+Explore's comparisons with brute force (tests/explore/test_explore.py,
+tests/games/test_stack_classes.py) check the result."""
 
 from __future__ import annotations
 

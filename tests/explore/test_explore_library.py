@@ -11,7 +11,7 @@ from comparator.files.locations import find_scenario
 from comparator.scenarios.loader import load
 from versions import ERA_IDS
 
-LIBRARY = Path(__file__).resolve().parents[1] / "data" / "explorations"
+LIBRARY = Path(__file__).resolve().parents[2] / "data" / "explorations"
 FILES = sorted(LIBRARY.glob("*.yaml"))
 
 

@@ -82,5 +82,5 @@ def test_catalog_is_fresh():
     from pathlib import Path
 
     fresh = CliRunner().invoke(app, ["catalog", "--markdown"]).output
-    stored = (Path(__file__).parents[1] / "docs" / "catalog.md").read_text()
+    stored = (Path(__file__).parents[2] / "docs" / "catalog.md").read_text()
     assert fresh == stored, "run: rulesdiff catalog --markdown > docs/catalog.md"

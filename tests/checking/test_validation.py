@@ -13,7 +13,7 @@ from comparator.files.problems import ScenarioError
 from comparator.scenarios.loader import parse
 from versions import ERAS, run
 
-BROKEN = Path(__file__).parent / "broken"
+BROKEN = Path(__file__).parents[1] / "broken"
 runner = CliRunner()
 
 

@@ -107,7 +107,7 @@ def pages(site: Path) -> list[str]:
 
 def test_the_site_has_every_page(built):
     site, _, summary = built
-    assert summary["scenarios"] == len(list((Path(__file__).parents[1] / "data" /
+    assert summary["scenarios"] == len(list((Path(__file__).parents[2] / "data" /
                                              "scenarios").glob("*.yaml")))
     # Every scenario is explored but one every era refuses, as its file expects.
     from comparator.compare.running import expected_refusals

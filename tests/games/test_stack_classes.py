@@ -1,7 +1,7 @@
 """Explore searches damage on the stack once for each class of it (the `sixth` era,
 comparator.games.mtg.stack_classes): the same results as searching every position, worked
 by hand on a small case and compared with brute force and with the search without
-classes on hand-written and random combats (and, in tests/test_explore.py, on every
+classes on hand-written and random combats (and, in tests/explore/test_explore.py, on every
 shipped scenario against brute force)."""
 
 import random
@@ -19,7 +19,7 @@ from versions import ERA_IDS as ERAS
 from versions import NotInEra, find_era
 from versions.mtg.play import exploration
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # A 4/4 trampler blocked by a 2/2; the defender has a Giant Growth for the 2/2 once the
 # damage is on the stack.

@@ -1,6 +1,6 @@
 """Restrictions that count blockers (509.1b): an illegal declaration is exit 2 naming the
 rule and what it breaks; a legal one runs. The exact search is proven against brute force
-with these keywords in tests/test_block_search.py."""
+with these keywords in tests/engine/test_block_search.py."""
 
 import pytest
 from eras import ERAS

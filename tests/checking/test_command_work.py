@@ -9,7 +9,7 @@ import click
 import pytest
 import typer.main
 import yaml
-from test_store import EXAMPLE, variants
+from stored_rows import EXAMPLE, variants
 from typer.testing import CliRunner
 
 from comparator.checking.validation import validate_files

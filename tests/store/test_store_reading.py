@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from sqlmodel import Session, col, select
-from test_store import EXAMPLE, variants
+from stored_rows import EXAMPLE, variants
 from typer.testing import CliRunner
 
 from comparator.cli.main import app

@@ -16,7 +16,7 @@ REQUIRED = [
     "Goblin Piker", "Squadron Hawk", "White Knight", "Boros Swiftblade", "Elvish Regrower",
     "Vampire Spawn", "Helpful Hunter",
 ]
-REFERENCE = Path(__file__).parents[2] / "shared" / "reference" / "cards.yaml"
+REFERENCE = Path(__file__).parents[3] / "shared" / "reference" / "cards.yaml"
 
 
 def test_library_has_the_required_cards():

@@ -4,8 +4,7 @@ real PostgreSQL server: the same rows as a build on SQLite with --jobs 1."""
 import json
 
 import pytest
-from test_postgres import counts, rows, sqlite_url
-from test_store import variants
+from stored_rows import counts, rows, sqlite_url, variants
 from typer.testing import CliRunner
 
 from comparator.cli.main import app

@@ -17,7 +17,7 @@ from comparator.games.mtg.explore import Explorer
 from comparator.scenarios.loader import load
 
 runner = CliRunner()
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "benchmarks"
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import stored_rows
 from helpers import TRADE
+from stored_rows import EXAMPLE, variants
 from typer.testing import CliRunner
 
 from comparator.cli.main import app
@@ -22,18 +23,8 @@ from comparator.files.locations import find_scenario
 from versions import ERA_IDS
 
 runner = CliRunner()
-EXAMPLE = "giant-growth-vs-assignment-order"
 
 
-def variants(folder: Path, n: int, prefix: str = "v") -> Path:
-    """n distinct copies of the spec example (own id, own life total)."""
-    text = find_scenario(EXAMPLE).read_text()
-    folder.mkdir(parents=True, exist_ok=True)
-    for i in range(n):
-        body = text.replace(f"id: {EXAMPLE}", f"id: {prefix}-{i}").replace(
-            "{name: A, life: 20}", f"{{name: A, life: {20 + i}}}")
-        (folder / f"{prefix}-{i}.yaml").write_text(body)
-    return folder
 
 
 def count(db: Path, table: str) -> int:
@@ -85,7 +76,7 @@ def test_several_files_give_json_lines(tmp_path):
 
 def test_bad_input_exit_2_nothing_stored(tmp_path):
     db = tmp_path / "d.db"
-    broken = Path(__file__).parent / "broken" / "references.yaml"
+    broken = Path(__file__).parents[1] / "broken" / "references.yaml"
     result = runner.invoke(app, ["diff", EXAMPLE, str(broken), "--db", str(db)])
     assert result.exit_code == 2
     assert not db.exists()  # opened only once there is something to store
@@ -277,7 +268,7 @@ def test_build_writes_nothing_when_one_file_is_bad(tmp_path):
     folder.mkdir()
     (folder / "a-good.yaml").write_text(find_scenario(EXAMPLE).read_text())
     (folder / "z-bad.yaml").write_text(
-        (Path(__file__).parent / "broken" / "illegal-block.yaml").read_text())
+        (Path(__file__).parents[1] / "broken" / "illegal-block.yaml").read_text())
     db = tmp_path / "mixed.db"
     result = runner.invoke(app, ["dataset", "build", str(folder), "--db", str(db),
                                  "--batch", "1"])

@@ -125,7 +125,7 @@ def test_an_era_of_the_other_game_is_refused(tmp_path):
 
 
 def test_every_rule_cited_is_in_the_sources_or_marked_unverified():
-    root = Path(__file__).resolve().parents[2] / "shared"
+    root = Path(__file__).resolve().parents[3] / "shared"
     if not root.exists():
         pytest.skip("shared/ is not beside the repo")
     text = (root / "reference" / "duel-masters-2021-09-07-official.txt").read_text() + "".join(

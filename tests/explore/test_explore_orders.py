@@ -1,7 +1,7 @@
 """Explore searches the windows before combat damage once for every damage assignment
 order of a decision (``Explorer._all_orders``): the outcomes, line counts, values, examples
 and refused lines must be those of the search order by order, which the brute-force tests
-check (tests/test_explore.py)."""
+check (tests/explore/test_explore.py)."""
 
 import pytest
 from helpers import scenario

@@ -5,11 +5,10 @@ compared with the same work on SQLite."""
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
-from test_store import EXAMPLE, variants
+from stored_rows import EXAMPLE, VIEWS, counts, rows, sqlite_url, variants
 from typer.testing import CliRunner
 
 from comparator.cli.main import app
@@ -18,34 +17,15 @@ from comparator.store.packing import pack, unpack
 from versions import ERA_IDS
 
 runner = CliRunner()
-TABLES = ["scenario", "run", "divergence", "era", "exploration"]
-VIEWS = {"divergences_by_era_pair": "*", "survives_in_one_era": "*",
-         # all but the time stored
-         "latest_outcomes": "scenario_id, era, engine_version, life, losers, zones"}
 # Each run's outcome as stored: packing is deterministic, so the same bytes on both.
 PACKED = ("SELECT s.id, r.era, r.engine_version, r.packed_outcome FROM run r "
           "JOIN scenario s ON s.scenario_key = r.scenario_key")
 
 
-def counts(url: str) -> dict[str, int]:
-    engine = create_engine(url)
-    with engine.connect() as conn:
-        found = {t: conn.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()
-                 for t in TABLES + list(VIEWS)}
-    engine.dispose()
-    return found
 
 
-def rows(url: str, sql: str) -> list[tuple]:
-    engine = create_engine(url)
-    with engine.connect() as conn:
-        found = sorted(tuple(r) for r in conn.execute(text(sql)))
-    engine.dispose()
-    return found
 
 
-def sqlite_url(path: Path) -> str:
-    return f"sqlite:///{path}"
 
 
 def invoke(*args: str):
@@ -158,7 +138,7 @@ def test_parallel_writers_from_several_processes(postgres_url, tmp_path, writers
 def test_rules_texts_and_history_match_sqlite(postgres_url, tmp_path):
     """`rules import`, `rules show`, `history` and `rules check` give the same on
     PostgreSQL, and a version-5 store (no kinds, no glossary) is upgraded there too."""
-    from test_history import write_cr
+    from helpers import write_cr
 
     old = write_cr(tmp_path / "a.txt", "May 1, 2009", [
         ("310.2c", "A blocked creature will assign combat damage, divided as its controller "

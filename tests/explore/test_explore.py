@@ -116,7 +116,7 @@ def shipped(name):
 
 
 # Magic's search merges states and classes of divisions, so it is checked against brute
-# force; Duel Masters' explorer replays every line (tests/test_duel_masters_explore.py).
+# force; Duel Masters' explorer replays every line (tests/explore/test_duel_masters_explore.py).
 MAGIC_SHIPPED = [p for p in shipped_scenarios() if "game: duel-masters" not in p.read_text()]
 
 

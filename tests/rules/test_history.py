@@ -18,11 +18,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import HEAD, write_cr
 from typer.testing import CliRunner
 
 from comparator.cli.main import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT.parent / "shared" / "reference"
 FULL = ("1999-04-23", "2009-05-01", "2009-07-08", "2010-07-16", "2022-04-29", "2025-02-07")
 SUMMARY = "rulings-summary-fifth-edition-1999.txt"
@@ -228,13 +229,8 @@ def test_history_refuses_what_is_no_rule(tmp_path):
 
 # -- a renumbering and a change, in fixtures written here ------------------------------------
 
-HEAD = "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {}.\n\n"
 
 
-def write_cr(path: Path, date: str, rules: list[tuple[str, str]], title: str) -> Path:
-    body = f"{title}\n\n" + "\n\n".join(f"{n} {t}" for n, t in rules) + "\n"
-    path.write_text(HEAD.format(date) + body, encoding="utf-8")
-    return path
 
 
 def test_a_renumbered_and_changed_rule_in_fixtures(tmp_path):

@@ -170,7 +170,7 @@ def test_the_share_documented_for_the_reference_cards():
 
     from comparator.games.mtg.mtgjson import library_entry
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     ref = root.parent / "shared" / "reference" / "cards.yaml"
     if not ref.exists():
         pytest.skip("shared/reference is not beside the repo")

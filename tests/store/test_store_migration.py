@@ -18,7 +18,7 @@ from comparator.cli.main import app
 from comparator.store.packing import outcome_columns
 from versions import ENGINE_VERSION
 
-FIXTURE = Path(__file__).parent / "fixtures" / "store-v7"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "store-v7"
 runner = CliRunner()
 
 
@@ -82,7 +82,7 @@ def test_a_version_7_database_upgrades_with_nothing_lost(v7, tmp_path):
     assert v7.stat().st_size < size / 2  # packed, and the old pages given back
     # The same files built again after the upgrade are found stored (their digests came
     # across), and so is the stored exploration.
-    shipped = Path(__file__).parent.parent / "data" / "scenarios"
+    shipped = Path(__file__).parents[2] / "data" / "scenarios"
     files = [str(shipped / f"{name}.yaml") for name in (
         "fourth-mammoth-all-on-one-goblin", "attacking-band-and-rampage",
         "dm-second-attack-on-the-tapped-blocker", "dm-blocker-then-guardman-relay",

@@ -12,7 +12,7 @@ import pytest
 from comparator.rules.reading import NotRulesText, read_rules
 from versions import ERAS
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference"
 # fourth and fifth cite the 1999 rulings summary
 CR_ERAS = [e for e in ERAS if e.id not in ("fourth", "fifth")]
 

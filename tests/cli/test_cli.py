@@ -67,14 +67,14 @@ def test_run_bad_era_and_missing_file_exit_2():
 
 
 def test_run_illegal_block_exit_2_names_rule_m10():
-    broken = str(Path(__file__).parent / "broken" / "illegal-block.yaml")
+    broken = str(Path(__file__).parents[1] / "broken" / "illegal-block.yaml")
     result = runner.invoke(app, ["run", broken, "--era", "m10"])
     assert result.exit_code == 2
     assert "combat.blocks.bear" in result.output and "509.1b" in result.output
 
 
 def test_verify_reports_each_mismatch(tmp_path):
-    text = (Path(__file__).parents[1] / "data" / "scenarios" /
+    text = (Path(__file__).parents[2] / "data" / "scenarios" /
             f"{SPEC_EXAMPLE}.yaml").read_text()
     wrong = text.replace("      hawk: {zone: battlefield, damage: 0}",
                          "      hawk: {zone: graveyard, damage: 0}")
@@ -89,7 +89,7 @@ def test_verify_reports_each_mismatch(tmp_path):
 def test_verify_compares_a_graveyard_s_cards_not_their_order(tmp_path):
     """The owner orders the cards that reach a graveyard at once (CR 404.3): an expectation
     names them in any order, as `diff` compares them; a card too many still fails."""
-    text = (Path(__file__).parents[1] / "data" / "scenarios" /
+    text = (Path(__file__).parents[2] / "data" / "scenarios" /
             "moonglove-winnower-three-blockers.yaml").read_text()
     outcome = json.loads(runner.invoke(app, ["run", "moonglove-winnower-three-blockers",
                                              "--era", "m10", "--json"]).output)
@@ -121,7 +121,7 @@ def test_era_traits_cover_the_registry():
 
 
 def test_validate_and_verify_speak_json():
-    bad = str(Path(__file__).parent / "broken" / "ids.yaml")
+    bad = str(Path(__file__).parents[1] / "broken" / "ids.yaml")
     result = runner.invoke(app, ["validate", bad, "--json"])
     doc = json.loads(result.output)
     assert result.exit_code == 2 and doc["ok"] is False and doc["files"] == 1

@@ -10,7 +10,7 @@ import pytest
 from versions import ERAS, find_era
 from versions.mtg.rules import CORE_RULES, Era, cites
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference"
 
 
 # The eras before the Comprehensive Rules cite another document, numbered its own way.
@@ -85,7 +85,7 @@ def test_rules_table_is_checked_when_an_era_is_defined():
 def test_every_literal_rule_key_in_an_era_module_is_declared():
     # A hook that cites a key must say so with @cites, or the definition-time check could
     # not see it: every rule("...") literal in an era module is in its class's cited keys.
-    root = Path(__file__).resolve().parents[1] / "versions" / "mtg"
+    root = Path(__file__).resolve().parents[2] / "versions" / "mtg"
     for era in ERAS:
         module = Path(sys.modules[era.__module__].__file__ or "")
         literals = set(re.findall(r"rule\(\"([a-z0-9-]+)\"\)", module.read_text()))

@@ -163,7 +163,7 @@ def test_the_docs_show_the_template_and_it_uses_every_top_level_field():
     from comparator.files.locations import template_file
     from versions.mtg.scenario import Scenario
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     docs = (root / "docs" / "scenario-format.md").read_text()
     shown = re.search(r"<!-- new-scenario -->\n```yaml\n(.*?)\n```", docs, re.S).group(1)
     template = template_file().read_text()
