@@ -29,3 +29,17 @@ def postgres_server():
 def postgres_url(postgres_server):
     """A new, empty database on the test server."""
     return postgres_server.create_database(f"t{os.getpid()}_{next(_databases)}")
+
+
+@pytest.fixture(autouse=True)
+def _user_cards_as_they_were():
+    """`rulesdiff --cards FILE` puts the file in the environment (worker processes inherit
+    it); a command run in-process by a test must not leave it there for the next test."""
+    from comparator.games.mtg.cards import USER_CARDS
+
+    saved = os.environ.get(USER_CARDS)
+    yield
+    if saved is None:
+        os.environ.pop(USER_CARDS, None)
+    else:
+        os.environ[USER_CARDS] = saved

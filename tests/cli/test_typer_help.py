@@ -5,8 +5,9 @@ patch passes on, and the patched help and usage errors read as rulesdiff's do.""
 
 import importlib
 import inspect
-
-from typer.testing import CliRunner
+import os
+import subprocess
+import sys
 
 from comparator.cli import typer_help
 
@@ -47,21 +48,32 @@ def test_installing_twice_changes_nothing():
     assert core.Command.parse_args is once
 
 
-def test_help_and_usage_errors_read_as_rulesdiffs():
-    from comparator.cli.main import app
+def _rulesdiff(*args: str) -> subprocess.CompletedProcess:
+    # A fresh interpreter: the patches are there because the app installs them, not
+    # because another test did.
+    env = {**os.environ, "COLUMNS": "80"}
+    return subprocess.run([sys.executable, "-m", "comparator", *args], capture_output=True,
+                          text=True, env=env, timeout=120)
 
-    runner = CliRunner()
-    listed = runner.invoke(app, ["--help"], terminal_width=80)
-    assert listed.exit_code == 0
+
+def test_help_and_usage_errors_read_as_rulesdiffs():
+    listed = _rulesdiff("--help")
+    assert listed.returncode == 0
+    commands = listed.stdout.split("Commands:")[1]
     # A summary is the whole first sentence, wrapped, never cut with "...".
-    assert "..." not in listed.output
+    assert "..." not in commands
     assert "history    A rule through time: each version in the imported documents," \
-        in listed.output
+        in commands
+    # Words are not cut at their hyphens: "sub-folder", a date, "end-of-turn".
+    explore = _rulesdiff("explore", "--help").stdout
+    assert "end-of-turn" in explore and not any(line.rstrip().endswith("end-")
+                                                 for line in explore.splitlines())
     # A usage error: one line naming the command and where to read more, exit 2.
-    wrong = runner.invoke(app, ["diff", "--no-such-option"])
-    assert wrong.exit_code == 2
-    lines = [line for line in wrong.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "(see 'rulesdiff diff --help')" in lines[0], wrong.output
+    wrong = _rulesdiff("diff", "--no-such-option")
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    lines = [line for line in wrong.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "--no-such-option" in lines[0] and "--help')" in lines[0], \
+        wrong.stderr
     # An argument's metavar alone, not its Python type beside it.
-    run_help = runner.invoke(app, ["run", "--help"], terminal_width=80)
-    assert "<" not in run_help.output.split("Options")[0], run_help.output
+    run_help = _rulesdiff("run", "--help").stdout
+    assert "<" not in run_help.split("Options")[0], run_help
