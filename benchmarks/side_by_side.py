@@ -8,7 +8,8 @@ Run: python benchmarks/side_by_side.py --baseline REV [--n 20000] [--only behavi
   the site built from the shipped library into an empty store: the same from both codes,
   or each difference named (exit 1);
 - speed: `dataset generate --count N --jobs 2` and `dataset build --jobs 2` of what each
-  generated, each code timed in turns (three rounds, the best of each kept); and the
+  generated, each code timed in turns (four rounds, ABBA, the median of each kept: wall
+  time, and CPU time in user mode and in the kernel); and the
   stored bytes: both stores hold the same scenarios (by content hash), packed to the same
   bytes, and take the same bytes on disk per scenario.
 
@@ -23,6 +24,7 @@ import json
 import os
 import resource
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -130,46 +132,49 @@ def stored(db: Path) -> dict[str, object]:
             "packed_outcomes": runs[0], "runs": runs[1], "disk": db.stat().st_size}
 
 
-def _timed(code: Path, *args: str) -> tuple[float, float, subprocess.CompletedProcess]:
-    """Wall seconds, and CPU seconds (user and kernel) of the command's whole process tree."""
+def _timed(code: Path, *args: str) -> tuple[dict[str, float], subprocess.CompletedProcess]:
+    """Wall seconds, and the CPU seconds of the command's whole process tree: in user mode
+    (the code's own work) and in the kernel (creating and writing files, mostly)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = rulesdiff(code, *args)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done
+    return {"wall": wall, "user": after.ru_utime - before.ru_utime,
+            "kernel": after.ru_stime - before.ru_stime}, done
 
 
-def speed(base: Path, tmp: Path, n: int, rounds: int = 3) -> bool:
-    """Each code in turn, `rounds` times: the best wall time and the best CPU time of each.
-    The machine's speed drifts by the minute (file creation above all), so the CPU time,
-    which a busy disk moves less, is printed beside the wall time."""
-    best: dict[tuple[str, str, str], float] = {}
+def speed(base: Path, tmp: Path, n: int, rounds: int = 4) -> bool:
+    """Each code in turn, `rounds` times, in the order ABBA (the first run of a sequence
+    meets a quieter kernel): the median of each figure. The kernel's time to create files
+    drifts by the minute on this machine (1 to 9 s for the same 20,000 files), so the user
+    time, the code's own work, is printed beside the wall time."""
+    times: dict[tuple[str, str, str], list[float]] = {}
     kept: dict[str, dict[str, object]] = {}
+    codes = (("baseline", base), ("today", ROOT))
     for r in range(rounds):
-        for name, code in (("baseline", base), ("today", ROOT)):
+        for name, code in codes if r % 2 == 0 else codes[::-1]:
             out, db = tmp / f"gen-{name}-{r}", tmp / f"build-{name}-{r}.db"
-            wall, cpu, done = _timed(code, "dataset", "generate", str(out), "--seed", "3",
+            generated, done = _timed(code, "dataset", "generate", str(out), "--seed", "3",
                                      "--count", str(n), "--jobs", "2")
             assert done.returncode == 0, done.stderr
-            figures = {"generate": (wall, cpu)}
-            wall, cpu, done = _timed(code, "dataset", "build", str(out), "--db", str(db),
-                                     "--jobs", "2")
+            built, done = _timed(code, "dataset", "build", str(out), "--db", str(db),
+                                 "--jobs", "2")
             assert done.returncode in (0, 1), done.stderr
-            figures["build"] = (wall, cpu)
-            for what, (wall, cpu) in figures.items():
-                for kind, took in (("wall", wall), ("cpu", cpu)):
-                    key = (name, what, kind)
-                    best[key] = min(best.get(key, took), took)
+            for what, figures in (("generate", generated), ("build", built)):
+                for kind, took in figures.items():
+                    times.setdefault((name, what, kind), []).append(took)
             kept[name] = stored(db)
             subprocess.run(["rm", "-rf", str(out), str(db)], check=True)
     for what in ("generate", "build"):
-        then, now = best[("baseline", what, "wall")], best[("today", what, "wall")]
-        cpu_then, cpu_now = best[("baseline", what, "cpu")], best[("today", what, "cpu")]
-        print(f"dataset {what} --jobs 2, {n:,} scenarios (best of {rounds}): baseline "
-              f"{n / then:6.0f}/s, today {n / now:6.0f}/s ({then / now:.2f}x); CPU "
-              f"{cpu_then:6.1f} s against {cpu_now:6.1f} s ({cpu_then / cpu_now:.2f}x)")
+        m = {(name, kind): statistics.median(times[(name, what, kind)])
+             for name, _ in codes for kind in ("wall", "user", "kernel")}
+        then, now = m[("baseline", "wall")], m[("today", "wall")]
+        print(f"dataset {what} --jobs 2, {n:,} scenarios (medians of {rounds}): baseline "
+              f"{n / then:6.0f}/s, today {n / now:6.0f}/s ({then / now:.2f}x); user CPU "
+              f"{m[('baseline', 'user')]:5.1f} s against {m[('today', 'user')]:5.1f} s "
+              f"({m[('baseline', 'user')] / m[('today', 'user')]:.2f}x), kernel "
+              f"{m[('baseline', 'kernel')]:4.1f} s against {m[('today', 'kernel')]:4.1f} s")
     then, now = kept["baseline"], kept["today"]
     same_scenarios = then["hashes"] == now["hashes"]
     print(f"stored: the same {len(now['hashes']):,} scenarios by content hash: "
