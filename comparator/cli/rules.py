@@ -61,58 +61,99 @@ def _game(game: str | None, era: Any = None) -> str:
 
 @rules_app.command("import", epilog=EXITS["rules_import"])
 def rules_import(
-    files: Annotated[list[Path], typer.Argument(
-        help="rules text files, as published", metavar="FILE...")],
+    files: Annotated[list[Path] | None, typer.Argument(
+        help="rules text files, as published; a folder is an archive of releases, one "
+             "text a release", metavar="FILE|FOLDER...")] = None,
+    git: Annotated[Path | None, typer.Option(
+        "--git", help="a git archive of every release: one file, one commit per release "
+                      "(as LaurieCheers/CompRulesHistory keeps the Comprehensive Rules)",
+        metavar="REPO")] = None,
+    file: Annotated[str, typer.Option(
+        "--file", help="with --git: the file each commit holds", metavar="NAME")]
+    = "comprehensive-rules.txt",
     dated: Annotated[str | None, typer.Option(
         "--date", help="the date of a copy that does not say its own (a rulings summary "
-                       "without its header); a document that states one keeps it",
+                       "without its header, a Duel Masters text without 年月日); a "
+                       "document that states one keeps it",
         metavar="DATE")] = None,
     db: DbOption = None,
     as_json: SummaryJsonFlag = False,
 ) -> None:
     """Store each rules text: its date read from the document itself, each numbered rule
-    with the headings above it, its glossary. Importing the same text again stores
+    with the headings above it, its glossary. An archive's texts (a folder, or --git) are
+    stored with their releases' names, all or none. Importing the same text again stores
     nothing; every file is read and checked before anything is written."""
-    from datetime import date
     from functools import partial
 
-    from comparator.files.guarded import read_text_file
-    from comparator.rules.document import NotRulesText
-    from comparator.rules.reading import read_rules
-    from comparator.rules.store import import_document
+    from comparator.rules.store import import_documents
 
+    if not files and git is None:
+        fail("rules import: name rules text files, a folder of them, or --git REPO")
     day = _day(dated)
-    read = []
-    for path in files:
-        try:
-            # The older files have cp1252 quotes: read as such where they aren't UTF-8.
-            text = read_text_file(path, MAX_BYTES, "rules text", fallback="cp1252")
-            read.append((path, text, read_rules(text, date.fromisoformat(day) if day
-                                                 else None)))
-        except NotRulesText as exc:
-            fail(f"{path}:{exc.line}: {exc}" if exc.line else f"{path}: {exc}")
-        except ValueError as exc:
-            message = str(exc)
-            fail(message if message.startswith(str(path)) else f"{path}: {message}")
+    read = _read_texts(files or [], git, file, day)
     engine = open_store(db)
-    stored: list[int] = []
-    for path, text, doc in read:
-        n, was = writing(partial(import_document, engine, doc, path.name, text))
-        stored.append(n)
+    stored = writing(partial(import_documents, engine, [
+        (doc, Path(name).name if placed.archive is None else name, text, placed)
+        for name, text, doc, placed in read]))
+    for (name, _, doc, placed), (n, was) in zip(read, stored, strict=True):
         for warning in doc.warnings:
-            echo_lines(f"{path}: {warning}", err=True)
+            echo_lines(f"{name}: {warning}", err=True)
         if not as_json:
-            echo_lines(f"{path}: {doc.kind} effective {doc.effective}: "
+            release = f" ({placed.release})" if placed.release else ""
+            echo_lines(f"{name}: {doc.kind} effective {doc.effective}{release}: "
                   + (f"{n} rules and {len(doc.glossary)} glossary entries stored" if n
                      else f"imported before as effective {was}: its date is now "
                           f"{doc.effective}" if was
                      else "imported before, nothing new"))
     if as_json:
-        typer.echo(json.dumps([{"file": str(p), "kind": d.kind, "game": d.game,
+        typer.echo(json.dumps([{"file": name, "kind": d.kind, "game": d.game,
                                 "effective": d.effective.isoformat(), "rules": len(d.rules),
                                 "glossary": len(d.glossary), "stored": n,
-                                "warnings": d.warnings}
-                               for (p, _, d), n in zip(read, stored, strict=True)], indent=2))
+                                "release": placed.release, "warnings": d.warnings}
+                               for (name, _, d, placed), (n, _) in zip(read, stored,
+                                                                        strict=True)],
+                              indent=2))
+
+
+def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
+                ) -> list[tuple[str, str, Any, Any]]:
+    """Every text named, read and checked: (name, text, document, where it is placed
+    among releases); the first that can't be read is one line, exit 2."""
+    from datetime import date
+
+    from comparator.files.guarded import read_text_file
+    from comparator.rules.archive import ArchiveError, releases_in_folder, releases_in_git
+    from comparator.rules.document import NotRulesText
+    from comparator.rules.reading import read_rules
+    from comparator.rules.store import Placed
+
+    given = date.fromisoformat(day) if day else None
+    out = []
+    try:
+        archives = [(f"git:{git.resolve()}", releases_in_git(git, file))] if git else []
+        archives += [(f"folder:{p.resolve()}", releases_in_folder(p)) for p in paths
+                     if p.is_dir()]
+    except ArchiveError as exc:
+        fail(str(exc))
+    for archive, releases in archives:
+        for r in releases:
+            try:
+                doc = read_rules(r.text, given or date.fromisoformat(r.day))
+            except NotRulesText as exc:
+                fail(f"{r.source} ({r.day}{', ' + r.name if r.name else ''}): "
+                     + (f"line {exc.line}: {exc}" if exc.line else str(exc)))
+            out.append((r.source, r.text, doc, Placed(r.name, archive, r.position)))
+    for path in (p for p in paths if not p.is_dir()):
+        try:
+            # The older files have cp1252 quotes: read as such where they aren't UTF-8.
+            text = read_text_file(path, MAX_BYTES, "rules text", fallback="cp1252")
+            out.append((str(path), text, read_rules(text, given), Placed()))
+        except NotRulesText as exc:
+            fail(f"{path}:{exc.line}: {exc}" if exc.line else f"{path}: {exc}")
+        except ValueError as exc:
+            message = str(exc)
+            fail(message if message.startswith(str(path)) else f"{path}: {message}")
+    return out
 
 
 @rules_app.command("show", epilog=EXITS["rules_show"])
@@ -151,7 +192,7 @@ def rules_show(
              f"no rules document of {which} imported: `rulesdiff rules import FILE`")
     renumbered = None
     if not found.text and is_rule:  # under another number then? the trail knows
-        renumbered = _renumbered(engine, db, asked, which, found)
+        renumbered, when = _renumbered(engine, db, asked, which, found)
         found = renumbered or found
     if not found.text:
         what = "a rule" if is_rule else "a glossary entry"
@@ -171,8 +212,8 @@ def rules_show(
     echo_lines(f"{found.number} — the {found.kind} effective {found.effective} "
           f"({found.document})", hang="  ")
     if renumbered is not None:
-        echo_lines(f"  (the rule numbered {asked} later: `rulesdiff history {asked}` shows "
-              f"every version)", hang="    ")
+        echo_lines(f"  (the rule numbered {asked} {when}: `rulesdiff history {asked}` "
+                   f"shows every version)", hang="    ")
     echo_lines("  " + " > ".join(p for p in (found.section, found.title) if p))
     for paragraph in found.text.split("\n"):
         echo_lines(f"  {paragraph}")
@@ -180,21 +221,26 @@ def rules_show(
         echo_lines(f"    {n} {t}", hang="      ")
 
 
-def _renumbered(engine: Any, db: str | None, asked: str, game: str, missing: Any) -> Any:
+def _renumbered(engine: Any, db: str | None, asked: str, game: str, missing: Any
+                ) -> tuple[Any, str]:
     """The rule numbered `asked` in later (or earlier) texts, as it is numbered in the
-    document `missing` was looked for in; None if the trail does not reach it."""
+    document `missing` was looked for in, and whether `asked` is its number "later" or
+    "earlier" than that document; None if the trail does not reach it."""
     from comparator.rules.history import UnknownRule, history
     from comparator.rules.store import rule_on
 
     try:
         trail = reading(db, lambda: history(engine, asked, game))
     except UnknownRule:
-        return None
-    there = next((v for v in trail.versions if v.document_id == missing.document_id), None)
-    if there is None:
-        return None
-    return reading(db, lambda: rule_on(engine, there.number, game=game,
-                                        document_id=missing.document_id))
+        return None, ""
+    at = [i for i, v in enumerate(trail.versions) if v.document_id == missing.document_id]
+    if not at:
+        return None, ""
+    there = trail.versions[at[0]]
+    named = [i for i, v in enumerate(trail.versions) if asked in v.numbers]
+    when = "earlier" if named and max(named) < at[0] else "later"
+    return reading(db, lambda: rule_on(engine, there.numbers[0], game=game,
+                                        document_id=missing.document_id)), when
 
 
 @rules_app.command("check", epilog=EXITS["rules_check"])
@@ -281,40 +327,87 @@ def history(
 def _say_history(found: Any, colour: bool) -> None:
     followed = f" (followed as {', '.join(found.keys)})" if found.keys else ""
     echo_lines(f"{found.asked}{followed}: {len(found.versions)} version(s) in "
-          f"{len(found.versions) + len(found.absent)} imported document(s)", hang="  ")
+               f"{len(found.versions) + len(found.absent)} imported document(s)", hang="  ")
+    if found.related:
+        echo_lines(f"  related keys, each with a trail of its own: "
+                   f"{', '.join(found.related)}", hang="    ")
     for v in found.versions:
         typer.echo("")
         if v.gap:
             echo_lines(f"  … {v.gap}", hang="    ")
         era = f", {v.era} era" if v.era else ""
+        release = f", {v.release}" if v.release else ""
         of = f" of {v.effective}" if v.effective != v.in_force else ""
-        echo_lines(f"{v.in_force}  {v.number}  {v.kind}{of} ({v.document}{era})", hang="  ")
-        if v.status == "first":
-            echo_lines(f"  {v.text.split(chr(10))[0]}", hang="  ")
-            continue
-        moved = f" from {v.previous_number}" if v.previous_number else ""
-        echo_lines(f"  {v.status.replace('renumbered', 'renumbered' + moved)}" + _when(v.dated),
-              hang="    ")
-        if v.words:
-            echo_lines("  " + _marked(v.words, colour), hang="  ")
+        echo_lines(f"{v.in_force}  {v.number}  {v.kind}{of} ({v.document}{release}{era})",
+                   hang="  ")
+        if v.status in ("first", "look back"):
+            came = _when(v.dated).replace(" — ", " — it came ", 1) if v.dated else ""
+            label = "  a look back: " if v.status == "look back" else ""
+            if label or came:
+                echo_lines(f"{label or '  '}{came.removeprefix(' — ') if not label else ''}"
+                           .rstrip(), hang="    ")
+            if v.evidence and v.status == "look back":
+                echo_lines(f"  by {v.evidence}", hang="    ")
+            echo_lines(f"  {v.text}", hang="  ")
+        else:
+            moved = f" from {v.previous_number}" if v.previous_number else ""
+            kind = v.status.split(" and ")[0]
+            echo_lines(f"  {v.status.replace(kind, kind + moved, 1)}" + _when(v.dated),
+                       hang="    ")
+            if v.evidence:
+                echo_lines(f"  by {v.evidence}", hang="    ")
+            if v.words:
+                echo_lines("  " + _marked(v.words, colour), hang="  ")
+            if v.references:
+                echo_lines(f"  the rules it refers to were renumbered (its words are the "
+                           f"same): {', '.join(v.references)}", hang="    ")
+        for example in v.examples:
+            echo_lines(f"    ({example})", hang="      ")
         if v.scenarios:
             shown = ", ".join(v.scenarios[:8])
             more = f" and {len(v.scenarios) - 8} more" if len(v.scenarios) > 8 else ""
-            echo_lines(f"  shipped scenarios whose outcome this changes: {shown}{more}",
-                  hang="    ")
+            echo_lines(f"  shipped scenarios whose outcome differs across this change in "
+                       f"events that cite the rule: {shown}{more}", hang="    ")
+    if found.ended:
+        typer.echo("")
+        echo_lines(_ended_words(found.ended), hang="  ")
     if found.absent:
         typer.echo("")
         echo_lines("not found in: " + ", ".join(f"{a['document']} ({a['effective']})"
-                                            for a in found.absent), hang="  ")
+                                                for a in found.absent), hang="  ")
+
+
+def _ended_words(ended: dict[str, Any]) -> str:
+    if ended["status"] != "deleted":
+        return f"not found in the imported texts after {ended['after']}"
+    said = f"deleted on {ended['on']}" + (f", {ended['release']}" if ended.get("release")
+                                          else "")
+    if ended.get("era"):
+        said += f", when the {ended['era']} rules began"
+    if ended.get("between"):
+        said += f" (between the imported texts of {ended['between'][0]} and " \
+                f"{ended['between'][1]})"
+    said += f"; by {ended['evidence']}"
+    if ended.get("reused"):
+        r = ended["reused"]
+        said += (f". {r['number']} of {r['effective']} is another rule: "
+                 f"\"{r['text'].split(chr(10))[0]}\"")
+    return said
 
 
 def _when(dated: dict[str, Any] | None) -> str:
     if dated is None:
         return ""
-    if "on" in dated:
-        return f" — {dated['on']}, when the {dated['era']} rules began"
-    a, b = dated["between"]
-    return f" — between {a} and {b}"
+    if "on" not in dated:
+        a, b = dated["between"]
+        return f" — between {a} and {b}"
+    said = f" — {dated['on']}" + (f", {dated['release']}" if dated.get("release") else "")
+    if dated.get("era"):
+        said += f", when the {dated['era']} rules began"
+    if dated.get("between"):
+        a, b = dated["between"]
+        said += f" (between the imported texts of {a} and {b})"
+    return said
 
 
 def _marked(words: list[dict[str, str]], colour: bool) -> str:

@@ -1,7 +1,9 @@
 """Which shipped scenarios each era's change changes: for every era and the one before it
 (of the same game), the scenarios whose outcomes differ between the two, each with the rule
-keys the two runs cite. `history` reads it to name, next to a change of a rule's words, the
-combats that show it.
+keys that the events and notes in which the two runs differ cite (in either era's
+numbering: a key is the rule under both). `history` reads it to name, next to a change of a
+rule's words, the combats that show it: precision over recall, so a scenario that differs
+for another reason (a tapped blocker) and merely cites the rule on the way is not named.
 
 Running every shipped scenario under every era takes about a second, too long for a
 lookup, so the index is shipped as `data/shipped-citations.json`, written by
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +30,26 @@ def keys_cited(era: Any, outcome: dict[str, Any]) -> set[str]:
         by_number.setdefault(number, set()).add(key)
     return {k for item in [*outcome.get("events", []), *outcome.get("notes", [])]
             for k in by_number.get(str(item.get("rule", "")), ())}
+
+
+def differing_keys(era_a: Any, outcome_a: dict[str, Any], era_b: Any,
+                   outcome_b: dict[str, Any]) -> set[str]:
+    """The rule keys cited by the events and notes one run has and the other has not,
+    each read with its rule as the era's keys for it (the same rule under two numbers is
+    the same key) and without its step (an assignment made in another step, as damage on
+    the stack has it, is the same assignment)."""
+    def said(era: Any, outcome: dict[str, Any]) -> Counter[str]:
+        by_number: dict[str, set[str]] = {}
+        for key, number in era.RULES.items():
+            by_number.setdefault(number, set()).add(key)
+        return Counter(json.dumps({**{k: v for k, v in item.items()
+                                      if k not in ("rule", "step")},
+                                   "keys": sorted(by_number.get(str(item.get("rule", "")),
+                                                                ()))}, sort_keys=True)
+                       for item in [*outcome.get("events", []), *outcome.get("notes", [])])
+
+    a, b = said(era_a, outcome_a), said(era_b, outcome_b)
+    return {k for item in (a - b) + (b - a) for k in json.loads(item)["keys"]}
 
 
 def build() -> dict[str, dict[str, list[str]]]:
@@ -48,7 +71,7 @@ def build() -> dict[str, dict[str, list[str]]]:
                 continue
             if not divergences({a: outcomes[a], b: outcomes[b]}):  # as `diff` compares
                 continue
-            keys = keys_cited(find_era(a), outcomes[a]) | keys_cited(find_era(b), outcomes[b])
+            keys = differing_keys(find_era(a), outcomes[a], find_era(b), outcomes[b])
             out[f"{a}>{b}"][scenario.id] = sorted(keys)
     return out
 
@@ -64,7 +87,7 @@ def shipped() -> dict[str, dict[str, list[str]]]:
 
 def scenarios_changed(older: str, newer: str, keys: set[str]) -> list[str]:
     """The shipped scenarios whose outcome differs from era `older` to `newer` and whose
-    runs cite one of `keys`."""
+    differing events cite one of `keys`."""
     return sorted(s for s, cited in shipped().get(f"{older}>{newer}", {}).items()
                   if keys & set(cited))
 

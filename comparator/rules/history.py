@@ -1,18 +1,26 @@
 """One rule through time: every version of it in the imported documents, oldest first,
-each with a word-level diff from the one before, when it changed, and the shipped
-scenarios whose outcome the change changes.
+each with a word-level diff from the one before, the evidence that links it to that one,
+when it changed, and the shipped scenarios whose outcome the change changes.
 
-A rule is named by its number ("510.1c") or by an era's rule key ("trample"). The trail
-follows it across renumberings through the eras' own `RULES` tables: every number a key
-has in any era is a candidate in every document, and in each the candidate whose words
-are nearest the neighbouring version's is taken. It starts in the document of the oldest
-era citing the number (for a key, stating it), and walks to older and to newer texts
-from there. A number no era cites is followed as that number.
+A rule is named by its number ("510.1c"), by an era's rule key ("trample"), or by a name
+an era's keys are made of ("first strike": `first-strike-step`). Its trail is followed by
+evidence, strongest first:
 
-A change is dated by the era whose rules began between the two documents, where that era
-names the rule in what it changed (its docstring or `changes`) or gives a key of the trail
-a new number: "2024-11-08, the foundations rules". Otherwise it is dated only as "between"
-the two documents; where they are more than a year apart the trail says it has a gap.
+1. the eras' own `RULES` tables, each in the document the era cites (there the table says
+   which number the rule has);
+2. the concordance shipped in `data/rules-concordance.yaml`: renumberings, splits and
+   deletions that a source names (an update bulletin, a rules-change article);
+3. likeness of words: the same number while its words stay alike, else the likest rule
+   under the same heading, else two neighbouring rules whose words together are the old
+   rule's (a split; read backwards, a merge).
+
+Each version says which evidence linked it. Two versions of one document are never a
+change: a rulings summary's look back at the rules it replaced (A.27.Note) is shown as
+that document's note, dated by the document. A change is dated to the release that first
+has it where the releases were imported from one archive (consecutive releases); where
+an era began between two imported texts and names the rule in what it changed, to that
+era's first day, with the two texts it falls between; otherwise it is dated "between"
+them. A rule that stops is "deleted" where a source or an era's table says so.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import difflib
 import re
 from dataclasses import asdict, dataclass, field
 from datetime import date
+from functools import cache
 from typing import Any
 
 from sqlalchemy import Engine
@@ -31,10 +40,14 @@ from comparator.rules.store import document_on, own_dates, texts
 from comparator.store.schema import RuleDocumentRow
 
 GAP_DAYS = 400  # CRs came every few months: a year with none imported is a gap
-FOLLOW = 0.3  # below this likeness a candidate is another rule, not this one moved
+FOLLOW = 0.5  # below this likeness a candidate is another rule, not this one moved
+SPLIT = 0.9  # two rules whose words together are this like the old one's: a split
 _NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+(\.(Rulings?\.)?\d+|\.Note)?(#\d+)?)$")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                          "\u2014": "-", "\u2013": "-"})
+_FILLER = {"the", "a", "an", "of", "on"}
+
+Words = dict[tuple[int, str], tuple[str, str]]  # (document id, number) -> (text, title)
 
 
 class UnknownRule(Exception):
@@ -47,16 +60,22 @@ class Version:
     effective: str  # the date the document gives
     document: str
     kind: str
-    number: str
+    number: str  # "702.13a", or "702.13a + 702.13b" once split
     title: str
-    text: str
+    text: str  # the rule's words, without its examples
     era: str | None  # the era in force when this text was
-    status: str  # "first", "unchanged", "changed", "renumbered", "renumbered and changed"
+    status: str  # "first", "unchanged", "changed", "renumbered", "renumbered and changed",
+    #              "split", "split and changed", "merged", "merged and changed", "look back"
     previous_number: str | None = None
     words: list[dict[str, str]] = field(default_factory=list)  # {"op", "text"}; a change
-    dated: dict[str, Any] | None = None  # {"on", "era"} or {"between": [a, b]}
+    dated: dict[str, Any] | None = None  # {"on", "era"|"release"}, {"between": [a, b]}
     gap: str | None = None  # how long no text was imported before this one
     scenarios: list[str] = field(default_factory=list)  # shipped, whose outcome it changes
+    evidence: str | None = None  # what links it to the version before
+    release: str | None = None  # the release's name, where imported from an archive
+    numbers: list[str] = field(default_factory=list)  # each number (two or more: split)
+    examples: list[str] = field(default_factory=list)  # the examples printed under it
+    references: list[str] = field(default_factory=list)  # "118.3 -> 119.3": moved refs
     document_id: int = 0  # the store's, not shown
 
 
@@ -67,6 +86,8 @@ class History:
     keys: list[str]  # the era rule keys followed
     versions: list[Version]
     absent: list[dict[str, str]]  # documents imported in which the rule is not found
+    ended: dict[str, Any] | None = None  # {"status": "deleted", ...} after the last version
+    related: list[str] = field(default_factory=list)  # other keys of the same name
 
     def record(self) -> dict[str, Any]:
         out = asdict(self)
@@ -75,20 +96,187 @@ class History:
         return out
 
 
+# -- what is asked ------------------------------------------------------------------------
+
+def _name(text: str) -> str:
+    words = [w for w in re.split(r"[\s_-]+", text.strip().lower()) if w]
+    return "-".join(w for w in words if w not in _FILLER) or "-".join(words)
+
+
 def keys_for(asked: str, eras: tuple[Any, ...]) -> tuple[list[str], bool]:
-    """The rule keys a name stands for, and whether it is a number: a key itself, or the
-    keys any era gives that number."""
-    if any(asked in e.RULES for e in eras):
+    """The rule keys a name stands for, and whether it is a number: a key itself, a name
+    a key is made of ("first strike": first-strike-step), or the keys any era gives that
+    number."""
+    known = sorted({k for e in eras for k in e.RULES})
+    if asked in known:
         return [asked], False
     if not _NUMBER.match(asked):
-        known = sorted({k for e in eras for k in e.RULES})
+        name = _name(asked)
+        if name in {_name(k) for k in known}:
+            return [k for k in known if _name(k) == name], False
+        made_of = [k for k in known if name in _name(k).split("-") or
+                   _name(k).startswith(name + "-")]
+        if len(made_of) == 1:
+            return made_of, False
         from versions.common import did_you_mean
 
-        hint = did_you_mean(asked, known)
+        hint = did_you_mean(asked, known) or (f" (it names {', '.join(made_of)}: name one)"
+                                              if made_of else "")
         raise UnknownRule(f"{asked!r} is neither a rule number (like 510.1c or C.8.1) nor "
                           f"a rule key of an era{hint}; `rulesdiff eras ERA --json` lists "
                           f"an era's keys")
     return sorted({k for e in eras for k, n in e.RULES.items() if n == asked}), True
+
+
+def _related(keys: list[str], eras: tuple[Any, ...]) -> list[str]:
+    names = {part for k in keys for part in _name(k).split("-") if len(part) > 3}
+    return sorted({k for e in eras for k in e.RULES if k not in keys
+                   and names & set(_name(k).split("-"))})
+
+
+# -- the concordance ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Moved:
+    old: tuple[str, ...]
+    new: tuple[str, ...]
+    at: str
+    source: str
+
+
+@cache
+def concordance(game: str) -> tuple[Moved, ...]:
+    """The shipped concordance's entries for `game` (data/rules-concordance.yaml)."""
+    import yaml
+
+    from comparator.files.locations import data_dir
+
+    path = data_dir() / "rules-concordance.yaml"
+    if not path.is_file():
+        return ()
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return tuple(Moved(tuple(str(n) for n in e["from"]), tuple(str(n) for n in e["to"]),
+                       str(e["at"]), " ".join(str(e["source"]).split()))
+                 for e in raw.get(game, []))
+
+
+def _moved(game: str, old: tuple[str, ...], after: str, by: str) -> Moved | None:
+    """The concordance's entry for `old` in force after `after` and by `by`."""
+    return next((m for m in concordance(game)
+                 if m.old == old and after < m.at <= by), None)
+
+
+def _moved_to(game: str, new: tuple[str, ...], after: str, by: str) -> Moved | None:
+    return next((m for m in concordance(game)
+                 if m.new and set(m.new) <= set(new) and after < m.at <= by), None)
+
+
+# -- the trail ----------------------------------------------------------------------------
+
+@dataclass
+class _Link:
+    numbers: tuple[str, ...]
+    evidence: str
+
+
+class _Trail:
+    """One rule's numbers in each document, with what linked each to its neighbour."""
+
+    def __init__(self, docs: list[RuleDocumentRow], words: Words, own: dict[int, Any],
+                 keys: list[str], game: str) -> None:
+        self.docs, self.words, self.own, self.keys, self.game = docs, words, own, keys, game
+        self.by_doc: dict[int, dict[str, str]] = {}  # doc id -> number -> plain words
+
+    def plain_of(self, doc: RuleDocumentRow) -> dict[str, str]:
+        found = self.by_doc.get(doc.document_id or 0)
+        if found is None:
+            found = {n: _plain(t) for (d, n), (t, _) in self.words.items()
+                     if d == doc.document_id}
+            self.by_doc[doc.document_id or 0] = found
+        return found
+
+    def text(self, doc: RuleDocumentRow, numbers: tuple[str, ...]) -> str:
+        mine = self.plain_of(doc)
+        return " ".join(mine[n] for n in numbers if n in mine)
+
+    def stated(self, i: int) -> tuple[str, ...]:
+        """What the era owning document `i` numbers the rule, where it is in the text."""
+        era = self.own.get(i)
+        if era is None:
+            return ()
+        mine = self.plain_of(self.docs[i])
+        return tuple(sorted({era.RULES[k] for k in self.keys
+                             if k in era.RULES and era.RULES[k] in mine}))
+
+    def step(self, frm: int, numbers: tuple[str, ...], to: int) -> _Link | None:
+        """The rule's numbers in document `to`, from `numbers` in document `frm` (either
+        way in time); None where it is not found there."""
+        a, b = self.docs[frm], self.docs[to]
+        forward = to > frm
+        then = self.text(a, numbers)
+        stated = self.stated(to)
+        if stated:
+            era = self.own[to]
+            grouped = self._grouped(b, stated, then)
+            return _Link(grouped, f"{era.id}'s rules table, in the document it cites")
+        older, newer = (a, b) if forward else (b, a)
+        moved = (_moved(self.game, numbers, older.effective, newer.effective) if forward
+                 else _moved_to(self.game, numbers, older.effective, newer.effective))
+        if moved is not None:
+            target = moved.new if forward else moved.old
+            present = tuple(n for n in target if n in self.plain_of(b))
+            if present or not target:
+                return _Link(present, f"concordance: {moved.source}")
+        found: list[str] = []
+        said: list[str] = []
+        for number in numbers:
+            link = self._alike(b, number, self.plain_of(a).get(number, then))
+            if link is not None:
+                found += [n for n in link.numbers if n not in found]
+                said.append(link.evidence if len(numbers) == 1 else
+                            f"{number}: {link.evidence}")
+        if not found:
+            return None
+        reasons = {s.split(": ", 1)[-1] for s in said} if len(numbers) > 1 else set(said)
+        evidence = next(iter(reasons)) if len(reasons) == 1 else "; ".join(said)
+        return _Link(self._grouped(b, tuple(found), then), evidence)
+
+    def _alike(self, doc: RuleDocumentRow, number: str, then: str) -> _Link | None:
+        mine = self.plain_of(doc)
+        if number in mine and _likeness(then, mine[number]) >= FOLLOW:
+            return _Link((number,), "the same number, its words alike")
+        under = [n for n in mine if heading(n) == heading(number)]
+        same = [n for n in under if mine[n] == then]
+        if same:
+            return _Link((same[0],), f"the same words under another number ({heading(number)})")
+        scored = _best(then, {n: mine[n] for n in under})
+        if scored is not None and scored[1] >= FOLLOW:
+            return _Link((scored[0],), f"the likest words under {heading(number)} "
+                                       f"({scored[1]:.2f} alike)")
+        return None
+
+    def _grouped(self, doc: RuleDocumentRow, numbers: tuple[str, ...], then: str
+                 ) -> tuple[str, ...]:
+        """`numbers`, or with the rule beside it where the two together are the old
+        words (a split, or read backwards a merge): 702.13a "Lifelink is a static ability."
+        and 702.13b "Damage dealt ..." of 2010 are 2009's 702.13a."""
+        if len(numbers) != 1 or not then:
+            return numbers
+        mine = self.plain_of(doc)
+        number = numbers[0]
+        alone = _likeness(then, mine.get(number, ""))
+        siblings = sorted((n for n in mine if heading(n) == heading(number)
+                           and _stem(n) == _stem(number)), key=_order)
+        at = siblings.index(number) if number in siblings else -1
+        best, group = alone, numbers
+        for pair in ((siblings[at - 1], number) if at > 0 else None,
+                     (number, siblings[at + 1]) if 0 <= at < len(siblings) - 1 else None):
+            if pair is None:
+                continue
+            together = _likeness(then, " ".join(mine[n] for n in pair))
+            if together >= SPLIT and together > best + 0.05:
+                best, group = together, pair
+        return group
 
 
 def history(engine: Engine, asked: str, game: str = "mtg") -> History:
@@ -99,190 +287,274 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
     numbers = {n for e in eras for k, n in e.RULES.items() if k in keys}
     if is_number:
         numbers.add(asked)
-    docs, words = texts(engine, game, {heading(n) for n in numbers})
+    wanted = set(numbers)
+    for m in concordance(game):  # the headings a moved rule went to, or came from
+        if wanted & (set(m.old) | set(m.new)):
+            wanted |= set(m.old) | set(m.new)
+    docs, words = texts(engine, game, {heading(n) for n in wanted})
+    related = [] if is_number else _related(keys, eras)
     if not docs:
-        return History(asked, game, keys, [], [])
-    # Each era's own document: there its RULES table says which number the rule has.
-    own = {id(doc): era for era in eras if (doc := document_on(docs, own=own_dates(era)))}
-    chosen = _anchors(docs, words, own, asked if is_number else None, keys)
+        return History(asked, game, keys, [], [], related=related)
+    own = {i: era for era in eras for i, doc in enumerate(docs)
+           if doc is document_on(docs, own=own_dates(era))}
+    trail = _Trail(docs, words, own, keys, game)
+    chosen = _anchors(trail, asked if is_number else None)
+    links: dict[int, str] = {}
+    for i in sorted(chosen):  # an anchored text: one rule of the tables, or it with its
+        earlier = [j for j in chosen if j < i]  # neighbour where the two split the old one
+        if earlier:
+            j = max(earlier)
+            chosen[i] = trail._grouped(docs[i], chosen[i],
+                                       trail.text(docs[j], chosen[j]))
 
-    def follow(i: int, j: int) -> bool:
-        found = _follow(docs[i], words, chosen[j], docs[j], numbers, keys,
-                        own.get(id(docs[i])), eras)
-        if found is not None:
-            chosen[i] = found
-        return found is not None
+    def follow(i: int, j: int) -> None:
+        found = trail.step(j, chosen[j], i)
+        if found is not None and found.numbers:
+            chosen[i] = found.numbers
+            links[max(i, j)] = found.evidence
+        elif found is not None and i > j:
+            links[i] = found.evidence  # deleted there, by the concordance
 
-    # Each other text from the version before it, else from the one after.
-    for i in range(len(docs)):
+    for i in range(len(docs)):  # each text from the version before it ...
         older = [j for j in chosen if j < i]
         if i not in chosen and older:
             follow(i, max(older))
-    for i in reversed(range(len(docs))):
+    for i in reversed(range(len(docs))):  # ... else from the one after
         newer = [j for j in chosen if j > i]
         if i not in chosen and newer:
             follow(i, min(newer))
+    for i in sorted(chosen):  # what links the rest to the version before
+        earlier = [j for j in chosen if j < i]
+        if i in links or not earlier:
+            continue
+        j = max(earlier)
+        if docs[j].kind != docs[i].kind:  # two numberings: only the tables join them
+            links[i] = _across(trail, j, i, eras)
+        else:
+            links[i] = (f"{own[i].id}'s rules table, in the document it cites" if i in own
+                        else "the same number, its words alike")
     versions: list[Version] = []
     absent = []
-    last_doc: RuleDocumentRow | None = None
+    last_i: int | None = None
     for i, doc in enumerate(docs):
         if i not in chosen:
             absent.append({"effective": doc.effective, "document": doc.name})
             continue
-        versions.append(_version(doc, chosen[i], words, versions[-1] if versions else None,
-                                 docs[i - 1] if i else None, last_doc, eras, keys))
-        last_doc = doc
+        versions.append(_version(trail, i, chosen[i], versions[-1] if versions else None,
+                                 last_i, links.get(i), eras))
+        last_i = i
     if versions and keys:
-        first = next(d for d in docs if d.document_id == versions[0].document_id)
-        versions[:0] = _earlier_reading(first, versions[0], words, eras, keys)
-    return History(asked, game, keys, versions, absent)
+        first = next(i for i, d in enumerate(docs) if d.document_id ==
+                     versions[0].document_id)
+        versions[:0] = _look_back(trail, first, versions[0], eras)
+    ended = _ended(trail, last_i, chosen, links, eras) if last_i is not None else None
+    return History(asked, game, keys, versions, absent, ended, related)
 
 
-def _earlier_reading(doc: RuleDocumentRow, version: Version,
-                     words: dict[tuple[int, str], tuple[str, str]], eras: tuple[Any, ...],
-                     keys: list[str]) -> list[Version]:
-    """The rule as an earlier era that cites the same document gives it, under another
-    number: the rulings summary states fifth's trample (A.27.2) and, in its note, the
-    trample of the rules before Urza's Saga (A.27.Note), which fourth cites. That reading
-    comes first, in force from that era's start, and `version` becomes its change."""
-    owners = [e for e in eras if doc.effective in own_dates(e)]
-    if len(owners) < 2:
-        return []
-    earlier, later = owners[-2], owners[-1]
-    # A key the later era gives this number, and the earlier another, in the same text.
-    number = next((earlier.RULES[k] for k in keys
-                   if later.RULES.get(k) == version.number
-                   and earlier.RULES.get(k, version.number) != version.number
-                   and (doc.document_id, earlier.RULES[k]) in words), None)
-    if number is None:
-        return []
-    text, title = words[(doc.document_id, number)]
-    old = Version(earlier.began, doc.effective, doc.name, doc.kind, number, title, text,
-                  earlier.id, "first", document_id=doc.document_id or 0)
-    changed = _plain(text) != _plain(version.text)
-    version.status = "renumbered and changed" if changed else "renumbered"
-    version.previous_number = number
-    version.words = word_diff(text, version.text) if changed else []
-    version.dated = {"on": later.began, "era": later.id}
-    version.scenarios = scenarios_changed(earlier.id, later.id, set(keys))
-    return [old]
+def _across(trail: _Trail, j: int, i: int, eras: tuple[Any, ...]) -> str:
+    """What joins a rule of a rulings summary to one of the Comprehensive Rules: a key the
+    eras' tables give both numbers."""
+    a, b = _era_of(trail.docs[j], eras), _era_of(trail.docs[i], eras)
+    keys = [k for k in trail.keys if a is not None and b is not None
+            and k in a.RULES and k in b.RULES]
+    if not keys:
+        return "the likest words (two numberings: no table joins them)"
+    k = keys[0]
+    return (f"the eras' rules tables: {k} is {a.RULES[k]} in {a.id}'s and {b.RULES[k]} "
+            f"in {b.id}'s")
 
 
-def _anchors(docs: list[RuleDocumentRow], words: dict[tuple[int, str], tuple[str, str]],
-             own: dict[int, Any], number: str | None, keys: list[str]) -> dict[int, str]:
+def _anchors(trail: _Trail, number: str | None) -> dict[int, tuple[str, ...]]:
     """Where the tables say which rule it is: in each era's own document, the number the
     era gives a key of it (of several, the one asked for, else the likest to a text
     already placed). A number no era cites: the newest document having it."""
-    anchors: dict[int, str] = {}
+    anchors: dict[int, tuple[str, ...]] = {}
     options: dict[int, list[str]] = {}
-    for i, doc in enumerate(docs):
-        era = own.get(id(doc))
-        if era is None:
-            continue
-        present = sorted({era.RULES[k] for k in keys if k in era.RULES
-                          and (doc.document_id, era.RULES[k]) in words})
+    for i in trail.own:
+        present = list(trail.stated(i))
         if number in present:
-            anchors[i] = number
+            anchors[i] = (number,)
         elif len(present) == 1:
-            anchors[i] = present[0]
+            anchors[i] = (present[0],)
         elif present:
             options[i] = present
     while options:  # placed from the nearest placed text, one at a time
         if not anchors:
             i = min(options)
-            anchors[i] = options.pop(i)[0]
+            anchors[i] = (options.pop(i)[0],)
             continue
         i = min(options, key=lambda k: min(abs(k - j) for j in anchors))
         j = min(anchors, key=lambda k: abs(k - i))
-        then = _plain(words[(docs[j].document_id, anchors[j])][0])
-        anchors[i] = max(options.pop(i), key=lambda n: _likeness(
-            then, _plain(words[(docs[i].document_id, n)][0])))
+        then = trail.text(trail.docs[j], anchors[j])
+        mine = trail.plain_of(trail.docs[i])
+        anchors[i] = (max(options.pop(i), key=lambda n: _likeness(then, mine[n])),)
     if not anchors and number is not None:
-        held = [i for i, d in enumerate(docs) if (d.document_id, number) in words]
+        held = [i for i, d in enumerate(trail.docs) if number in trail.plain_of(d)]
         if held:
-            anchors[held[-1]] = number
+            anchors[held[-1]] = (number,)
     return anchors
 
 
-def _follow(doc: RuleDocumentRow, words: dict[tuple[int, str], tuple[str, str]],
-            previous: str, before: RuleDocumentRow, numbers: set[str], keys: list[str],
-            owner: Any, eras: tuple[Any, ...]) -> str | None:
-    """The number in `doc` of the rule that is `previous` in `before`. In an era's own
-    document, the number its table gives (of several, the likest). Elsewhere the same
-    number if its words are still like, else the candidate most like it; None if none
-    is."""
-    then = _plain(words[(before.document_id, previous)][0])
-    stated = {owner.RULES[k] for k in keys if k in owner.RULES} if owner else set()
-    pool = {n for n in stated if (doc.document_id, n) in words} or numbers | {previous}
-    likes = {n: _likeness(then, _plain(words[(doc.document_id, n)][0]))
-             for n in pool if (doc.document_id, n) in words}
-    if (not likes or max(likes.values()) < FOLLOW) and not owner:
-        # Renumbered where no era's table says: look under the heading it was under.
-        likes = {n: _likeness(then, _plain(t)) for (d, n), (t, _) in words.items()
-                 if d == doc.document_id and heading(n) == heading(previous)}
-    if not likes:
-        return None
-    best = max(likes.values())
-    if best < FOLLOW and not pool <= stated:
-        return None
-    era = owner or _era_of(doc, eras)
-    # Near a tie, the same number, then the era's own, rather than a jump elsewhere.
-    preferred = [previous] + ([era.RULES[k] for k in keys if k in era.RULES] if era else [])
-    for number in preferred:
-        if likes.get(number, -1.0) >= best - 0.05:
-            return number
-    return max(sorted(likes), key=lambda n: likes[n])
-
-
-def heading(number: str) -> str:
-    """The heading a rule is under, as a prefix: "510." for 510.1c, "A.27." for
-    A.27.Ruling.1."""
-    if number[:1].isdigit():
-        return number.split(".")[0] + "."
-    return ".".join(number.split(".")[:2]) + "."
-
-
-def _version(doc: RuleDocumentRow, number: str,
-             words: dict[tuple[int, str], tuple[str, str]], last: Version | None,
-             before: RuleDocumentRow | None, last_doc: RuleDocumentRow | None,
-             eras: tuple[Any, ...], keys: list[str]) -> Version:
-    """`before`: the document imported before this one; `last_doc`: the one of `last`,
-    the version before (they differ where a text between lacks the rule)."""
-    text, title = words[(doc.document_id, number)]
+def _version(trail: _Trail, i: int, numbers: tuple[str, ...], last: Version | None,
+             last_i: int | None, evidence: str | None, eras: tuple[Any, ...]) -> Version:
+    doc = trail.docs[i]
+    texts_ = [trail.words[(doc.document_id or 0, n)] for n in numbers]
+    full = "\n".join(t for t, _ in texts_)
+    own_words, examples = _apart(texts_)
     era = _era_of(doc, eras)
-    v = Version(_in_force(doc, eras), doc.effective, doc.name, doc.kind, number, title, text,
-                era.id if era else None, "first", document_id=doc.document_id or 0)
-    if last is None:
+    v = Version(_in_force(doc, eras), doc.effective, doc.name, doc.kind, " + ".join(numbers),
+                texts_[0][1], own_words, era.id if era else None, "first",
+                document_id=doc.document_id or 0, release=getattr(doc, "release", None),
+                numbers=list(numbers), examples=examples)
+    if last is None or last_i is None:
+        earlier = [d for d in trail.docs[:i] if d.kind == doc.kind]
+        if earlier and full:  # imported texts before it lack it: when it came
+            v.dated = _dated(trail, earlier[-1], doc, eras, v.number, v.number)
+            v.evidence = "not in the imported texts before it"
         return v
-    since = _in_force(last_doc, eras) if last_doc else last.in_force
-    gap = _days(since, _in_force(doc, eras))
-    skipped = last_doc is not None and before is not None and before is not last_doc
+    before = trail.docs[last_i]
+    since = _in_force(before, eras)
+    gap = _days(since, v.in_force)
+    skipped = last_i != i - 1
     span = f"{gap // 365} years {gap % 365 // 30} months"
     if skipped:  # texts between were imported, but the trail did not find it in them
         v.gap = (f"not found in the texts imported between {last.effective} and "
                  f"{doc.effective} ({span}): a change shown here may have come at any "
                  f"release in between")
-    elif gap > GAP_DAYS:
+    elif gap > GAP_DAYS and not _consecutive(before, doc):
         v.gap = (f"no text imported between {last.effective} and {doc.effective} ({span}): "
                  f"a change shown here may have come at any release in between")
-    changed = _plain(text) != _plain(last.text)
-    moved = number != last.number
-    v.status = ("renumbered and changed" if changed and moved else "renumbered" if moved
-                else "changed" if changed else "unchanged")
+    v.evidence = evidence
+    # A cross-reference that follows a renumbering elsewhere ("See rule 118.3." becoming
+    # 119.3) is no change of the rule's own words.
+    changed = _unreferenced(own_words) != _unreferenced(last.text)
+    if not changed and _plain(own_words) != _plain(last.text):
+        v.references = _references_moved(last.text, own_words)
+    moved = v.numbers != last.numbers
+    if len(v.numbers) > len(last.numbers):
+        kind = "split"
+    elif len(v.numbers) < len(last.numbers):
+        kind = "merged"
+    else:
+        kind = "renumbered" if moved else ""
+    v.status = (f"{kind} and changed" if kind and changed else kind or
+                ("changed" if changed else "unchanged"))
     v.previous_number = last.number if moved else None
-    if not changed:
+    if not changed and not moved:
         return v
-    v.words = word_diff(last.text, text)
-    cause = None if skipped else _cause(since, _in_force(doc, eras), number, last.number,
-                                         eras, keys)
-    if cause is None:
-        v.dated = {"between": [since, v.in_force]}
-        return v
-    v.dated = {"on": cause.began, "era": cause.id}
-    older = eras[eras.index(cause) - 1] if eras.index(cause) else None
-    if older is not None:
-        v.scenarios = scenarios_changed(older.id, cause.id, set(keys))
+    if changed:
+        v.words = word_diff(last.text, own_words)
+    v.dated = None if skipped else _dated(trail, before, doc, eras, v.number, last.number)
+    if v.dated and v.dated.get("era") and changed:
+        cause = next(e for e in eras if e.id == v.dated["era"])
+        older = eras[eras.index(cause) - 1] if eras.index(cause) else None
+        if older is not None:
+            v.scenarios = scenarios_changed(older.id, cause.id, set(trail.keys))
     return v
+
+
+def _look_back(trail: _Trail, i: int, version: Version, eras: tuple[Any, ...]
+               ) -> list[Version]:
+    """The rule as an earlier era that cites the same document gives it, under another
+    number: the rulings summary states fifth's trample (A.27.2) and, in its note, the
+    trample of the rules before Urza's Saga (A.27.Note), which fourth cites. One document
+    is never a change: the note comes first, dated by its document, as a look back."""
+    doc = trail.docs[i]
+    owners = [e for e in eras if doc.effective in own_dates(e)]
+    if len(owners) < 2:
+        return []
+    earlier, later = owners[-2], owners[-1]
+    number = next((earlier.RULES[k] for k in trail.keys
+                   if later.RULES.get(k) == version.number
+                   and earlier.RULES.get(k, version.number) != version.number
+                   and (doc.document_id, earlier.RULES[k]) in trail.words), None)
+    if number is None:
+        return []
+    text, title = trail.words[(doc.document_id or 0, number)]
+    own_words, examples = _apart([(text, title)])
+    note = Version(doc.effective, doc.effective, doc.name, doc.kind, number, title,
+                   own_words, earlier.id, "look back", document_id=doc.document_id or 0,
+                   numbers=[number], examples=examples,
+                   evidence=(f"{earlier.id}'s rules table: the document's own note on the "
+                             f"rules before {later.began}, which {earlier.id} models "
+                             f"({earlier.began} to {earlier.ended})"))
+    version.evidence = (f"{later.id}'s rules table: the rule in force in the same document "
+                        f"(a look back and the rule in force: not a change)")
+    return [note]
+
+
+def _ended(trail: _Trail, last_i: int, chosen: dict[int, tuple[str, ...]],
+           links: dict[int, str], eras: tuple[Any, ...]) -> dict[str, Any] | None:
+    """After the last version: deleted (a source or an era's table says so), or not found
+    in the texts after it; None where it is in the newest text."""
+    docs = trail.docs
+    later = [i for i in range(last_i + 1, len(docs)) if docs[i].kind == docs[last_i].kind]
+    if not later:
+        return None
+    last_doc, numbers = docs[last_i], chosen[last_i]
+    out: dict[str, Any] = {"status": "not found", "after": last_doc.effective}
+    moved = _moved(trail.game, numbers, last_doc.effective, docs[later[-1]].effective)
+    era = next((e for e in eras if last_doc.effective < e.began <= docs[later[-1]].effective
+                and any(k in eras[eras.index(e) - 1].RULES for k in trail.keys)
+                and not any(k in e.RULES for k in trail.keys)), None)
+    if moved is not None and not moved.new:
+        out = {"status": "deleted", "on": moved.at, "evidence": f"concordance: "
+                                                             f"{moved.source}"}
+    elif era is not None:
+        out = {"status": "deleted", "on": era.began,
+               "evidence": f"{era.id}'s rules table no longer has "
+                           f"{', '.join(k for k in trail.keys)}"}
+    on = out.get("on")
+    if on:
+        era_then = next((e for e in eras if e.began == on), None)
+        if era_then is not None:
+            out["era"] = era_then.id
+        first = next(docs[i] for i in later)
+        out["between"] = [last_doc.effective, first.effective]
+        if _consecutive(last_doc, first):
+            out["release"] = first.release
+    reused = [(docs[i], n) for i in later for n in numbers if n in trail.plain_of(docs[i])]
+    if reused:
+        doc, n = reused[0]
+        out["reused"] = {"number": n, "effective": doc.effective, "document": doc.name,
+                         "text": trail.words[(doc.document_id or 0, n)][0]}
+    return out
+
+
+def _dated(trail: _Trail, before: RuleDocumentRow, doc: RuleDocumentRow,
+           eras: tuple[Any, ...], number: str, old: str) -> dict[str, Any]:
+    """When a change between two imported texts came: the later one's release where the
+    two are consecutive releases of one archive; else the day an era began between them
+    that names the rule (or renumbers a key of it), with the two texts it falls between;
+    else between the two."""
+    out: dict[str, Any]
+    since, until = _in_force(before, eras), _in_force(doc, eras)
+    moved = _moved(trail.game, tuple(old.split(" + ")), before.effective, doc.effective)
+    if moved is not None and not _consecutive(before, doc):  # a source says when
+        out = {"on": moved.at}
+        era = next((e for e in eras if e.began == moved.at), None)
+        if era is not None:
+            out["era"] = era.id
+        if moved.at != until:
+            out["between"] = [since, until]
+        return out
+    cause = _cause(since, until, number, old, eras, trail.keys)
+    if _consecutive(before, doc):
+        out = {"on": doc.effective, "release": doc.release}
+        if cause is not None:
+            out["era"] = cause.id
+        return out
+    if cause is not None:
+        out = {"on": cause.began, "era": cause.id}
+        if cause.began != until:  # an era boundary between two releases: said as such
+            out["between"] = [since, until]
+        return out
+    return {"between": [since, until]}
+
+
+def _consecutive(a: RuleDocumentRow, b: RuleDocumentRow) -> bool:
+    return (getattr(a, "archive", None) is not None and a.archive == b.archive
+            and a.position is not None and b.position == a.position + 1)
 
 
 def _cause(since: str, until: str, number: str, old: str, eras: tuple[Any, ...],
@@ -293,13 +565,42 @@ def _cause(since: str, until: str, number: str, old: str, eras: tuple[Any, ...],
         if not since < era.began <= until:
             continue
         said = " ".join(era.changes) + (era.__doc__ or "")
-        named = re.search(rf"(?<![\w.])({re.escape(number)}|{re.escape(old)})(?![\w])", said)
+        names = [n for part in (number, old) for n in part.split(" + ")]
+        named = any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", said) for n in names)
         parent = eras[i - 1] if i else None
         renumbered = parent is not None and any(
             k in era.RULES and era.RULES[k] != parent.RULES.get(k) for k in keys)
         if named or renumbered:
             return era
     return None
+
+
+def heading(number: str) -> str:
+    """The heading a rule is under, as a prefix: "510." for 510.1c, "A.27." for
+    A.27.Ruling.1."""
+    if number[:1].isdigit():
+        return number.split(".")[0] + "."
+    return ".".join(number.split(".")[:2]) + "."
+
+
+def _stem(number: str) -> str:
+    """510.1 for 510.1c: rules one letter apart share it."""
+    return number.rstrip("abcdefghijklmnopqrstuvwxyz")
+
+
+def _order(number: str) -> tuple[Any, ...]:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", number))
+
+
+def _apart(texts_: list[tuple[str, str]]) -> tuple[str, list[str]]:
+    """The rules' own words (each rule's, joined) and the examples printed under them."""
+    words, examples = [], []
+    for text, _ in texts_:
+        head, *rest = text.split("\nExample")
+        words.append(head.strip())
+        examples += ["Example" + e.strip() if not e.startswith(":") else "Example" + e
+                     for e in rest]
+    return "\n".join(words), [e.strip() for e in examples]
 
 
 def _era_of(doc: RuleDocumentRow, eras: tuple[Any, ...]) -> Any:
@@ -322,6 +623,19 @@ def _in_force(doc: RuleDocumentRow, eras: tuple[Any, ...]) -> str:
     return era.began if doc.kind == SUMMARY and era is not None else doc.effective
 
 
+_REFERENCE = re.compile(r"(?<![\w.])\d{3}(?:\.\d+[a-z]?)?(?![\w])")
+
+
+def _unreferenced(text: str) -> str:
+    """The words with every rule number they mention alike."""
+    return _REFERENCE.sub("#", _plain(text))
+
+
+def _references_moved(old: str, new: str) -> list[str]:
+    a, b = _REFERENCE.findall(_plain(old)), _REFERENCE.findall(_plain(new))
+    return [f"{x} -> {y}" for x, y in zip(a, b, strict=False) if x != y]
+
+
 def _days(a: str, b: str) -> int:
     return (date.fromisoformat(b) - date.fromisoformat(a)).days
 
@@ -332,7 +646,27 @@ def _plain(text: str) -> str:
 
 
 def _likeness(a: str, b: str) -> float:
+    if a == b:
+        return 1.0
     return difflib.SequenceMatcher(None, a.split(), b.split(), autojunk=False).ratio()
+
+
+def _best(then: str, candidates: dict[str, str]) -> tuple[str, float] | None:
+    """The candidate likest `then`, cheaply: quick upper bounds first, the exact ratio only
+    for those that could beat the best so far."""
+    want = then.split()
+    best: tuple[str, float] | None = None
+    matcher = difflib.SequenceMatcher(None, autojunk=False)
+    matcher.set_seq2(want)
+    for number in sorted(candidates, key=_order):
+        matcher.set_seq1(candidates[number].split())
+        floor = best[1] if best else FOLLOW - 0.01
+        if matcher.real_quick_ratio() <= floor or matcher.quick_ratio() <= floor:
+            continue
+        score = matcher.ratio()
+        if score > floor:
+            best = (number, score)
+    return best
 
 
 def word_diff(old: str, new: str) -> list[dict[str, str]]:

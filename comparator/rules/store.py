@@ -35,34 +35,66 @@ class Found:
     document_id: int = 0
 
 
-def import_document(engine: Engine, doc: RulesText, name: str, text: str
-                    ) -> tuple[int, str | None]:
+@dataclass(frozen=True)
+class Placed:
+    """Where a document stands among releases: its release's name, the archive it was
+    imported from and its place there (None for a text imported on its own)."""
+
+    release: str | None = None
+    archive: str | None = None
+    position: int | None = None
+
+
+def import_document(engine: Engine, doc: RulesText, name: str, text: str,
+                    placed: Placed | None = None) -> tuple[int, str | None]:
     """Store a document and its rules in one transaction: the number of rules stored (0
     when this very text was imported before), and the date it had before if that import
     gave it another (a copy dated by --date, dated again)."""
-    digest = hash_of(text)
+    return import_documents(engine, [(doc, name, text, placed or Placed())])[0]
 
-    def work(session: Session) -> tuple[int, str | None]:
-        before = session.exec(select(RuleDocumentRow).where(
-            RuleDocumentRow.content_hash == digest)).first()
-        if before is not None:
-            if before.effective == doc.effective.isoformat():
-                return 0, None
-            was, before.effective = before.effective, doc.effective.isoformat()
-            session.add(before)
-            return 0, was
-        row = RuleDocumentRow(content_hash=digest, effective=doc.effective.isoformat(),
-                              name=name, imported=now(), game=doc.game, kind=doc.kind)
-        session.add(row)
-        session.flush()
-        session.add_all([RuleTextRow(document_id=row.document_id, number=r.number,
-                                     text=r.text, section=r.section, title=r.title)
-                         for r in doc.rules.values()])
-        session.add_all([GlossaryRow(document_id=row.document_id, term=term, text=words)
-                         for term, words in doc.glossary.items()])
-        return len(doc.rules), None
 
-    result: tuple[int, str | None] = write(engine, work)
+def import_documents(engine: Engine, items: list[tuple[RulesText, str, str, Placed]]
+                     ) -> list[tuple[int, str | None]]:
+    """Several documents in one transaction (an archive: all of it or nothing), each as
+    ``import_document`` stores it. A text imported before keeps its rules; where it comes
+    again from an archive, it takes the release's name and place."""
+    from sqlalchemy import insert
+
+    def work(session: Session) -> list[tuple[int, str | None]]:
+        out = []
+        for doc, name, text, placed in items:
+            digest = hash_of(text)
+            before = session.exec(select(RuleDocumentRow).where(
+                RuleDocumentRow.content_hash == digest)).first()
+            if before is not None:
+                was = None
+                if before.effective != doc.effective.isoformat():
+                    was, before.effective = before.effective, doc.effective.isoformat()
+                if placed.archive is not None:
+                    before.release, before.archive = placed.release, placed.archive
+                    before.position = placed.position
+                session.add(before)
+                out.append((0, was))
+                continue
+            row = RuleDocumentRow(content_hash=digest, effective=doc.effective.isoformat(),
+                                  name=name, imported=now(), game=doc.game, kind=doc.kind,
+                                  release=placed.release, archive=placed.archive,
+                                  position=placed.position)
+            session.add(row)
+            session.flush()
+            # Core inserts, many rows a statement: an archive is 300,000 rules.
+            if doc.rules:
+                session.execute(insert(RuleTextRow), [
+                    {"document_id": row.document_id, "number": r.number, "text": r.text,
+                     "section": r.section, "title": r.title} for r in doc.rules.values()])
+            if doc.glossary:
+                session.execute(insert(GlossaryRow), [
+                    {"document_id": row.document_id, "term": term, "text": words}
+                    for term, words in doc.glossary.items()])
+            out.append((len(doc.rules), None))
+        return out
+
+    result: list[tuple[int, str | None]] = write(engine, work)
     return result
 
 

@@ -70,6 +70,15 @@ def _rule_kinds_and_glossary(session: Session) -> None:
     schema.GlossaryRow.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _rule_releases(session: Session) -> None:
+    conn = session.connection()
+    have = {c["name"] for c in inspect(conn).get_columns("rule_document")}
+    for column, kind in (("release", "VARCHAR"), ("archive", "VARCHAR"),
+                         ("position", "INTEGER")):
+        if column not in have:
+            conn.exec_driver_sql(f"ALTER TABLE rule_document ADD COLUMN {column} {kind}")
+
+
 def _views_anew(session: Session) -> None:
     conn = session.connection()
     for name in schema.VIEWS:  # recreated, as they are now, right after the migrations
@@ -250,6 +259,7 @@ MIGRATIONS: list[tuple[str, Any]] = [
     ("6-rule-kinds-and-glossary", _rule_kinds_and_glossary),
     ("7-source-files", _source_files),
     ("8-compact-store", _compact_store),
+    ("9-rule-releases", _rule_releases),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -231,6 +231,13 @@ class RuleDocumentRow(SQLModel, table=True):
     game: str = Field(default="mtg", sa_column_kwargs={"server_default": "mtg"})
     kind: str = Field(default="Comprehensive Rules",
                       sa_column_kwargs={"server_default": "Comprehensive Rules"})
+    # Imported from an archive of every release (`rules import --git`, a folder): the
+    # release's name ("Magic 2010 (M10)"), which archive, and its place in it. Two
+    # documents one place apart in one archive are consecutive releases, so a change
+    # between them is dated to the later one exactly.
+    release: str | None = None
+    archive: str | None = None
+    position: int | None = None
 
 
 class RuleTextRow(SQLModel, table=True):

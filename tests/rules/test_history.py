@@ -35,20 +35,6 @@ def cli(*args: str):
     return CliRunner().invoke(app, list(args), env={"COLUMNS": "80"})
 
 
-@pytest.fixture(scope="module")
-def all_texts(tmp_path_factory):
-    """A store with every full text and the rulings summary imported."""
-    if not REFERENCE.exists():
-        pytest.skip("shared/reference is not beside the repo")
-    db = str(tmp_path_factory.mktemp("rules") / "rules.db")
-    done = cli("rules", "import", *[str(REFERENCE / f"cr-{d}.txt") for d in FULL], "--db", db)
-    assert done.exit_code == 0, done.output
-    summary = cli("rules", "import", str(REFERENCE / SUMMARY), "--date", "1999-05-16",
-                  "--db", db)
-    assert summary.exit_code == 0, summary.output
-    return db
-
-
 def history(db: str, rule: str) -> dict:
     done = cli("history", rule, "--db", db, "--json")
     assert done.exit_code == 0, done.output
@@ -152,9 +138,11 @@ def test_history_of_510_1c(all_texts):
     assert "double-block-giant-growth-every-era" in m10["scenarios"]
     added = " ".join(w["text"] for w in m10["words"] if w["op"] == "+")
     assert "damage assignment order" in added
-    # Foundations took the order away: dated by the era, not the text of 2025-02-07.
+    # Foundations took the order away: dated by the era, not the text of 2025-02-07, and
+    # said to fall between the two imported texts.
     fdn = v["2025-02-07"]
-    assert fdn["dated"] == {"on": "2024-11-08", "era": "foundations"}
+    assert fdn["dated"] == {"on": "2024-11-08", "era": "foundations",
+                            "between": ["2022-04-29", "2025-02-07"]}
     assert "divided as its controller chooses among them" in fdn["text"]
     assert "damage assignment order" in " ".join(w["text"] for w in fdn["words"]
                                                  if w["op"] == "-")
@@ -186,24 +174,30 @@ def test_history_of_trample_by_its_key(all_texts):
     found = history(all_texts, "trample")
     assert found["keys"] == ["trample"]
     assert [(x["in_force"], x["number"]) for x in found["versions"]] == [
-        ("1995-05-03", "A.27.Note"), ("1998-10-18", "A.27.2"), ("1999-04-23", "502.9b"),
+        ("1999-05-16", "A.27.Note"), ("1998-10-18", "A.27.2"), ("1999-04-23", "502.9b"),
         ("2009-05-01", "502.9b"),
         ("2009-07-11", "702.17b"), ("2010-07-16", "702.17b"), ("2022-04-29", "702.19b"),
         ("2025-02-07", "702.19b")]
     # The summary states both: in its note the trample of the rules before Urza's Saga,
-    # which fourth cites, and the rule that replaced it, which fifth cites.
+    # which fourth cites, and the rule that replaced it, which fifth cites. One document
+    # is never a change: the note is a look back, dated by its document (1999), not shown
+    # as the rule of 1995; the rule in force is the first version, no "renumbering".
     first, urza = found["versions"][:2]
     assert first["era"] == "fourth" and "Trample used to work in two steps" in first["text"]
-    assert urza["status"] == "renumbered and changed" and urza["previous_number"] == "A.27.Note"
-    assert urza["dated"] == {"on": "1998-10-18", "era": "fifth"}
-    assert "fourth-mammoth-all-on-one-goblin" in urza["scenarios"]
+    assert first["status"] == "look back" and first["effective"] == "1999-05-16"
+    assert urza["status"] == "first" and urza["previous_number"] is None
+    assert urza["document"] == first["document"] and not urza["words"]
     v = by_date(found)
+    assert v["1999-04-23"]["status"] == "renumbered and changed"
+    assert v["1999-04-23"]["previous_number"] == "A.27.2"
+    assert "trample is A.27.2 in fifth's and 502.9b in sixth's" in v["1999-04-23"]["evidence"]
     assert v["1999-04-23"]["dated"] == {"on": "1999-04-23", "era": "sixth"}
     assert v["2009-07-11"]["dated"] == {"on": "2009-07-11", "era": "m10"}
     assert v["2010-07-16"]["status"] == "unchanged"
     # No era began between 2010 and 2022: only the span is known.
     assert v["2022-04-29"]["dated"] == {"between": ["2010-07-16", "2022-04-29"]}
-    assert v["2025-02-07"]["dated"] == {"on": "2024-11-08", "era": "foundations"}
+    assert v["2025-02-07"]["dated"] == {"on": "2024-11-08", "era": "foundations",
+                                        "between": ["2022-04-29", "2025-02-07"]}
     assert v["2009-05-01"]["gap"].startswith("no text imported between 1999-04-23 and "
                                              "2009-05-01")
 
@@ -253,7 +247,8 @@ def test_a_renumbered_and_changed_rule_in_fixtures(tmp_path):
         ("2009-07-11", "510.1c", "renumbered and changed"),
         ("2025-02-07", "510.1c", "changed")]
     assert found["versions"][1]["dated"] == {"on": "2009-07-11", "era": "m10"}
-    assert found["versions"][2]["dated"] == {"on": "2024-11-08", "era": "foundations"}
+    assert found["versions"][2]["dated"] == {"on": "2024-11-08", "era": "foundations",
+                                             "between": ["2009-07-11", "2025-02-07"]}
     assert found["versions"][2]["words"] == [
         {"op": "=", "text": "A blocked creature assigns its combat damage to the creatures "
                             "blocking it,"},
@@ -345,7 +340,7 @@ def test_duel_masters_rules(tmp_path):
     done = cli("rules", "import", str(tmp_path / "dm.txt"), "--db", db, "--json")
     assert json.loads(done.output)[0] | {"file": ""} == {
         "file": "", "kind": "総合ゲームルール", "game": "duel-masters", "effective": "2021-09-07",
-        "rules": 2, "glossary": 0, "stored": 2, "warnings": []}
+        "rules": 2, "glossary": 0, "stored": 2, "release": None, "warnings": []}
     shown = json.loads(cli("rules", "show", "507.1a", "--era", "dm-2021-09", "--db", db,
                            "--json").output)
     assert shown["title"] == "507. ブロッククリーチャー指定ステップ"
@@ -466,7 +461,7 @@ def test_a_version_5_store_is_upgraded(tmp_path):
     assert json.loads(shown.output)["kind"] == "Comprehensive Rules"
     with sqlite3.connect(db) as conn:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
-    assert meta["schema_version"] == "8" and "migration:6-rule-kinds-and-glossary" in meta
+    assert meta["schema_version"] == "9" and "migration:6-rule-kinds-and-glossary" in meta
 
 
 # -- the shipped index and the transcript ---------------------------------------------------------
@@ -527,7 +522,7 @@ def test_a_dated_citation_is_not_read_in_another_text(tmp_path):
 
 def test_an_unknown_rule_is_not_a_damaged_store(tmp_path):
     db = str(tmp_path / "r.db")
-    done = cli("history", "first-strike", "--db", db)
+    done = cli("history", "first-stroke", "--db", db)
     assert done.exit_code == 2 and "damaged" not in done.output
     assert "neither a rule number" in done.output
 

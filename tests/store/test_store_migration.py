@@ -70,7 +70,7 @@ def test_a_version_7_database_upgrades_with_nothing_lost(v7, tmp_path):
         assert json.loads(shown) == json.loads(fixture_text(name))
     with sqlite3.connect(v7) as conn:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
-        assert meta["schema_version"] == "8" and "migration:8-compact-store" in meta
+        assert meta["schema_version"] == "9" and "migration:8-compact-store" in meta
         assert views(conn.execute) == before
         assert sorted(tuple(r) for r in conn.execute(
             "SELECT scenario_id, era, engine_version, created, life, losers, zones "
@@ -148,7 +148,7 @@ def test_a_version_7_database_upgrades_on_postgresql(v7, postgres_url):
         assert views(lambda sql: conn.exec_driver_sql(sql).all()) == before
         version = conn.exec_driver_sql(
             "SELECT value FROM meta WHERE key = 'schema_version'").scalar()
-        assert version == "8"
+        assert version == "9"
     engine.dispose()
     # New rows take ids after the copied ones.
     printed("dataset", "build", str(FIXTURE.parent.parent.parent / "data" / "scenarios" /
@@ -167,7 +167,7 @@ def test_a_version_1_database_takes_every_migration(v7):
     assert printed("dataset", "export", "--db", str(v7)) == fixture_text("export.jsonl")
     with sqlite3.connect(v7) as conn:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
-    assert meta["schema_version"] == "8"
+    assert meta["schema_version"] == "9"
     assert sorted(k for k in meta if k.startswith("migration:")) == [
         "migration:1-scenarios-runs-divergences", "migration:2-explorations",
         "migration:3-views-of-the-newest-runs", "migration:4-generations",
@@ -177,7 +177,7 @@ def test_a_version_1_database_takes_every_migration(v7):
 
 def test_a_newer_database_is_refused(v7):
     with sqlite3.connect(v7) as conn:
-        conn.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
+        conn.execute("UPDATE meta SET value = '10' WHERE key = 'schema_version'")
     newer = runner.invoke(app, ["dataset", "export", "--db", str(v7)])
     assert newer.exit_code == 2 and "newer" in newer.output
 
