@@ -36,7 +36,13 @@ from sqlalchemy import Engine
 
 from comparator.rules.citations import scenarios_changed
 from comparator.rules.document import SUMMARY
-from comparator.rules.store import document_on, own_dates, texts
+from comparator.rules.store import (
+    document_on,
+    documents,
+    own_dates,
+    rules_numbered,
+    rules_under,
+)
 from comparator.store.schema import RuleDocumentRow
 
 GAP_DAYS = 400  # CRs came every few months: a year with none imported is a gap
@@ -46,9 +52,6 @@ _NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+(\.(Rulings?\.)?\d+|\.Note)?
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                          "\u2014": "-", "\u2013": "-"})
 _FILLER = {"the", "a", "an", "of", "on"}
-
-Words = dict[tuple[int, str], tuple[str, str]]  # (document id, number) -> (text, title)
-
 
 class UnknownRule(Exception):
     """Neither a rule number nor a rule key of any era: the message says which are."""
@@ -180,33 +183,62 @@ class _Link:
 
 
 class _Trail:
-    """One rule's numbers in each document, with what linked each to its neighbour."""
+    """One rule's numbers in each document, with what linked each to its neighbour. The
+    rules' words are read as needed: the numbers the tables and the concordance name, in
+    every document at once; a heading of one document only where a rule moved in it (so
+    a trail through 120 releases reads a few thousand rules, not 120 headings)."""
 
-    def __init__(self, docs: list[RuleDocumentRow], words: Words, own: dict[int, Any],
-                 keys: list[str], game: str) -> None:
-        self.docs, self.words, self.own, self.keys, self.game = docs, words, own, keys, game
-        self.by_doc: dict[int, dict[str, str]] = {}  # doc id -> number -> plain words
+    def __init__(self, engine: Engine, docs: list[RuleDocumentRow], own: dict[int, Any],
+                 keys: list[str], game: str, numbers: set[str]) -> None:
+        self.engine, self.docs, self.own, self.keys, self.game = engine, docs, own, keys, game
+        self.ids = [d.document_id or 0 for d in docs]
+        self.rows: dict[tuple[int, str], tuple[str, str]] = {}
+        self.plains: dict[tuple[int, str], str] = {}
+        self.loaded: set[str] = set()
+        self.headings: dict[tuple[int, str], dict[str, str]] = {}
+        self.load(numbers)
 
-    def plain_of(self, doc: RuleDocumentRow) -> dict[str, str]:
-        found = self.by_doc.get(doc.document_id or 0)
-        if found is None:
-            found = {n: _plain(t) for (d, n), (t, _) in self.words.items()
-                     if d == doc.document_id}
-            self.by_doc[doc.document_id or 0] = found
-        return found
+    def load(self, numbers: set[str]) -> None:
+        new = set(numbers) - self.loaded
+        if new:
+            self.rows.update(rules_numbered(self.engine, self.ids, new))
+            self.loaded |= new
+
+    def words(self, doc: RuleDocumentRow, number: str) -> tuple[str, str] | None:
+        key = (doc.document_id or 0, number)
+        if key not in self.rows and number not in self.loaded:
+            self.load({number})  # a number the trail moved to: in every document at once
+        return self.rows.get(key)
+
+    def plain(self, doc: RuleDocumentRow, number: str) -> str | None:
+        key = (doc.document_id or 0, number)
+        if key not in self.plains:
+            found = self.words(doc, number)
+            if found is None:
+                return None
+            self.plains[key] = _plain(found[0])
+        return self.plains[key]
+
+    def under(self, doc: RuleDocumentRow, prefix: str) -> dict[str, str]:
+        """Every rule of `doc` under a heading, by number, its words plain."""
+        key = (doc.document_id or 0, prefix)
+        if key not in self.headings:
+            found = rules_under(self.engine, key[0], prefix)
+            self.rows.update(found)
+            self.headings[key] = {n: _plain(text) for (_, n), (text, _) in found.items()}
+        return self.headings[key]
 
     def text(self, doc: RuleDocumentRow, numbers: tuple[str, ...]) -> str:
-        mine = self.plain_of(doc)
-        return " ".join(mine[n] for n in numbers if n in mine)
+        return " ".join(p for n in numbers if (p := self.plain(doc, n)) is not None)
 
     def stated(self, i: int) -> tuple[str, ...]:
         """What the era owning document `i` numbers the rule, where it is in the text."""
         era = self.own.get(i)
         if era is None:
             return ()
-        mine = self.plain_of(self.docs[i])
-        return tuple(sorted({era.RULES[k] for k in self.keys
-                             if k in era.RULES and era.RULES[k] in mine}))
+        doc = self.docs[i]
+        return tuple(sorted({era.RULES[k] for k in self.keys if k in era.RULES
+                             and self.plain(doc, era.RULES[k]) is not None}))
 
     def step(self, frm: int, numbers: tuple[str, ...], to: int) -> _Link | None:
         """The rule's numbers in document `to`, from `numbers` in document `frm` (either
@@ -224,13 +256,13 @@ class _Trail:
                  else _moved_to(self.game, numbers, older.effective, newer.effective))
         if moved is not None:
             target = moved.new if forward else moved.old
-            present = tuple(n for n in target if n in self.plain_of(b))
+            present = tuple(n for n in target if self.plain(b, n) is not None)
             if present or not target:
                 return _Link(present, f"concordance: {moved.source}")
         found: list[str] = []
         said: list[str] = []
         for number in numbers:
-            link = self._alike(b, number, self.plain_of(a).get(number, then))
+            link = self._alike(b, number, self.plain(a, number) or then)
             if link is not None:
                 found += [n for n in link.numbers if n not in found]
                 said.append(link.evidence if len(numbers) == 1 else
@@ -242,10 +274,11 @@ class _Trail:
         return _Link(self._grouped(b, tuple(found), then), evidence)
 
     def _alike(self, doc: RuleDocumentRow, number: str, then: str) -> _Link | None:
-        mine = self.plain_of(doc)
-        if number in mine and _likeness(then, mine[number]) >= FOLLOW:
+        now = self.plain(doc, number)
+        if now is not None and _likeness(then, now) >= FOLLOW:
             return _Link((number,), "the same number, its words alike")
-        under = [n for n in mine if heading(n) == heading(number)]
+        mine = self.under(doc, heading(number))
+        under = list(mine)
         same = [n for n in under if mine[n] == then]
         if same:
             return _Link((same[0],), f"the same words under another number ({heading(number)})")
@@ -262,9 +295,11 @@ class _Trail:
         and 702.13b "Damage dealt ..." of 2010 are 2009's 702.13a."""
         if len(numbers) != 1 or not then:
             return numbers
-        mine = self.plain_of(doc)
         number = numbers[0]
-        alone = _likeness(then, mine.get(number, ""))
+        alone = _likeness(then, self.plain(doc, number) or "")
+        if alone > 0.98:  # its words, or nearly: nothing to join (most releases)
+            return numbers
+        mine = self.under(doc, heading(number))
         siblings = sorted((n for n in mine if heading(n) == heading(number)
                            and _stem(n) == _stem(number)), key=_order)
         at = siblings.index(number) if number in siblings else -1
@@ -291,13 +326,14 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
     for m in concordance(game):  # the headings a moved rule went to, or came from
         if wanted & (set(m.old) | set(m.new)):
             wanted |= set(m.old) | set(m.new)
-    docs, words = texts(engine, game, {heading(n) for n in wanted})
+    docs = documents(engine, game)
     related = [] if is_number else _related(keys, eras)
     if not docs:
         return History(asked, game, keys, [], [], related=related)
-    own = {i: era for era in eras for i, doc in enumerate(docs)
-           if doc is document_on(docs, own=own_dates(era))}
-    trail = _Trail(docs, words, own, keys, game)
+    where = {id(doc): i for i, doc in enumerate(docs)}
+    own = {where[id(doc)]: era for era in eras
+           if (doc := document_on(docs, own=own_dates(era))) is not None}
+    trail = _Trail(engine, docs, own, keys, game, wanted)
     chosen = _anchors(trail, asked if is_number else None)
     links: dict[int, str] = {}
     for i in sorted(chosen):  # an anchored text: one rule of the tables, or it with its
@@ -386,10 +422,11 @@ def _anchors(trail: _Trail, number: str | None) -> dict[int, tuple[str, ...]]:
         i = min(options, key=lambda k: min(abs(k - j) for j in anchors))
         j = min(anchors, key=lambda k: abs(k - i))
         then = trail.text(trail.docs[j], anchors[j])
-        mine = trail.plain_of(trail.docs[i])
-        anchors[i] = (max(options.pop(i), key=lambda n: _likeness(then, mine[n])),)
+        doc = trail.docs[i]
+        anchors[i] = (max(options.pop(i),
+                          key=lambda n: _likeness(then, trail.plain(doc, n) or "")),)
     if not anchors and number is not None:
-        held = [i for i, d in enumerate(trail.docs) if number in trail.plain_of(d)]
+        held = [i for i, d in enumerate(trail.docs) if trail.plain(d, number) is not None]
         if held:
             anchors[held[-1]] = (number,)
     return anchors
@@ -398,7 +435,7 @@ def _anchors(trail: _Trail, number: str | None) -> dict[int, tuple[str, ...]]:
 def _version(trail: _Trail, i: int, numbers: tuple[str, ...], last: Version | None,
              last_i: int | None, evidence: str | None, eras: tuple[Any, ...]) -> Version:
     doc = trail.docs[i]
-    texts_ = [trail.words[(doc.document_id or 0, n)] for n in numbers]
+    texts_ = [found for n in numbers if (found := trail.words(doc, n)) is not None]
     full = "\n".join(t for t, _ in texts_)
     own_words, examples = _apart(texts_)
     era = _era_of(doc, eras)
@@ -467,10 +504,10 @@ def _look_back(trail: _Trail, i: int, version: Version, eras: tuple[Any, ...]
     number = next((earlier.RULES[k] for k in trail.keys
                    if later.RULES.get(k) == version.number
                    and earlier.RULES.get(k, version.number) != version.number
-                   and (doc.document_id, earlier.RULES[k]) in trail.words), None)
+                   and trail.words(doc, earlier.RULES[k]) is not None), None)
     if number is None:
         return []
-    text, title = trail.words[(doc.document_id or 0, number)]
+    text, title = trail.words(doc, number) or ("", "")
     own_words, examples = _apart([(text, title)])
     note = Version(doc.effective, doc.effective, doc.name, doc.kind, number, title,
                    own_words, earlier.id, "look back", document_id=doc.document_id or 0,
@@ -513,11 +550,12 @@ def _ended(trail: _Trail, last_i: int, chosen: dict[int, tuple[str, ...]],
         out["between"] = [last_doc.effective, first.effective]
         if _consecutive(last_doc, first):
             out["release"] = first.release
-    reused = [(docs[i], n) for i in later for n in numbers if n in trail.plain_of(docs[i])]
+    reused = [(docs[i], n) for i in later for n in numbers
+              if trail.plain(docs[i], n) is not None]
     if reused:
         doc, n = reused[0]
         out["reused"] = {"number": n, "effective": doc.effective, "document": doc.name,
-                         "text": trail.words[(doc.document_id or 0, n)][0]}
+                         "text": (trail.words(doc, n) or ("", ""))[0]}
     return out
 
 

@@ -186,6 +186,32 @@ def texts(engine: Engine, game: str, headings: set[str]
                   if r.document_id in ids}
 
 
+def rules_numbered(engine: Engine, document_ids: list[int], numbers: set[str]
+                   ) -> dict[tuple[int, str], tuple[str, str]]:
+    """The words and title of each of `numbers` in each of the documents, where it has it:
+    (document id, number) -> (text, title). One query."""
+    if not numbers or not document_ids:
+        return {}
+    with Session(engine) as session:
+        rows = session.exec(select(RuleTextRow.document_id, RuleTextRow.number,
+                                   RuleTextRow.text, RuleTextRow.title).where(
+            col(RuleTextRow.document_id).in_(document_ids),
+            col(RuleTextRow.number).in_(sorted(numbers)))).all()
+    return {(d, n): (text, title) for d, n, text, title in rows}
+
+
+def rules_under(engine: Engine, document_id: int, heading: str
+                ) -> dict[tuple[int, str], tuple[str, str]]:
+    """Every rule of one document under a heading ("510.", "A.27."), as
+    ``rules_numbered`` gives them."""
+    with Session(engine) as session:
+        rows = session.exec(select(RuleTextRow.number, RuleTextRow.text,
+                                   RuleTextRow.title).where(
+            RuleTextRow.document_id == document_id,
+            col(RuleTextRow.number).startswith(heading, autoescape=True))).all()
+    return {(document_id, n): (text, title) for n, text, title in rows}
+
+
 def _days(iso: str) -> int:
     from datetime import date
 
