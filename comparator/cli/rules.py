@@ -358,6 +358,9 @@ def _say_history(found: Any, colour: bool) -> None:
                 echo_lines(f"  by {v.evidence}", hang="    ")
             if v.words:
                 echo_lines("  " + _marked(v.words, colour), hang="  ")
+            elif v.status in ("split", "merged"):  # which words went where
+                for number, words in zip(v.numbers, v.text.split("\n"), strict=False):
+                    echo_lines(f"  {number}: {words}", hang="    ")
             if v.references:
                 echo_lines(f"  the rules it refers to were renumbered (its words are the "
                            f"same): {', '.join(v.references)}", hang="    ")

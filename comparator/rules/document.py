@@ -17,10 +17,22 @@ CR, SUMMARY, SOGO = "Comprehensive Rules", "Fifth Edition rulings summary", "総
 KINDS = (CR, SUMMARY, SOGO)
 
 
+# An example under a rule, as each text starts one: "Example:" (from 2009), "EXAMPLE:"
+# (1999), Duel Masters' "例:" (also "(例:", and "例1" heading a worked question).
+_EXAMPLE = re.compile(r"(?:Example|EXAMPLE)s?:|[(\uff08]?例\d*\s*[:\uff1a]|例\d+$")
+
+
+def is_example(line: str) -> bool:
+    """Whether `line` starts an example (not "Examples include ...", a rule's words)."""
+    return bool(_EXAMPLE.match(line.strip()))
+
+
 def without_examples(text: str) -> str:
-    """A rule's own words, without the examples the 2009-2010 texts print under it (each
-    on a line of its own, kept so by ``comparator.rules.reading``)."""
-    return text.split("\nExample")[0]
+    """A rule's own words, without its examples: ``comparator.rules.reading`` gives each
+    example a line of the rule's text to itself, whatever the layout it was read from, so
+    the lines that start one are the examples; the other lines are the rule's words (a
+    1999 rule may have words again after its example)."""
+    return "\n".join(line for line in text.split("\n") if not is_example(line))
 
 
 class NotRulesText(ValueError):

@@ -35,7 +35,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from comparator.rules.citations import scenarios_changed
-from comparator.rules.document import SUMMARY
+from comparator.rules.document import SUMMARY, is_example
 from comparator.rules.store import (
     document_on,
     documents,
@@ -250,7 +250,7 @@ class _Trail:
         if stated:
             era = self.own[to]
             grouped = self._grouped(b, stated, then)
-            return _Link(grouped, f"{era.id}'s rules table, in the document it cites")
+            return _Link(grouped, f"the {era.id} rules table, in the document it cites")
         older, newer = (a, b) if forward else (b, a)
         moved = (_moved(self.game, numbers, older.effective, newer.effective) if forward
                  else _moved_to(self.game, numbers, older.effective, newer.effective))
@@ -367,7 +367,7 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
         if docs[j].kind != docs[i].kind:  # two numberings: only the tables join them
             links[i] = _across(trail, j, i, eras)
         else:
-            links[i] = (f"{own[i].id}'s rules table, in the document it cites" if i in own
+            links[i] = (f"the {own[i].id} rules table, in the document it cites" if i in own
                         else "the same number, its words alike")
     versions: list[Version] = []
     absent = []
@@ -396,8 +396,8 @@ def _across(trail: _Trail, j: int, i: int, eras: tuple[Any, ...]) -> str:
     if not keys:
         return "the likest words (two numberings: no table joins them)"
     k = keys[0]
-    return (f"the eras' rules tables: {k} is {a.RULES[k]} in {a.id}'s and {b.RULES[k]} "
-            f"in {b.id}'s")
+    return (f"the eras' rules tables: {k} is {a.RULES[k]} in the {a.id} table and "
+            f"{b.RULES[k]} in the {b.id} table")
 
 
 def _anchors(trail: _Trail, number: str | None) -> dict[int, tuple[str, ...]]:
@@ -512,10 +512,10 @@ def _look_back(trail: _Trail, i: int, version: Version, eras: tuple[Any, ...]
     note = Version(doc.effective, doc.effective, doc.name, doc.kind, number, title,
                    own_words, earlier.id, "look back", document_id=doc.document_id or 0,
                    numbers=[number], examples=examples,
-                   evidence=(f"{earlier.id}'s rules table: the document's own note on the "
+                   evidence=(f"the {earlier.id} rules table: the document's own note on the "
                              f"rules before {later.began}, which {earlier.id} models "
                              f"({earlier.began} to {earlier.ended})"))
-    version.evidence = (f"{later.id}'s rules table: the rule in force in the same document "
+    version.evidence = (f"the {later.id} rules table: the rule in force in the same document "
                         f"(a look back and the rule in force: not a change)")
     return [note]
 
@@ -539,7 +539,7 @@ def _ended(trail: _Trail, last_i: int, chosen: dict[int, tuple[str, ...]],
                                                              f"{moved.source}"}
     elif era is not None:
         out = {"status": "deleted", "on": era.began,
-               "evidence": f"{era.id}'s rules table no longer has "
+               "evidence": f"the {era.id} rules table no longer has "
                            f"{', '.join(k for k in trail.keys)}"}
     on = out.get("on")
     if on:
@@ -631,14 +631,14 @@ def _order(number: str) -> tuple[Any, ...]:
 
 
 def _apart(texts_: list[tuple[str, str]]) -> tuple[str, list[str]]:
-    """The rules' own words (each rule's, joined) and the examples printed under them."""
+    """The rules' own words (each rule's, joined) and the examples printed under them: the
+    reader gives each example a line of its own (``document.is_example``)."""
     words, examples = [], []
     for text, _ in texts_:
-        head, *rest = text.split("\nExample")
-        words.append(head.strip())
-        examples += ["Example" + e.strip() if not e.startswith(":") else "Example" + e
-                     for e in rest]
-    return "\n".join(words), [e.strip() for e in examples]
+        lines = text.split("\n")
+        words.append("\n".join(line for line in lines if not is_example(line)).strip())
+        examples += [line.strip() for line in lines if is_example(line)]
+    return "\n".join(words), examples
 
 
 def _era_of(doc: RuleDocumentRow, eras: tuple[Any, ...]) -> Any:

@@ -3,15 +3,44 @@ numbered rule with its words and the headings above it, and its glossary.
 
 Three kinds are read (``KINDS``):
 
-- Magic's Comprehensive Rules, 1999 to today. The texts differ: the 1999 one wraps its
-  rules over several lines and writes "309.1." with a period; those of 2009-2010 write
-  "510.1c"; later ones indent, or put a period after a rule's number ("510.1."). A rule's
-  words run until a blank line or the next numbered line; a number met in the contents
-  before the body is the heading it repeats.
+- Magic's Comprehensive Rules, 1999 to today, as published and in the normalized form of
+  the public archive LaurieCheers/CompRulesHistory. The texts differ: the 1999 one wraps
+  its rules over several lines, writes "309.1." with a period, and sets an example apart
+  by a blank line (once, in 410.10d, with more of the rule's words after it); those of
+  2009-2010 write "510.1c"; later ones indent, or put a period after a rule's number
+  ("510.1."); a few numbers have no space after them ("305.3.After" in 1999, "901.4.All"
+  in 2025); the archive puts each number on a line of its own, its words on the next
+  ("510.1c", then "A blocked creature ..."), one paragraph a line. A rule's words run
+  until the next numbered line or heading, or a blank line but for those examples; a
+  number met in the contents before the body is the heading it repeats.
 - Duel Masters' 総合ゲームルール, numbered the same way ("507.1a"), dated in Japanese
-  ("2021年9月7日").
+  ("2021年9月7日"), or by `dated` where a copy says no date (a rule-change page).
 - Stephen D'Angelo's Fifth Edition rulings summary (``comparator.rules.rulings_summary``), numbered
   "C.8.1", "T.10", "A.27.Ruling.1".
+
+Examples are apart from a rule's words in every layout: each starts a line of the rule's
+text of its own ("Example:", the 1999 "EXAMPLE:", "例:"), also where the layout runs it
+into the words ("... confusion. EXAMPLE: Merfolk ..." in the archive's 1999 text), so that
+``document.without_examples`` gives the words alone.
+
+A Duel Masters text is often a rule-change page, or a compiler's copy of one, rather than
+the whole rules: its rules stand among the page's own sentences. A rule's words there are
+the line after its number and the lines right below it that continue them (joined with no
+space: Japanese has none, and a copy may break its lines anywhere), an example ("例:")
+kept on a line of its own. A line below a rule is editorial, and ends the rule, where it
+is
+
+- a marker: it starts with ■ □ ◆ ◇ ● ○ 【 or a bracket ("[A] 変更点(2021.09.07) ...",
+  "[...excerpt ends]"), or it is a URL ("URL: https://...");
+- an announcement: a sentence in the past tense, "...しました。" ("ゴッドに関して、記載を
+  修正、追加しました。"): a change page says what it has changed, in the past, while the
+  rules are written in the present ("...します。", "...できます。");
+- the compiler's: a line with no Japanese in it ("(507.2 / 507.3 ... NOT retrieved ...)",
+  "NOT FOUND: ...");
+- below a blank line: a rule's own lines follow each other directly.
+
+An excerpt marker at the end of a rule's line ("... 能力 [...excerpt ends]") is cut off
+and said in the document's warnings: the words that followed are missing from the copy.
 
 Whatever is no such document is refused with one line naming the line of the file at
 fault: binary, one endless line, a number written twice, a body cut short of what its own
@@ -22,6 +51,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from comparator.rules.document import (
@@ -32,6 +62,7 @@ from comparator.rules.document import (
     NotRulesText,
     Rule,
     RulesText,
+    is_example,
     lines_of,
 )
 from comparator.rules.rulings_summary import is_rulings_summary, read_rulings_summary
@@ -40,11 +71,23 @@ _DATE = re.compile(r"(?:current|effective) as of ([A-Z][a-z]+ \d{1,2}, \d{4})")
 _JAPANESE_DATE = re.compile(r"(\d{4})年\s*(\d{1,2})月\s*(\d{1,2})日")
 _SECTION = re.compile(r"^\s*(\d)\.\s+(\S.*)$")  # "5. Turn Structure"
 _TITLE = re.compile(r"^\s*(\d{3})\.\s+(\S.*)$")  # "510. Combat Damage Step"
-_RULE = re.compile(r"^\s*(\d{3}\.\d+[a-z]?)\.?\s+(\S.*)$")  # "510.1c ...", "309.1. ..."
+# "510.1c ...", "309.1. ...", and with no space "305.3.After ..." (1999), "901.4.All" (2025)
+_RULE = re.compile(r"^\s*(\d{3}\.\d+[a-z]?)(?:\.\s*|\s+)(\S.*)$")
+_NUMBER = re.compile(r"^\s*(\d{3}\.\d+[a-z]?)\.?\s*$")  # the archive's "510.1c", words below
+_BANNER = re.compile(r"^(?:-{3,}|={3,})$")  # the 1999 layout's lines under headings
+# An example the layout runs into the words before it: after a sentence, "Example:".
+_RUN_IN_EXAMPLE = re.compile(r"(?<=[.!?:)\"'])\s+(?=(?:Example|EXAMPLE)s?:\s)")
+_MARKER = re.compile(r"^(?:[■□◆◇●○【\[［]|URL\b|https?://)")
+_ANNOUNCED = re.compile(r"しました。$")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+_EXCERPT_ENDS = re.compile(r"\s*\[\s*(?:\.{3}|…)[^\]]*\]\s*$")  # "[...excerpt ends]"
+
+
 def read_rules(text: str, dated: date | None = None) -> RulesText:
     """The document's date and its numbered rules and glossary; NotRulesText for anything
     else. `dated` gives the date of a copy that does not state its own (a rulings summary
-    without its header); a document that states one keeps its own."""
+    without its header, a Duel Masters change page); a document that states one keeps its
+    own."""
     lines = lines_of(text)
     if is_rulings_summary(lines):
         return read_rulings_summary(lines, dated)
@@ -52,54 +95,148 @@ def read_rules(text: str, dated: date | None = None) -> RulesText:
     japanese = "総合" in joined[:5000] or "デュエル・マスターズ" in joined[:5000]
     out = RulesText(_date_of(joined, japanese, dated), kind=SOGO if japanese else CR,
                     game=DUEL_MASTERS if japanese else MAGIC)
-    section = title = ""
-    current: Rule | None = None
-    # Each heading of a whole text is written twice, in the contents and above its rules.
-    contents: list[str] = []  # headings met before the first rule
-    seen: Counter[str] = Counter()
+    body = _Body(out)
     glossary_at = None
     for n, line in enumerate(lines, 1):
         stripped = line.strip()
-        if not stripped:
-            current = None
+        if not stripped or _BANNER.match(stripped):
+            body.blank = True
             continue
         if stripped == "Glossary" and out.rules:
             glossary_at = n  # the glossary follows the numbered rules
             break
-        if m := _RULE.match(line):
-            number = m.group(1)
-            if number in out.rules:
-                raise NotRulesText(f"rule {number} again (first at line "
-                                   f"{out.rules[number].line}): a rules text numbers each "
-                                   f"rule once", n)
-            current = Rule(number, m.group(2).strip(), section, title, n)
-            out.rules[number] = current
-        elif m := _TITLE.match(line):
-            title, current = f"{m.group(1)}. {m.group(2).strip()}", None
-            seen[m.group(1)] += 1  # by number: the contents may quote a title otherwise
-            if not out.rules:
-                contents.append(m.group(1))
-        elif m := _SECTION.match(line):
-            section, current = f"{m.group(1)}. {m.group(2).strip()}", None
-        elif current is not None:
-            # An example under the rule (2009-2010) keeps its own line; any other line
-            # is the rule's own, wrapped (the 1999 text).
-            joint = "\n" if stripped.startswith("Example") else " "
-            current.text = f"{current.text}{joint}{stripped}"
-        elif not out.rules and stripped in ("Glossary", "Credits"):
-            contents.append(stripped)
-            seen[stripped] += 1
+        body.read(n, line, stripped)
+        body.blank = False
     if not out.rules:
         raise NotRulesText("no numbered rules (like \"510.1c\") in it")
+    body.finish()
     if glossary_at is not None:
-        seen["Glossary"] += 1
-        seen["Credits"] += any(line.strip() == "Credits" for line in lines[glossary_at:])
+        body.seen["Glossary"] += 1
+        body.seen["Credits"] += any(line.strip() == "Credits" for line in lines[glossary_at:])
         out.glossary = _glossary(lines[glossary_at:])
     # The heading right above the first rule is the body's own: a text without contents
     # (an excerpt, a fixture) has it once.
     first = next(iter(out.rules.values())).title.split(".")[0]
-    _check_whole([h for h in contents if h != first], seen, len(lines))
+    _check_whole([h for h in body.contents if h != first], body.seen, len(lines))
     return out
+
+
+@dataclass
+class _Body:
+    """The numbered rules as they are read, line by line, and the headings around them."""
+
+    out: RulesText
+    section: str = ""
+    title: str = ""
+    current: Rule | None = None  # the rule whose words are being read
+    blank: bool = False  # a blank line between the line before and this one
+    apart: bool = False  # the current rule's last paragraph is an example set apart (1999)
+    # Each heading of a whole text is written twice, in the contents and above its rules.
+    contents: list[str] = field(default_factory=list)  # headings met before the first rule
+    seen: Counter[str] = field(default_factory=Counter)
+    left_out: list[int] = field(default_factory=list)  # editorial lines under rules
+
+    def read(self, n: int, line: str, stripped: str) -> None:
+        awaited = self.current is not None and not self.current.text
+        if m := _RULE.match(line):
+            self.rule(m.group(1), m.group(2).strip(), n)
+        elif m := _NUMBER.match(line):
+            self.rule(m.group(1), "", n)
+        elif awaited:  # the line after a number alone is its words, whatever they say
+            self.words(stripped, n)
+        elif m := _TITLE.match(line):
+            self.title, self.current = f"{m.group(1)}. {m.group(2).strip()}", None
+            self.seen[m.group(1)] += 1  # by number: the contents may quote a title otherwise
+            if not self.out.rules:
+                self.contents.append(m.group(1))
+        elif m := _SECTION.match(line):
+            self.section, self.current = f"{m.group(1)}. {m.group(2).strip()}", None
+        elif self.current is not None:
+            self.words(stripped, n)
+        elif not self.out.rules and stripped in ("Glossary", "Credits"):
+            self.contents.append(stripped)
+            self.seen[stripped] += 1
+
+    def rule(self, number: str, words: str, n: int) -> None:
+        if number in self.out.rules:
+            raise NotRulesText(f"rule {number} again (first at line "
+                               f"{self.out.rules[number].line}): a rules text numbers each "
+                               f"rule once", n)
+        self.no_words_left()
+        self.current, self.apart = Rule(number, "", self.section, self.title, n), False
+        self.out.rules[number] = self.current
+        if words:
+            self.words(words, n)
+
+    def words(self, line: str, n: int) -> None:
+        """`line` added to the current rule's text: the first line of its words, a line
+        that continues them, or an example; in a Duel Masters text, an editor's line ends
+        the rule instead."""
+        rule = self.current
+        assert rule is not None
+        if rule.text and self.blank and not self.set_apart(line):
+            self.current = None  # a paragraph below a blank line is no rule's
+            return
+        if self.out.kind == SOGO:
+            if rule.text and _editorial(line):
+                self.left_out.append(n)
+                self.current = None
+                return
+            line = self.excerpt_cut(line, n)
+        else:
+            line = _RUN_IN_EXAMPLE.sub("\n", line)
+        rule.text = line if not rule.text else f"{rule.text}{self.joint(line)}{line}"
+        if self.blank:
+            self.apart = is_example(line)
+
+    def set_apart(self, line: str) -> bool:
+        """Whether a paragraph below a blank line is still the current rule's: the 1999
+        text sets an example apart so (an example is always its rule's), and once (410.10d)
+        the rule's words again after it. Anything else there (a compiler's note in an
+        excerpt file) is none of the rule's."""
+        return self.out.kind == CR and (is_example(line) or self.apart)
+
+    def excerpt_cut(self, line: str, n: int) -> str:
+        """`line` without the compiler's "[...excerpt ends]" at its end, which is said in
+        the warnings."""
+        if not (cut := _EXCERPT_ENDS.search(line)):
+            return line
+        assert self.current is not None
+        what = "an example of " if is_example(line) else ""
+        self.out.warnings.append(
+            f"line {n}: {what}{self.current.number} is cut short in this copy (at "
+            f"{cut.group().strip()!r}): the words that followed are missing")
+        return line[:cut.start()]
+
+    def joint(self, line: str) -> str:
+        """What comes between the rule's text so far and its next line: a line break
+        before an example, and before a paragraph set apart by a blank line (1999); else
+        the line continues the one above, wrapped: a space (none between Japanese)."""
+        if is_example(line) or self.blank:
+            return "\n"
+        above = self.current.text[-1] if self.current else " "
+        return " " if not (_JAPANESE.match(line[0]) or _JAPANESE.match(above)) else ""
+
+    def no_words_left(self) -> None:
+        if self.current is not None and not self.current.text:
+            raise NotRulesText(f"rule {self.current.number} has a number but no words",
+                               self.current.line)
+
+    def finish(self) -> None:
+        self.no_words_left()
+        if self.left_out:
+            lines = ", ".join(map(str, self.left_out))
+            self.out.warnings.append(
+                f"line{'s' * (len(self.left_out) > 1)} {lines}: the page's own notes under "
+                f"a rule (announcements, markers, the compiler's notes): no rule's words, "
+                f"left out")
+
+
+def _editorial(line: str) -> bool:
+    """A line under a Duel Masters rule that is the page's or the compiler's, not the
+    rule's (the module's docstring says why each)."""
+    return bool(_MARKER.match(line) or _ANNOUNCED.search(line)
+                or not _JAPANESE.search(line))
 
 
 def _date_of(text: str, japanese: bool, dated: date | None) -> date:
@@ -107,17 +244,26 @@ def _date_of(text: str, japanese: bool, dated: date | None) -> date:
         try:
             return date(int(j.group(1)), int(j.group(2)), int(j.group(3)))
         except ValueError:
-            raise NotRulesText(f"the date {j.group(0)!r} is not a date") from None
+            raise NotRulesText(f"the date {j.group(0)!r} is not a date",
+                               _line_at(text, j.start())) from None
     found = _DATE.search(text)
     if found is None:
         if dated is not None:
             return dated
+        if japanese:  # a rule-change page states the day of its change, not as 年月日
+            raise NotRulesText("this 総合ゲームルール says no date it is effective from (no "
+                               "年月日 line): give it with --date YYYY-MM-DD")
         raise NotRulesText("no \"current as of\" or \"effective as of\" date (nor 年月日): "
                            "not a rules text this reads")
     try:
         return datetime.strptime(found.group(1), "%B %d, %Y").date()
     except ValueError:
-        raise NotRulesText(f"the date {found.group(1)!r} is not a date") from None
+        raise NotRulesText(f"the date {found.group(1)!r} is not a date",
+                           _line_at(text, found.start())) from None
+
+
+def _line_at(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
 
 
 def _check_whole(contents: list[str], seen: Counter[str], last: int) -> None:

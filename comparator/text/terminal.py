@@ -1,10 +1,12 @@
 """Text written by users, made safe for a terminal: no control characters (an ANSI escape in
 a title must not recolour or clear the screen), no Rich markup (a title with `[/bold]`
-must not crash the table), no endless lines (a 100 KB title is cut in tables)."""
+must not crash the table), no endless lines (a 100 KB title is cut in tables). Text is
+wrapped and cut by the columns a terminal shows it in: a Japanese character takes two."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -28,19 +30,98 @@ def plain(text: str) -> str:
     return escape(clean(text))
 
 
+def columns(text: str) -> int:
+    """The columns `text` takes in a terminal: wide and fullwidth characters (Japanese) two,
+    combining marks none, the others one."""
+    return sum(_columns_of(c) for c in text)
+
+
+def _columns_of(char: str) -> int:
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
 def cut(text: str, width: int = 120) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """`text` in at most `width` columns: cut with "…" where it is longer."""
+    if columns(text) <= width:
+        return text
+    kept, used = [], 0
+    for char in text:
+        used += _columns_of(char)
+        if used > width - 1:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"
+
+
+# Where a line may not break in Japanese (kinsoku): before closing punctuation and small
+# kana, after an opening bracket.
+_NO_START = set("、。，．・：；？！ー々ゝゞ」』）】〕〉》］｝〙〗"
+                "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.;:!?)]}%")
+_NO_END = set("「『（【〔〈《［｛〘〖([{")
+
+
+def _chunks(text: str) -> list[str]:
+    """`text` in the pieces a line may break between: runs of spaces, Latin words whole,
+    and each wide character on its own (Japanese has no spaces: a line breaks between
+    any two characters, except before closing punctuation or after an opening bracket,
+    which stay with their neighbour)."""
+    out: list[str] = []
+    for char in text:
+        if out and _joins(out[-1], char):
+            out[-1] += char
+        else:
+            out.append(char)
+    return out
+
+
+def _joins(before: str, char: str) -> bool:
+    """Whether `char` stays in one piece with the piece `before` it."""
+    if char == " " or before[-1] == " ":
+        return char == " " and before[-1] == " "
+    if _columns_of(char) == 0 or char in _NO_START or before[-1] in _NO_END:
+        return True
+    return _columns_of(char) == 1 and _columns_of(before[-1]) == 1
+
+
+_SPACES = str.maketrans("\n\x0b\x0c\r", "    ")  # textwrap reads each as a space
 
 
 def wrapped(text: str, width: int, indent: str = "", hang: str = "    ") -> list[str]:
     """`text` as lines of at most `width` columns, first indented by `indent`, the rest by
     `indent + hang`; words are never cut, not even at their hyphens (a window name or a
-    rule number stays whole)."""
-    import textwrap
+    rule number stays whole), and only a word longer than a whole line overflows it.
+    Columns are counted as a terminal shows them (a Japanese character takes two), and
+    text without spaces (Japanese) breaks between its characters. Spaces and tabs are
+    read as textwrap reads them: each a space, tabs expanded."""
+    width = max(width, 20)
+    pending = _chunks(text.expandtabs().translate(_SPACES))[::-1]  # popped from the end
+    lines: list[str] = []
+    while pending:
+        margin = indent + hang if lines else indent
+        room = width - columns(margin)
+        if lines and pending[-1].isspace():
+            pending.pop()  # a line starts with a word, not with the space before it
+        line = _filled(pending, room)
+        if line:
+            lines.append(margin + "".join(line))
+    return lines or [indent.rstrip()]
 
-    return textwrap.wrap(text, width=max(width, 20), initial_indent=indent,
-                         subsequent_indent=indent + hang, break_long_words=False,
-                         break_on_hyphens=False) or [indent.rstrip()]
+
+def _filled(pending: list[str], room: int) -> list[str]:
+    """The pieces of one line, taken from the end of `pending`: as many as fit in `room`
+    columns, at least one; no space at its end."""
+    line: list[str] = []
+    used = 0
+    while pending and (used + columns(pending[-1]) <= room or not line):
+        used += columns(pending[-1])
+        line.append(pending.pop())
+        if used > room:  # a word longer than a whole line: on a line of its own
+            break
+    if line and line[-1].isspace():
+        line.pop()
+    return line
 
 
 def say(console: Any, text: str, indent: str = "", hang: str = "    ") -> None:

@@ -59,11 +59,11 @@ def paragraphs(path: Path) -> dict[str, str]:
         if m := numbered.match(line):
             current = m.group(1)
             out[current] = m.group(2).strip()
-        elif not line.strip() or re.match(r"^\s*\d{3}\.\s", line) or re.match(
-                r"^\d\.\s", line):
+        elif not line.strip() or set(line.strip()) <= set("-=") or re.match(
+                r"^\s*\d{3}\.\s", line) or re.match(r"^\d\.\s", line):
             current = None
         elif current is not None:
-            joint = "\n" if line.strip().startswith("Example") else " "
+            joint = "\n" if line.strip().startswith(("Example:", "EXAMPLE:")) else " "
             out[current] += joint + line.strip()
     return out
 
@@ -190,7 +190,8 @@ def test_history_of_trample_by_its_key(all_texts):
     v = by_date(found)
     assert v["1999-04-23"]["status"] == "renumbered and changed"
     assert v["1999-04-23"]["previous_number"] == "A.27.2"
-    assert "trample is A.27.2 in fifth's and 502.9b in sixth's" in v["1999-04-23"]["evidence"]
+    assert ("trample is A.27.2 in the fifth table and 502.9b in the sixth table"
+            in v["1999-04-23"]["evidence"])
     assert v["1999-04-23"]["dated"] == {"on": "1999-04-23", "era": "sixth"}
     assert v["2009-07-11"]["dated"] == {"on": "2009-07-11", "era": "m10"}
     assert v["2010-07-16"]["status"] == "unchanged"

@@ -61,7 +61,7 @@ def test_lifelink_split_by_m11_without_a_change(all_texts):
     m11 = found["versions"][2]
     assert m11["words"] == [] and m11["references"] == ["118.3 -> 119.3"]
     assert "Lifelink is a static ability." in m11["text"]
-    assert m11["evidence"].startswith("m11's rules table")
+    assert m11["evidence"].startswith("the m11 rules table")
 
 
 def test_first_strike_by_its_name(all_texts):
