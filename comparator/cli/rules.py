@@ -214,11 +214,15 @@ def rules_show(
     if renumbered is not None:
         echo_lines(f"  (the rule numbered {asked} {when}: `rulesdiff history {asked}` "
                    f"shows every version)", hang="    ")
-    echo_lines("  " + " > ".join(p for p in (found.section, found.title) if p))
+    if found.section or found.title:
+        echo_lines("  " + " > ".join(p for p in (found.section, found.title) if p))
     for paragraph in found.text.split("\n"):
         echo_lines(f"  {paragraph}")
     for n, t in found.subrules:
-        echo_lines(f"    {n} {t}", hang="      ")
+        first, *more = t.split("\n")  # an example keeps its line, under its rule
+        echo_lines(f"    {n} {first}", hang="      ")
+        for line in more:
+            echo_lines(f"      {line}", hang="      ")
 
 
 def _renumbered(engine: Any, db: str | None, asked: str, game: str, missing: Any
