@@ -172,7 +172,8 @@ def test_a_version_1_database_takes_every_migration(v7):
         "migration:1-scenarios-runs-divergences", "migration:2-explorations",
         "migration:3-views-of-the-newest-runs", "migration:4-generations",
         "migration:5-rule-texts", "migration:6-rule-kinds-and-glossary",
-        "migration:7-source-files", "migration:8-compact-store"]
+        "migration:7-source-files", "migration:8-compact-store",
+        "migration:9-rule-releases"]
 
 
 def test_a_newer_database_is_refused(v7):
