@@ -21,6 +21,10 @@ from typing import Any
 from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
+# 12: fourth: damage redirected as a damage prevention step ends waits until that step
+# has ended (creatures with lethal damage destroyed, their triggers resolved: T.10.1 steps
+# 5-6) before its new step begins (T.10.11): the events come in that order, the state as
+# before;
 # 11: no run's outcome changed, but explorations did where an attacking band was blocked:
 # a blocker declared on two members and one blocking the second only through the band
 # were merged (the same blocks), though before Sixth rampage and flanking count only
@@ -39,7 +43,7 @@ from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 # end of combat); 6: fifth: a prevention shield ends with its damage prevention step;
 # 5: Duel Masters: shinobi in a hand try Ninja Strike unless combat.ninja lists them;
 # 4: counters events name their kind; poison, wither, infect.
-ENGINE_VERSION = "11"
+ENGINE_VERSION = "12"
 
 
 def _games() -> list[ModuleType]:

@@ -133,6 +133,20 @@ def test_redirected_damage_is_no_longer_combat_damage():
     assert life(run(REDIRECTED % "", "fifth"), "A") == 25  # assigned: combat damage
 
 
+def test_the_first_step_ends_before_the_redirected_damage_gets_its_own():
+    # T.10.11: damage redirected at step 3 "is collected and handled in a new Damage
+    # Prevention step which immediately follows step 6" - after step 5 destroyed the
+    # creatures with lethal damage (the Goblin) in the step that dealt it.
+    o = run(REDIRECTED % "", "fourth")
+    order = [(e["type"], e.get("target")) for e in o["events"]
+             if e["type"] in ("destroy", "damage-prevention-step")
+             or (e["type"] == "damage" and e["target"] == "B")]
+    assert order == [("damage-prevention-step", None), ("destroy", "goblin"),
+                     ("damage-prevention-step", None), ("damage", "B")]
+    destroyed = next(e for e in o["events"] if e["type"] == "destroy")
+    assert destroyed["step"] != "damage-prevention"  # logged in the step that dealt it
+
+
 def test_the_redirected_damage_can_be_prevented_in_its_own_step():
     from helpers import scenario
 

@@ -520,12 +520,19 @@ class Combat:
         if after:
             # Damage redirected as a damage prevention step ends waits through a new one
             # (T.10.6, T.10.11 of the 1999 summary), as damage that is no longer combat
-            # damage (C.1.8).
+            # damage (C.1.8). That step ends first: creatures with lethal damage are
+            # destroyed and what that triggers resolves (T.10.1 steps 5-6); the new one
+            # "immediately follows step 6".
             self.on_stack = [Assignment(s or "", {t: n}) for s, t, n in after]
-            waits = self.era.damage_waits(self.board, self.on_stack, first_strike)
-            self.then((Step.WINDOW, waits), (Step.DEAL_REDIRECTED, first_strike))
+            self.then((Step.SETTLE,), (Step.RESOLVE_STACK,),
+                      (Step.REDIRECTED_WAITS, first_strike))
             return
         self.then((Step.WINDOW, damage_window(first_strike)))
+
+    def _redirected_waits(self, first_strike: bool) -> None:
+        """The new damage prevention step of redirected damage (T.10.11)."""
+        waits = self.era.damage_waits(self.board, self.on_stack, first_strike)
+        self.then((Step.WINDOW, waits), (Step.DEAL_REDIRECTED, first_strike))
 
     def _deal_redirected(self, first_strike: bool) -> None:
         """The redirected damage, after its own damage prevention step."""
@@ -789,6 +796,7 @@ def _before_blocks(scenario: Scenario) -> bool:
 # Each step of the procedure (an agenda task or a decision's `then`) and what carries it out.
 PROCEDURE: dict[Step, Callable[..., None]] = {
     Step.DECLARE_BLOCKERS: Combat._declare_blockers,
+    Step.REDIRECTED_WAITS: Combat._redirected_waits,
     Step.DEAL_REDIRECTED: Combat._deal_redirected,
     Step.BLOCKS_DECLARED: Combat._blocks_declared,
     Step.ORDER: Combat._order,

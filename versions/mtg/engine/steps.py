@@ -23,6 +23,7 @@ class Step(StrEnum):
     DIVIDED = "divided"
     CHECK_ASSIGNMENT = "check_assignment"
     DEAL_WAITING = "deal_waiting"  # damage that waited (on the stack, or a prevention step)
+    REDIRECTED_WAITS = "redirected_waits"  # a new prevention step for it (T.10.11)
     DEAL_REDIRECTED = "deal_redirected"  # damage redirected at a prevention step's end
     # end of combat (511 / 311)
     END_OF_COMBAT = "end_of_combat"
