@@ -24,7 +24,9 @@ from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 # 12: fourth: damage redirected as a damage prevention step ends waits until that step
 # has ended (creatures with lethal damage destroyed, their triggers resolved: T.10.1 steps
 # 5-6) before its new step begins (T.10.11): the events come in that order, the state as
-# before;
+# before; flanking triggers for a creature put onto the battlefield blocking where "becomes
+# blocked by a creature" abilities do (sixth, for an unblocked attacker: 309.4; m11 and
+# foundations: 509.4d of 2010), never before Sixth (A.19.2: "assigned to block");
 # 11: no run's outcome changed, but explorations did where an attacking band was blocked:
 # a blocker declared on two members and one blocking the second only through the band
 # were merged (the same blocks), though before Sixth rampage and flanking count only

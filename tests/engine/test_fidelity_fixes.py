@@ -69,13 +69,19 @@ def test_entering_blocking_fires_every_becomes_blocked_trigger(era):
     o = run(FLASH_FOLIAGE_ON_A_SAMURAI, era)
     fired = sorted(e["condition"] for e in events(o, "trigger"))
     # The samurai was unblocked, so it becomes blocked: bushido and rampage trigger as for
-    # a declared blocker (509.4c / 509.3c; 309.4 in sixth). Flanking does not: a creature
-    # put onto the battlefield blocking never "blocked" (509.7 / 509.4; 309.5).
-    assert fired == ["bushido", "rampage"]
-    # Bushido +1/+1; rampage counts blockers beyond the first: none. The 3/3 kills the
-    # 1/1 token and takes 1.
+    # a declared blocker (509.4c / 509.3c; 309.4 in sixth). Flanking reads "whenever this
+    # creature becomes blocked by a creature without flanking": in sixth such abilities
+    # trigger for a creature put into play as a blocker of an unblocked attacker (309.4),
+    # and from M11 for any creature put onto the battlefield blocking (509.4d of
+    # 2010-07-16, 509.3d of 2025-02-07: "In addition, it will trigger if a creature is put
+    # onto the battlefield blocking that creature"); M10's 509.4d reads them "whenever a
+    # creature blocks", and such a creature never "blocked" (509.7 of 2009-07-08).
+    flanked = era != "m10"
+    assert fired == (["bushido", "flanking", "rampage"] if flanked else ["bushido", "rampage"])
+    # Bushido +1/+1; rampage counts blockers beyond the first: none. Flanked, the 1/1
+    # token is 0/0 and gone before damage; else the 3/3 kills it and takes 1.
     assert perm(o, "samurai") == {**perm(o, "samurai"), "power": 3, "toughness": 3,
-                                  "damage": 1, "zone": "battlefield"}
+                                  "damage": 0 if flanked else 1, "zone": "battlefield"}
     assert perm(o, "saproling")["zone"] == "gone"
     assert life(o, "B") == 20
 

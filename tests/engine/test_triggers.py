@@ -150,6 +150,39 @@ combat:
     assert dealt(o, "retainer", "lancer") == [1]
 
 
+FLANKED_FOLIAGE = """
+id: t-flanking-entered
+title: A Saproling put onto the battlefield blocking a flanker
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: knight, controller: A, power: 2, toughness: 2, keywords: [flanking]}
+combat:
+  attacks: {knight: B}
+actions:
+  - {at: declare-blockers, by: B, effect: enter-blocking, id: saproling, controller: B,
+     power: 1, toughness: 1, attacker: knight, card: Flash Foliage}
+"""
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_flanking_and_a_creature_put_onto_the_battlefield_blocking(era):
+    # Flanking's words: before Sixth a creature "assigned to block" (A.19.2), which the
+    # Saproling never was; from Sixth "becomes blocked by a creature without flanking"
+    # (502.3a, 702.22a, 702.25a), which triggers for a creature put into play blocking an
+    # unblocked attacker in sixth (309.4) and from M11 (509.4d of 2010-07-16: "In
+    # addition, it will trigger if a creature is put onto the battlefield blocking that
+    # creature"), but not in m10 (509.7 of 2009-07-08: it never "blocked").
+    o = run(FLANKED_FOLIAGE, era)
+    flanked = era in ("sixth", "m11", "foundations")
+    flanking = [e for e in o["events"] if e.get("condition") == "flanking"
+                or "flanking" in str(e.get("kind", ""))]
+    assert bool(flanking) == flanked, o["events"]
+    # Flanked, the 1/1 Saproling is 0/0 and gone before damage: the Knight takes none.
+    assert perm(o, "knight")["damage"] == (0 if flanked else 1)
+    assert perm(o, "saproling")["zone"] != "battlefield"
+
+
 DEATHTOUCH_RESPONSE = """
 id: t-dt-response
 title: Regenerating in response to deathtouch

@@ -92,9 +92,8 @@ def becomes_blocked(board: Board, attacker: str, by: list[str], entered: bool = 
     One function for every way: declared blockers, an effect (Curtain of Light), a creature
     put onto the battlefield blocking it (Flash Foliage). "Becomes blocked" abilities and
     the keywords that trigger on it (rampage, bushido) trigger once, and only if it was
-    unblocked; "becomes blocked by a creature" ones once for each creature. Flanking reads
-    "whenever a creature without flanking blocks this creature": a creature put onto the
-    battlefield blocking never "blocked" (509.7 / 509.4), so it doesn't trigger flanking.
+    unblocked; "becomes blocked by a creature" ones once for each creature, flanking
+    among them from Sixth on.
     """
     a = board.perm(attacker)
     defending = board.defending_player(attacker)
@@ -112,7 +111,14 @@ def becomes_blocked(board: Board, attacker: str, by: list[str], entered: bool = 
             continue  # the era's note says why
         ability_triggers(board, attacker, "becomes-blocked-by-creature", other=blocker,
                          defending=defending)
-        if not entered and not board.perm(blocker).has("flanking") and \
+        # Flanking reads "becomes blocked by a creature without flanking" from Sixth on
+        # (502.3a, 702.22a, 702.25a): it triggers where such abilities do, a creature put
+        # onto the battlefield blocking included where the era says so (309.4, 509.4d of
+        # 2010); before Sixth it names a creature "assigned to block" (A.19.2), which
+        # one put into play blocking never was.
+        if entered and not board.era.counts_band_blockers:
+            continue
+        if not board.perm(blocker).has("flanking") and \
                 blocker in board.blockers_counted(attacker):
             for _ in range(a.count("flanking")):
                 keyword_trigger(board, attacker, "flanking", "flanking", other=blocker)
