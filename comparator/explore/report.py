@@ -25,7 +25,7 @@ def describe_line(line: list[dict[str, Any]], scenario: Any, indent: str) -> lis
             for d in line]
 
 
-def _flat(state: dict[str, Any]) -> dict[str, Any]:
+def flat_state(state: dict[str, Any]) -> dict[str, Any]:
     out = {}
     for kind in ("players", "permanents"):
         for name, fields in state[kind].items():
@@ -35,7 +35,7 @@ def _flat(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def varying_fields(flats: list[dict[str, Any]]) -> list[str]:
-    """The fields (``_flat``'s) whose values are not the same in every outcome, a field
+    """The fields (``flat_state``'s) whose values are not the same in every outcome, a field
     some outcomes lack included: what the table describes outcomes by. Each field's values
     are compared once over all outcomes (not again for every outcome that has it: that
     took seconds for a few hundred)."""
@@ -91,12 +91,12 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
             key = json.dumps(o["state"], sort_keys=True)
             row = rows.setdefault(key, {"state": o["state"], "score": o["score"], "eras": {}})
             row["eras"][era] = (i, o["lines"])
-    flats = {k: _flat(r["state"]) for k, r in rows.items()}
+    flats = {k: flat_state(r["state"]) for k, r in rows.items()}
     varying = varying_fields(list(flats.values()))
     ordered = sorted(rows.items(), key=lambda kv: ([-s for s in kv[1]["score"]], kv[0]))
     console.print()
     shown = ordered if show_all else ordered[:TABLE_ROWS]
-    described = [(", ".join(_words(f, v) for f in varying  # an absent field says nothing
+    described = [(", ".join(said_field(f, v) for f in varying  # an absent field says nothing
                             if (v := flats[key].get(f)) is not None) or "(all alike)",
                   ",".join(map(str, row["score"])),
                   [str(row["eras"][e][1]) if e in row["eras"] else "—" for e in eras])
@@ -125,7 +125,7 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
             o = doc["eras"][era]["outcomes"][i]
             console.print()
             key = json.dumps(o["state"], sort_keys=True)
-            words = ", ".join(_words(f, v) for f in varying
+            words = ", ".join(said_field(f, v) for f in varying
                               if (v := flats[key].get(f)) is not None)
             say(console, f"only in {era}: {words or losses(o['state'], scenario)}")
             for line in describe_line(o["example"], scenario, ""):
@@ -142,7 +142,7 @@ def _plain(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _words(field: str, value: Any) -> str:
+def said_field(field: str, value: Any) -> str:
     """One varying field of an outcome as a person says it: "bear graveyard", "B 17 life"."""
     name, _, what = field.rpartition(".")
     if what in ("zone", "controller"):

@@ -262,7 +262,7 @@ class _Trail:
         found: list[str] = []
         said: list[str] = []
         for number in numbers:
-            link = self._alike(b, number, self.plain(a, number) or then)
+            link = self._alike(b, number, self.plain(a, number) or then, a)
             if link is not None:
                 found += [n for n in link.numbers if n not in found]
                 said.append(link.evidence if len(numbers) == 1 else
@@ -273,12 +273,14 @@ class _Trail:
         evidence = next(iter(reasons)) if len(reasons) == 1 else "; ".join(said)
         return _Link(self._grouped(b, tuple(found), then), evidence)
 
-    def _alike(self, doc: RuleDocumentRow, number: str, then: str) -> _Link | None:
+    def _alike(self, doc: RuleDocumentRow, number: str, then: str,
+               before: RuleDocumentRow) -> _Link | None:
         now = self.plain(doc, number)
-        if now is not None and _likeness(then, now) >= FOLLOW:
+        if now is not None and _likeness(then, now) >= FOLLOW and \
+                self._same_section(before, number, doc, number):
             return _Link((number,), "the same number, its words alike")
         mine = self.under(doc, heading(number))
-        under = list(mine)
+        under = [n for n in mine if self._same_section(before, number, doc, n)]
         same = [n for n in under if mine[n] == then]
         if same:
             return _Link((same[0],), f"the same words under another number ({heading(number)})")
@@ -287,6 +289,19 @@ class _Trail:
             return _Link((scored[0],), f"the likest words under {heading(number)} "
                                        f"({scored[1]:.2f} alike)")
         return None
+
+    def _same_section(self, a: RuleDocumentRow, old: str, b: RuleDocumentRow, new: str
+                      ) -> bool:
+        """Whether two subrules are of one section, where both have a titled one (702.90
+        "Infect", 702.77 "Wither"): keyword rules are written alike ("X is a static
+        ability"), so alike words under two keywords are two rules."""
+        if old == _stem(old) or new == _stem(new):
+            return True
+        first, second = self.plain(a, _stem(old)), self.plain(b, _stem(new))
+        if first is None or second is None or len(first.split()) > 6 or \
+                len(second.split()) > 6:
+            return True  # no titled sections to tell them apart
+        return first.lower() == second.lower()
 
     def _grouped(self, doc: RuleDocumentRow, numbers: tuple[str, ...], then: str
                  ) -> tuple[str, ...]:

@@ -39,9 +39,9 @@ class Scenario:
 class Gathered:
     scenarios: list[Scenario]
     quotes: dict[tuple[str, str], dict[str, str]]  # (era, number) -> its words, document
-    imported: dict[str, str]  # era -> the document of it that is imported
+    imported: dict[str, dict[str, str]]  # era -> its own document, where imported
     change_rules: dict[str, list[dict[str, Any]]]  # new era -> the rules it changed
-    dataset: dict[str, Any]  # the store's divergence statistics
+    dataset: dict[str, Any]  # what the store holds, and the shown scenarios' share
 
 
 def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool = True,
@@ -58,8 +58,10 @@ def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool
         _explorations(engine, scenarios, eras, jobs, say)
     say("reading the rules texts")
     quotes, imported = _quotes(engine, scenarios)
-    return Gathered(scenarios, quotes, imported, _change_rules(engine),
-                    _dataset(engine))
+    changes = _change_rules(engine, imported)
+    say("counting what the store holds")
+    return Gathered(scenarios, quotes, imported, changes,
+                    _dataset(engine, {s.id for s in scenarios}))
 
 
 # -- explorations -------------------------------------------------------------------------
@@ -131,12 +133,13 @@ def _explore_one(job: tuple[str, list[str]]) -> tuple[dict[str, Any] | None, str
 
 
 def _quotes(engine: Engine, scenarios: list[Scenario]
-            ) -> tuple[dict[tuple[str, str], dict[str, str]], dict[str, str]]:
-    """The words of every rule the scenarios cite, in each era's imported document (one
-    query an era), and which document that is."""
+            ) -> tuple[dict[tuple[str, str], dict[str, str]], dict[str, dict[str, str]]]:
+    """The words of every rule an era cites (its table) or the scenarios cite under it,
+    in the era's own imported document (one query an era), and which document that is:
+    era -> {"name", "effective", "kind"}."""
     from comparator.explore.report import cited_in
     from comparator.rules.quoting import cited
-    from comparator.rules.store import era_words
+    from comparator.rules.store import document_on, documents, era_words, own_dates
 
     wanted: dict[str, set[str]] = {}
     for s in scenarios:
@@ -145,97 +148,322 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
         for era, res in s.explored.items():
             wanted.setdefault(era, set()).update(cited_in(res))
     out: dict[tuple[str, str], dict[str, str]] = {}
-    imported: dict[str, str] = {}
-    for era_id in sorted(wanted):
-        era = find_era(era_id)
-        document, found = era_words(engine, era, sorted(wanted[era_id] | set(
-            era.RULES.values())))
-        if document is not None:
-            imported[era_id] = document
-        for number, f in found.items():
-            out[(era_id, number)] = {"text": without_examples(f.text),
-                                     "document": f.document, "effective": f.effective,
-                                     "kind": f.kind}
+    imported: dict[str, dict[str, str]] = {}
+    for game, eras in GAMES.items():
+        docs = documents(engine, game)
+        for era in eras:
+            doc = document_on(docs, own=own_dates(era))
+            if doc is None:
+                continue
+            imported[era.id] = {"name": doc.name, "effective": doc.effective,
+                                "kind": doc.kind}
+            _, found = era_words(engine, era, sorted(wanted.get(era.id, set())
+                                                     | set(era.RULES.values())))
+            for number, f in found.items():
+                out[(era.id, number)] = {"text": without_examples(f.text),
+                                         "document": f.document, "effective": f.effective,
+                                         "kind": f.kind}
     return out, imported
 
 
-def _change_rules(engine: Engine) -> dict[str, list[dict[str, Any]]]:
-    """For each era after its game's first: the rules it names in what it changed, each
-    with its words in the era before and in this one, where the texts are imported."""
-    from comparator.rules.history import UnknownRule, history, word_diff
+# The rule numbers an era's record of what changed names: "510.1c", "C.8.4",
+# "A.27.Ruling.5", "A.27.Note".
+_NAMED = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]?|[A-Z]\.\d+\.(?:Rulings?\.)?\d+|"
+                    r"[A-Z]\.\d+\.Note)(?![\w])")
 
+
+def named_numbers(era: Any) -> list[str]:
+    """The rule numbers an era's `changes` name, in their order, each once."""
+    return list(dict.fromkeys(_NAMED.findall(" ".join(era.changes))))
+
+
+def changed_keys(older: Any, era: Any) -> list[str]:
+    """The keys of an era's RULES table that differ from its parent's: a rule renumbered,
+    one it cites anew, one it no longer cites."""
+    return sorted(k for k in set(older.RULES) | set(era.RULES)
+                  if older.RULES.get(k) != era.RULES.get(k))
+
+
+def _change_rules(engine: Engine, imported: dict[str, dict[str, str]]
+                  ) -> dict[str, list[dict[str, Any]]]:
+    """For each era after its game's first, every rule it names in its record: the keys
+    of its RULES table that differ from its parent's, and the rules its `changes` name.
+    Each with its words in the older era's own document and in this era's, as the rule's
+    history (``comparator.rules.history``) follows it from one to the other, and why
+    where either is missing (not imported, not in the text, not cited)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for game, eras in GAMES.items():
         for older, era in zip(eras, eras[1:], strict=False):
-            said = " ".join(era.changes) + " " + (era.__doc__ or "")
-            numbers = sorted(set(re.findall(r"(?<![\w.])(\d{3}\.\d+[a-z]?|[A-Z]\.\d+\.\d+)"
-                                            r"(?![\w])", said)))
-            rules = []
-            for number in numbers:
-                entry: dict[str, Any] = {"number": number, "before": None, "after": None}
-                try:
-                    trail = history(engine, number, game)
-                except UnknownRule:
-                    trail = None
-                for v in trail.versions if trail else []:
-                    rule = without_examples(v.text)
-                    if v.era == older.id:
-                        entry["before"] = {"number": v.number, "text": rule,
-                                           "effective": v.effective, "kind": v.kind}
-                    if v.era == era.id and entry["after"] is None:
-                        entry["after"] = {"number": v.number, "text": rule,
-                                          "effective": v.effective, "kind": v.kind}
-                if entry["before"] and entry["after"]:
-                    entry["after"]["words"] = word_diff(entry["before"]["text"],
-                                                        entry["after"]["text"])
-                rules.append(entry)
-            out[era.id] = rules
+            keys = changed_keys(older, era)
+            rules: list[dict[str, Any]] = []
+            named_keys: set[str] = set()
+            for number in named_numbers(era):
+                # A key of the tables whose number it is, in either era ("509.2-509.3
+                # deleted" names the older's); and, where this era cites the number for
+                # a rule whose key kept it, that rule too ("510.1c-d" of foundations).
+                mine = [k for k in keys if number in (older.RULES.get(k), era.RULES.get(k))]
+                named_keys.update(mine)
+                if not mine or (number in era.RULES.values()
+                                and number not in {era.RULES.get(k) for k in mine}):
+                    rules.append(_rule_change(engine, game, older, era, imported, None,
+                                              number))
+            keyed = [_rule_change(engine, game, older, era, imported, k, None, k in named_keys)
+                     for k in keys]
+            out[era.id] = ([r for r in keyed if r["named"]] + rules
+                           + [r for r in keyed if not r["named"]])
     return out
 
 
-# -- the dataset --------------------------------------------------------------------------
+def _rule_change(engine: Engine, game: str, older: Any, era: Any,
+                 imported: dict[str, dict[str, str]], key: str | None, number: str | None,
+                 named: bool = True) -> dict[str, Any]:
+    """One rule before and after: `key`, a key of the eras' tables, or `number`, a rule
+    the era's record names in its own numbering. A side the era's table cites is that
+    citation's words (the history's version under that number, else the citation read
+    directly); a side it does not cite is where the history follows the rule to, said
+    as such."""
+    from comparator.rules.history import UnknownRule, history
+
+    try:
+        trail = history(engine, key or number or "", game)
+    except UnknownRule:
+        trail = None
+    versions = list(trail.versions) if trail else []
+    # A number the record names is this era's; the era before cites it too, or not.
+    was = older.RULES.get(key) if key else (
+        number if number in older.RULES.values() else None)
+    now = era.RULES.get(key) if key else number
+    after, after_v = _side_of(engine, era, now, imported.get(era.id), versions, True)
+    before, before_v = _side_of(engine, older, was, imported.get(older.id), versions, False)
+    same = before_v is not None and before_v is after_v
+    if same:  # one document gives both eras' rules (fourth's are fifth's summary's notes)
+        before = None
+    entry: dict[str, Any] = {"key": key, "number": now or was, "named": named,
+                             "was": was, "now": now, "before": before, "after": after}
+    one_document = imported.get(older.id) is not None and \
+        imported.get(older.id) == imported.get(era.id)
+    entry["before_why"] = None if before else _missing(
+        older, was, imported, not was, same=same, one_document=one_document)
+    entry["after_why"] = None if after else _missing(
+        era, now, imported, not now, one_document=one_document,
+        ended=getattr(trail, "ended", None) if trail else None)
+    entry["change"], entry["words"] = _compared(before, after)
+    return entry
 
 
-def _dataset(engine: Engine) -> dict[str, Any]:
-    """What the store holds, newest run of each scenario: how many scenarios each pair of
-    eras ran, how many of them diverge; the same by tag."""
-    from sqlmodel import Session, select
+def _side_of(engine: Engine, era: Any, value: str | None, doc: dict[str, str] | None,
+             versions: list[Any], last: bool) -> tuple[dict[str, Any] | None, Any]:
+    """An era's side of a rule, and the history's version it is (None where it is read
+    otherwise)."""
+    from comparator.rules.store import citation
 
-    from comparator.store.database import latest_runs
-    from comparator.store.schema import DivergenceRow, ScenarioRow
+    if value and (citation(value).kind == "glossary" or citation(value).day):
+        return _cited(engine, era, value), None  # another document's, or the glossary's
+    v = _in_document(versions, doc, value, last)
+    if value and citation(value).kind == "rule" and (
+            v is None or value not in str(v.number).split(" + ")):
+        direct = _cited(engine, era, value)  # the era's own citation, where the trail
+        if direct:  # took another number in its text
+            return direct, None
+    if v is None:
+        return None, None
+    side = {"era": era.id, "number": str(v.number), "cited": value,
+            "text": without_examples(v.text), "effective": v.effective,
+            "document": v.document, "kind": getattr(v, "kind", "") or "",
+            "followed": None if value else (getattr(v, "evidence", None) or "its history")}
+    return side, v
 
-    with Session(engine) as session:
-        runs = latest_runs(session)
-        ran: dict[str, set[str]] = {}
-        key_of_id: dict[str, int] = {}
-        for r in runs:
-            ran.setdefault(r.scenario_id, set()).add(r.era)
-            key_of_id[r.scenario_id] = r.scenario_key
-        id_of_key = {key: sid for sid, key in key_of_id.items()}
-        tags = {row.scenario_key: json.loads(row.tags)
-                for row in session.exec(select(ScenarioRow.scenario_key, ScenarioRow.tags)).all()}
-        diverging: set[tuple[str, str, str]] = set()
-        for d in session.exec(select(DivergenceRow).where(
-                DivergenceRow.engine_version == ENGINE_VERSION)).all():
-            if d.scenario_key in id_of_key:
-                diverging.add((id_of_key[d.scenario_key], d.era_a, d.era_b))
-    pairs = []
-    for game, eras in GAMES.items():
-        for a, b in zip(eras, eras[1:], strict=False):
-            both = [s for s, done in ran.items() if a.id in done and b.id in done]
-            diverge = [s for s in both if (s, a.id, b.id) in diverging]
-            pairs.append({"game": TITLES[game], "pair": f"{a.id} → {b.id}",
-                          "scenarios": len(both), "diverging": len(diverge),
-                          "rate": round(len(diverge) / len(both), 4) if both else 0.0})
-    by_tag: dict[str, list[int]] = {}
-    for sid, done in ran.items():
-        if len(done) < 2:
-            continue
-        any_diverge = any(s == sid for s, _, _ in diverging)
-        for tag in tags.get(key_of_id[sid], []):
-            counts = by_tag.setdefault(tag, [0, 0])
-            counts[0] += 1
-            counts[1] += any_diverge
-    return {"scenarios": len(ran), "pairs": pairs,
-            "tags": [{"tag": t, "scenarios": n, "diverging": d,
-                      "rate": round(d / n, 4)} for t, (n, d) in sorted(by_tag.items())]}
+
+def _in_document(versions: list[Any], doc: dict[str, str] | None, number: str | None,
+                 last: bool) -> Any:
+    """The version of a rule's history in an era's own document: of several (a summary
+    gives the rules before Urza's Saga in its notes), the one under the number the era's
+    table gives it, else the later (for the newer era) or the earlier."""
+    if doc is None:
+        return None
+    here = [v for v in versions
+            if v.document == doc["name"] and v.effective == doc["effective"]]
+    if number:
+        cited = [v for v in here if number in str(v.number).split(" + ")]
+        if cited:
+            return cited[0]
+    if not here:
+        return None
+    return here[-1] if last else here[0]
+
+
+def _cited(engine: Engine, era: Any, value: str) -> dict[str, Any] | None:
+    """The words of an era's own citation: a rule of its document or of the one the
+    citation names, a glossary entry; None where none are imported or found."""
+    from comparator.rules.store import citation, cited_words
+
+    if citation(value).kind == "unnumbered":
+        return None
+    found = cited_words(engine, era, value)
+    if found is None or not found.text:
+        return None
+    return {"era": era.id, "number": value, "cited": value,
+            "text": without_examples(found.text), "effective": found.effective,
+            "document": found.document, "kind": found.kind, "followed": None}
+
+
+def _missing(era: Any, value: str | None, imported: dict[str, dict[str, str]],
+             uncited: bool, same: bool = False, one_document: bool = False,
+             ended: dict[str, Any] | None = None) -> str:
+    """Why an era's side of a rule has no words, in a sentence."""
+    from comparator.rules.store import citation
+
+    if same:
+        return (f"{era.id}'s rules are read from the same document, which gives this "
+                f"rule once, as the later era's")
+    if ended and ended.get("status") == "deleted" and ended.get("era") == era.id:
+        reused = ended.get("reused") or {}
+        return (f"Deleted: {ended.get('evidence') or 'its history ends here'}"
+                + (f"; its number, {reused['number']}, is another rule in the text of "
+                   f"{reused.get('effective', '')}" if reused.get("number") else ""))
+    if uncited and one_document:
+        return (f"{era.id}'s rules table does not cite it; both eras' rules are read "
+                f"from one document")
+    if uncited:
+        said = f"{era.id}'s rules table does not cite it"
+    elif value and citation(value).kind == "unnumbered":
+        return f"{era.id} cites it as “{value}”: its sources give no words to quote"
+    else:
+        said = ""
+    doc = imported.get(era.id)
+    if doc is None:
+        text = (f"{era.id}'s rules text ({era.cr_date or era.cr_modelled}) is not imported: "
+                f"`rulesdiff rules import` it to see its words")
+        return f"{said}; {text}" if said else text[0].upper() + text[1:]
+    where = f"the imported {doc['kind']} of {doc['effective']} ({doc['name']})"
+    if said:
+        return f"{said}, and {where} has no rule the history follows to"
+    return f"Not in {where}" + (f": it has no {value}" if value else "")
+
+
+def _compared(before: dict[str, Any] | None, after: dict[str, Any] | None
+              ) -> tuple[str, list[dict[str, str]]]:
+    """What happened to the rule, in a few words, and its words' changes."""
+    from comparator.rules.history import word_diff
+
+    if before and after:
+        same = " ".join(before["text"].split()) == " ".join(after["text"].split())
+        moved = before["number"] != after["number"]
+        if same:
+            return ("renumbered, the same words" if moved else "the same words"), []
+        return ("renumbered and reworded" if moved else "reworded",
+                word_diff(before["text"], after["text"]))
+    if after:
+        return "words after only", []
+    if before:
+        return "words before only", []
+    return "no words to compare", []
+
+
+# -- the store ----------------------------------------------------------------------------
+
+
+def _dataset(engine: Engine, shown: set[str]) -> dict[str, Any]:
+    """What the store holds, as stored: how many scenarios, runs, divergences and
+    explorations; and, from the newest run of each scenario and era (this engine's
+    divergences), how many scenarios each pair of consecutive eras both ran and how many
+    of those diverge, by pair and by tag. Each figure twice: for the whole store, and for
+    the scenarios this site shows (`shown`, their ids), so a page can say which is which.
+    Read in one pass over the newest runs, in the database."""
+    from sqlalchemy import text as sql
+
+    from comparator.store.schema import NEWEST
+
+    with engine.connect() as db:
+        def one(query: str, **params: Any) -> int:
+            return int(db.execute(sql(query), params).scalar() or 0)
+
+        held = {
+            "scenario_versions": one("SELECT COUNT(*) FROM scenario"),
+            "scenarios": one("SELECT COUNT(DISTINCT id) FROM scenario"),
+            "runs": one("SELECT COUNT(*) FROM run"),
+            "newest_runs": one(f"SELECT COUNT(*) FROM run WHERE run_id IN ({NEWEST})"),
+            "divergences": one("SELECT COUNT(*) FROM divergence"),
+            "divergences_now": one("SELECT COUNT(*) FROM divergence WHERE engine_version = "
+                                   ":v", v=ENGINE_VERSION),
+            "explorations": one("SELECT COUNT(*) FROM exploration"),
+            "generated": one("SELECT COALESCE(SUM(count), 0) FROM generation"),
+        }
+        # The pairs of eras that diverge, by the scenario's version and the engine's, and
+        # on how many fields.
+        diverging: dict[tuple[int, str], dict[tuple[str, str], int]] = {}
+        for key, version, a, b, fields in db.execute(sql(
+                "SELECT scenario_key, engine_version, era_a, era_b, COUNT(*) "
+                "FROM divergence GROUP BY scenario_key, engine_version, era_a, era_b")):
+            pairs_of = diverging.setdefault((key, version), {})
+            pairs_of[(a, b)] = pairs_of[(b, a)] = int(fields)
+        stored_shown = 0
+        ids = sorted(shown)
+        for at in range(0, len(ids), 500):  # the ids of the shown scenarios it holds
+            stored_shown += one("SELECT COUNT(DISTINCT id) FROM scenario WHERE id IN (" +
+                                ", ".join(f":i{i}" for i in range(len(ids[at:at + 500])))
+                                + ")", **{f"i{i}": v for i, v in enumerate(ids[at:at + 500])})
+        newest = db.execute(sql(
+            f"SELECT s.id, r.era, r.scenario_key, r.engine_version, s.tags "
+            f"FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key "
+            f"WHERE r.run_id IN ({NEWEST}) ORDER BY s.id, r.era"))
+        pairs = [(game, a.id, b.id) for game, eras in GAMES.items()
+                 for a, b in zip(eras, eras[1:], strict=False)]
+        counts = {where: {"pairs": {p: [0, 0] for p in pairs}, "tags": {},
+                          "scenarios": 0, "diverging": 0, "runs": 0, "fields": 0}
+                  for where in ("store", "shown")}
+
+        def count(sid: str, runs: dict[str, tuple[int, str]], tags: list[str]) -> None:
+            bins = [counts["store"]] + ([counts["shown"]] if sid in shown else [])
+
+            def fields(a: str, b: str) -> int:  # runs of one version, by one engine
+                return diverging.get(runs[a], {}).get((a, b), 0) if runs[a] == runs[b] \
+                    else 0
+
+            def differ(a: str, b: str) -> bool:
+                return fields(a, b) > 0
+
+            # Diverging in some pair of the eras that ran it, consecutive or not (an era
+            # between them may refuse it).
+            found = sum(fields(a, b) for a in runs for b in runs if a < b)
+            split = found > 0
+            for game, a, b in pairs:
+                if a in runs and b in runs:
+                    for c in bins:
+                        c["pairs"][(game, a, b)][0] += 1
+                        c["pairs"][(game, a, b)][1] += differ(a, b)
+            for c in bins:
+                c["scenarios"] += 1
+                c["diverging"] += split
+                c["runs"] += len(runs)
+                c["fields"] += found
+                if len(runs) > 1:
+                    for tag in tags:
+                        t = c["tags"].setdefault(tag, [0, 0])
+                        t[0] += 1
+                        t[1] += split
+
+        current: str | None = None
+        runs: dict[str, tuple[int, str]] = {}
+        tags: list[str] = []
+        for sid, era, key, version, tag_json in newest:
+            if sid != current:
+                if current is not None:
+                    count(current, runs, tags)
+                current, runs, tags = sid, {}, json.loads(tag_json or "[]")
+            runs[era] = (key, version)
+        if current is not None:
+            count(current, runs, tags)
+
+    def figures(c: dict[str, Any]) -> dict[str, Any]:
+        return {"scenarios": c["scenarios"], "diverging": c["diverging"],
+                "runs": c["runs"], "divergences": c["fields"],
+                "pairs": [{"game": TITLES[game], "pair": f"{a} → {b}", "scenarios": n,
+                           "diverging": d, "rate": round(d / n, 4) if n else 0.0}
+                          for (game, a, b), (n, d) in c["pairs"].items()],
+                "tags": [{"tag": t, "scenarios": n, "diverging": d,
+                          "rate": round(d / n, 4)} for t, (n, d) in sorted(c["tags"].items())]}
+
+    held["shown_stored"] = stored_shown
+    return {"held": held, "store": figures(counts["store"]),
+            "shown": figures(counts["shown"])}

@@ -15,9 +15,11 @@ from typing import Any
 
 import comparator.site.board_svg as board_svg
 import comparator.site.charts as charts
-from comparator.compare.diffing import value_text, verdict
+import comparator.site.topics as topics
+from comparator.compare.diffing import verdict
 from comparator.games.registry import game_named
 from comparator.site.gather import Gathered, Scenario
+from comparator.site.words import field, japanese, outcomes, value_words
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
 HERE = Path(__file__).resolve().parent
@@ -35,17 +37,9 @@ def environment() -> Any:
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals["anchor"] = anchor
-    env.filters["lang"] = lang
+    env.globals["tag_page"] = topics.page
+    env.filters["ja"] = japanese
     return env
-
-
-def lang(text: str) -> Any:
-    """` lang="ja"` for Japanese words (Duel Masters' rules), so that they are read and
-    drawn as Japanese; nothing for English."""
-    from markupsafe import Markup
-
-    return Markup(' lang="ja"') if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text or "") \
-        else ""
 
 
 def write_pages(out: Path, got: Gathered, say: Callable[[str], None]) -> int:
@@ -77,12 +71,13 @@ def write_pages(out: Path, got: Gathered, say: Callable[[str], None]) -> int:
     for eras in GAMES.values():
         for older, era in zip(eras, eras[1:], strict=False):
             apart = {s.id: _between(s, older.id, era.id) for s in got.scenarios}
-            shown = [_item(s, ", ".join(d["path"] for d in apart[s.id]))
+            shown = [{**_item(s), "fields": [field(d["path"]) for d in apart[s.id]]}
                      for s in got.scenarios if apart[s.id]]
             page(f"changes/{changes[era.id]}.html", "change.html",
                  title=f"{era.name}: what changed on {era.began}", section="home",
                  era=era.metadata(), older=older.metadata(),
-                 rules=got.change_rules.get(era.id, []), shown=shown)
+                 rules=got.change_rules.get(era.id, []), shown=shown,
+                 before_doc=got.imported.get(older.id), after_doc=got.imported.get(era.id))
     say(f"writing {len(got.scenarios)} scenario pages")
     for s in got.scenarios:
         page(f"scenarios/{s.id}.html", "scenario.html", title=s.data["title"],
@@ -98,19 +93,16 @@ def write_pages(out: Path, got: Gathered, say: Callable[[str], None]) -> int:
               "verdict": verdict(s.result.outcomes, s.result.divergences)
               if s.result.outcomes else "no era runs it"}
              for s in by_game[g]]} for g in GAMES if by_game[g]])
+    mechanics, others = _tags(got.scenarios)
     page("tags.html", "tags.html", title="Scenarios by mechanic", section="tags",
-         tags=_tags(got.scenarios))
+         tags=mechanics)
+    page("topics.html", "topics.html", title="Scenarios by era, game, source and kind",
+         section="topics", groups=others)
     rules, any_words = _rules(got)
     page("rules.html", "rules.html", title="Scenarios by rule", section="rules",
          eras=rules, any_words=any_words)
-    data = got.dataset
     page("statistics.html", "statistics.html", title="Statistics", section="statistics",
-         data=data,
-         pair_chart=charts.rates([{"pair": p["pair"], "rate": p["rate"]}
-                                  for p in data["pairs"]], "pair",
-                                 "Divergence by pair of eras"),
-         tag_chart=charts.rates([{"tag": t["tag"], "rate": t["rate"]}
-                                 for t in data["tags"]], "tag", "Divergence by mechanic"))
+         **_statistics(got))
     page("search.html", "search.html", title="Search", section="search")
     return written
 
@@ -126,8 +118,8 @@ def _game(game: str, changes: dict[str, str]) -> dict[str, Any]:
                       "first_change": e.changes[0] if e.changes else ""} for e in eras]}
 
 
-def _item(s: Scenario, note: str = "") -> dict[str, str]:
-    return {"id": s.id, "title": s.data["title"], "note": note}
+def _item(s: Scenario) -> dict[str, Any]:
+    return {"id": s.id, "title": s.data["title"], "fields": []}
 
 
 def _between(s: Scenario, a: str, b: str) -> list[dict[str, Any]]:
@@ -142,12 +134,12 @@ def _scenario(s: Scenario, got: Gathered) -> dict[str, Any]:
     ran = list(s.result.outcomes)
     divergences = []
     for d in s.result.divergences:
-        values = {e: value_text(d["values"].get(e)) for e in ran}
+        values = {e: value_words(d["values"].get(e)) for e in ran}
         # Marked: the values that differ from one most eras share; with no such value
         # (two eras, a tie), none is marked, the row itself says they differ.
         counts = {v: list(values.values()).count(v) for v in values.values()}
         common = next((v for v, n in counts.items() if n * 2 > len(ran)), None)
-        divergences.append({"path": d["path"], "cells": values,
+        divergences.append({"field": field(d["path"]), "cells": values,
                             "odd": {e: common is not None and values[e] != common
                                     for e in ran}})
     eras = []
@@ -155,13 +147,13 @@ def _scenario(s: Scenario, got: Gathered) -> dict[str, Any]:
         after = game.board(s.data, outcome)
         era = find_era(era_id)
         eras.append({"id": era_id, "name": era.name,
-                     "board": board_svg.svg(after, f"{s.data['title']}: after combat under "
-                                                   f"{era.name}", f"after-{era_id}"),
+                     "board": board_svg.pictures(after, f"{s.data['title']}: after combat "
+                                                        f"under {era.name}", f"after-{era_id}"),
                      "board_words": after.describe(),
                      "steps": _steps(outcome, game, era_id, got)})
     return {"s": s.data, "game_title": TITLES[s.game], "ran": ran,
-            "board": board_svg.svg(before, f"{s.data['title']}: the board before combat",
-                                   "before"),
+            "board": board_svg.pictures(before, f"{s.data['title']}: the board before "
+                                                f"combat", "before"),
             "board_words": before.describe(), "divergences": divergences,
             "verdict": verdict(s.result.outcomes, s.result.divergences) if ran else "",
             "refused": [{"id": e, "why": why} for e, why in s.result.refused.items()],
@@ -217,8 +209,22 @@ def _note_words(n: dict[str, Any]) -> str:
 
 
 def _explored(s: Scenario, game: Any) -> dict[str, Any] | None:
+    """Each era's best play; and every outcome the players can reach, in the words the
+    terminal's report gives them, grouped by the eras that reach it (every era first,
+    then the widest groups), so each era's outcomes are its groups'."""
     if not s.explored:
         return None
+    reached = outcomes(s.explored, lambda state: game.losses(state, s.result.scenario))
+    order = reached["eras"]
+    by_eras: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for o in reached["rows"]:
+        by_eras.setdefault(tuple(e for e in order if e in o["eras"]), []).append(
+            {"words": o["words"], "lines": o["eras"]})
+    keys = sorted(by_eras, key=lambda k: (-len(k), [order.index(e) for e in k]))
+    groups = [{"eras": list(k), "anchor": f"reached-{i + 1}", "outcomes": by_eras[k],
+               "label": ("every era explored here" if len(k) == len(order) > 1
+                         else f"only {k[0]}" if len(k) == 1 else ", ".join(k))}
+              for i, k in enumerate(keys)]
     rows = []
     for era_id, res in s.explored.items():
         value = res.get("value")
@@ -227,8 +233,9 @@ def _explored(s: Scenario, game: Any) -> dict[str, Any] | None:
             "value": game.losses(value["state"], s.result.scenario) if value
             else "no legal line of play",
             "line": [{"text": game.describe_decision(d, s.result.scenario),
-                      "rule": str(d["rule"])} for d in (value or {}).get("line", [])]})
-    return {"eras": rows,
+                      "rule": str(d["rule"])} for d in (value or {}).get("line", [])],
+            "groups": [g for g in groups if era_id in g["eras"]]})
+    return {"eras": rows, "groups": groups, "count": len(reached["rows"]),
             "chart": charts.explored([{"era": r["id"], "outcomes": r["outcomes"]}
                                       for r in rows])}
 
@@ -240,22 +247,68 @@ def _era(era: Any, got: Gathered, change: str | None) -> dict[str, Any]:
     refused = [{"id": s.id, "title": s.data["title"], "why": s.result.refused[era.id]}
                for s in mine if era.id in s.result.refused]
     ran = [_item(s) for s in mine if era.id in s.result.outcomes]
+    doc = got.imported.get(era.id)
     rules = []
     for key, number in sorted(era.RULES.items()):
-        words = got.quotes.get((era.id, number), {}).get("text") \
-            if citation(number).kind != "unnumbered" else None
-        rules.append({"key": key, "number": number, "words": words})
+        quote = got.quotes.get((era.id, number))
+        kind = citation(number).kind
+        if quote:
+            words, why = quote["text"], None
+        elif kind == "unnumbered":
+            words, why = None, "no number: the era's sources give no words to quote"
+        elif doc is None and not citation(number).day:
+            words, why = None, "not imported"
+        else:
+            where = citation(number).day or (doc or {}).get("effective", "")
+            words, why = None, f"not in the imported text of {where}"
+        rules.append({"key": key, "number": number, "words": words, "why": why})
     return {"era": era.metadata(), "game_title": TITLES[era.game], "change": change,
-            "refused": refused, "ran": ran, "rules": rules,
-            "imported": got.imported.get(era.id)}
+            "refused": refused, "ran": ran, "rules": rules, "imported": doc}
 
 
-def _tags(scenarios: list[Scenario]) -> list[dict[str, Any]]:
+def _tags(scenarios: list[Scenario]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The mechanics, each with its scenarios; and the other tags, by group (era, game,
+    source, kind), each with what it means and its scenarios."""
     tags: dict[str, list[dict[str, str]]] = {}
     for s in scenarios:
         for t in s.data.get("tags", []):
             tags.setdefault(t, []).append(_item(s))
-    return [{"tag": t, "entries": items} for t, items in sorted(tags.items())]
+    mechanics = [{"tag": t, "entries": items} for t, items in sorted(tags.items())
+                 if topics.group(t) == topics.MECHANIC]
+    groups = []
+    for kind, heading in topics.GROUPS.items():
+        mine = [{"tag": t, "about": topics.about(t), "entries": items}
+                for t, items in sorted(tags.items()) if topics.group(t) == kind]
+        if mine:
+            groups.append({"id": kind, "heading": heading, "tags": mine})
+    return mechanics, groups
+
+
+def _statistics(got: Gathered) -> dict[str, Any]:
+    """The store's figures beside those of the scenarios this site shows; the charts of
+    the store's, the mechanics apart from the other tags."""
+    data = got.dataset
+    store, shown = data["store"], data["shown"]
+    shown_pairs = {p["pair"]: p for p in shown["pairs"]}
+    shown_tags = {t["tag"]: t for t in shown["tags"]}
+    on_site = {t for s in got.scenarios for t in s.data.get("tags", [])}
+    pairs = [{**p, "shown": shown_pairs.get(p["pair"])} for p in store["pairs"]]
+    mechanics = [{**t, "shown": shown_tags.get(t["tag"]), "page": topics.page(t["tag"])
+                  if t["tag"] in on_site else None}
+                 for t in store["tags"] if topics.group(t["tag"]) == topics.MECHANIC]
+    others = [{**t, "shown": shown_tags.get(t["tag"]), "group": topics.group(t["tag"]),
+               "about": topics.about(t["tag"]),
+               "page": topics.page(t["tag"]) if t["tag"] in on_site else None}
+              for t in store["tags"] if topics.group(t["tag"]) != topics.MECHANIC]
+    return {"held": data["held"], "store": store, "shown": shown, "pairs": pairs,
+            "mechanics": mechanics, "others": others,
+            "pair_chart": charts.rates([{"pair": p["pair"], "rate": p["rate"]}
+                                        for p in store["pairs"]], "pair",
+                                       "Divergence by pair of eras, in the store"),
+            "tag_chart": charts.rates([{"tag": t["tag"], "rate": t["rate"]}
+                                       for t in mechanics], "tag",
+                                      "Divergence by mechanic, in the store")
+            if mechanics else None}
 
 
 def _rules(got: Gathered) -> tuple[list[dict[str, Any]], bool]:

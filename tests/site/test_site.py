@@ -48,21 +48,31 @@ def _browser_missing() -> str | None:
     return None
 
 
+GENERATED = 40  # the small dataset stored beside the library: the statistics count it
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """The site of the shipped library, built twice: into an empty store, then again with
-    everything stored."""
+    """The site of the shipped library, built twice: into a store that holds only a small
+    generated dataset, then again with everything stored. Also the store's path."""
     root = tmp_path_factory.mktemp("site")
     db = str(root / "store.db")
-    first = CliRunner().invoke(app, ["site", str(root / "one"), "--db", db, "--json",
-                                     "--jobs", "2"])
+    runner = CliRunner()
+    made = runner.invoke(app, ["dataset", "generate", str(root / "gen"), "--count",
+                               str(GENERATED), "--jobs", "1"])
+    assert made.exit_code == 0, made.output
+    stored = runner.invoke(app, ["dataset", "build", str(root / "gen"), "--db", db,
+                                 "--jobs", "1"])
+    assert stored.exit_code == 0, stored.output
+    first = runner.invoke(app, ["site", str(root / "one"), "--db", db, "--json",
+                                "--jobs", "2"])
     assert first.exit_code == 0, first.output
     # Again in another process, with another hash seed: nothing may hang on set order.
     again = subprocess.run([sys.executable, "-m", "comparator", "site", str(root / "two"),
                             "--db", db, "--json"], capture_output=True, text=True,
                            timeout=600, env={**os.environ, "PYTHONHASHSEED": "12345"})
     assert again.returncode == 0, again.stderr
-    return root / "one", root / "two", json.loads(first.stdout)
+    return root / "one", root / "two", json.loads(first.stdout), db
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +116,7 @@ def pages(site: Path) -> list[str]:
 
 
 def test_the_site_has_every_page(built):
-    site, _, summary = built
+    site, _, summary, _ = built
     assert summary["scenarios"] == len(list((Path(__file__).parents[2] / "data" /
                                              "scenarios").glob("*.yaml")))
     # Every scenario is explored but one every era refuses, as its file expects.
@@ -124,7 +134,8 @@ def test_the_site_has_every_page(built):
     assert summary["explored"] == summary["scenarios"] - len(refused) - len(too_large)
     assert refused
     names = set(pages(site))
-    assert {"index.html", "scenarios.html", "tags.html", "rules.html", "statistics.html",
+    assert {"index.html", "scenarios.html", "tags.html", "topics.html", "rules.html",
+            "statistics.html",
             "search.html", f"scenarios/{KNOWN}.html", "scenarios/dm-three-blockers-draw.html",
             "changes/sixth-to-m10.html", "changes/m10-to-m11.html",
             "changes/m11-to-foundations.html", "changes/fifth-to-sixth.html",
@@ -134,7 +145,7 @@ def test_the_site_has_every_page(built):
 
 
 def test_the_same_input_gives_the_same_bytes(built):
-    one, two, _ = built
+    one, two, _, _ = built
     files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
     differ = [str(f) for f in files if (one / f).read_bytes() != (two / f).read_bytes()]
@@ -202,12 +213,20 @@ def test_after_the_attack_only_the_blocker_blocks(built):
     attack ends on it. Before, each blocked as it redirected the attack."""
     html = (built[0] / "scenarios" / "dm-three-blockers-draw.html").read_text(
         encoding="utf-8")
-    after = html.split('id="era-dm-2021-09"')[1].split("</figure>")[0]
-    assert after.count("<title>cosmo3 blocks striker</title>") == 1
-    assert "<title>cosmo1 blocks striker</title>" not in after
-    assert "<title>striker attacks cosmo3</title>" in after
-    before = html.split('id="era-dm-pre-2021-09"')[1].split("</figure>")[0]
-    assert all(f"<title>cosmo{i} blocks striker</title>" in before for i in (1, 2, 3))
+    # Each picture of the board (drawn for a wide screen and for a phone) says the same.
+    after = _pictures(html.split('id="era-dm-2021-09"')[1].split("</figure>")[0])
+    before = _pictures(html.split('id="era-dm-pre-2021-09"')[1].split("</figure>")[0])
+    assert len(after) == len(before) == 2
+    for svg in after:
+        assert svg.count("<title>cosmo3 blocks striker</title>") == 1
+        assert "<title>cosmo1 blocks striker</title>" not in svg
+        assert "<title>striker attacks cosmo3</title>" in svg
+    for svg in before:
+        assert all(f"<title>cosmo{i} blocks striker</title>" in svg for i in (1, 2, 3))
+
+
+def _pictures(html: str) -> list[str]:
+    return re.findall(r"<svg\b.*?</svg>", html, flags=re.S)
 
 
 def test_what_a_scenario_says_is_escaped_everywhere(tmp_path):
@@ -295,15 +314,20 @@ def test_pages_work_opened_from_disk(browser, built):
 def test_the_board_shows_the_creatures(browser, served):
     page = browser.new_page()
     page.goto(f"{served}/scenarios/{KNOWN}.html")
-    before = page.locator("figure.board").first
+    before = page.locator("figure.board").first.locator("svg").locator("visible=true")
+    assert before.count() == 1  # of the pictures drawn, the one that fits the screen
     ids = before.locator("g.piece").evaluate_all("gs => gs.map(g => g.dataset.id)")
     assert ids == ["walker", "bear", "snake"]
-    label = before.locator("svg").get_attribute("aria-labelledby")
+    label = before.get_attribute("aria-labelledby")
     assert label and all(page.locator(f"[id='{i}']").count() == 1 for i in label.split())
-    m11 = page.locator("#era-m11 ~ figure.board, section[aria-labelledby='era-m11'] "
-                       "figure.board").first
-    assert "loyalty 5 → 2" in m11.inner_text() or "loyalty 5 → 2" in m11.inner_html()
-    assert "to the graveyard" in m11.inner_html()  # the bear died: said, not only greyed
+    m11 = page.locator("section[aria-labelledby='era-m11'] figure.board").first
+    shown = m11.locator("svg").locator("visible=true")
+    assert "loyalty 5 → 2" in shown.text_content()
+    # The bear died: said in the picture (not only greyed) and in its caption, alike.
+    bear = shown.locator("g.piece[data-id='bear']").evaluate(
+        "g => [...g.querySelectorAll('text')].map(t => t.textContent).join(' ')")
+    assert bear.endswith("✝ gone to the graveyard"), bear
+    assert "bear 3/3, gone to the graveyard" in m11.locator("figcaption").inner_text()
     page.close()
 
 
@@ -338,22 +362,74 @@ def test_no_serious_accessibility_violation(browser, served, name):
                          for v in serious]
 
 
+# The pages a reader meets on a phone as on a desktop: each must fit the screen.
+SHOWN = ("index.html", f"scenarios/{KNOWN}.html",
+         "scenarios/underworld-cerberus-blocked-by-ten.html",
+         "scenarios/dm-three-blockers-draw.html", "changes/m11-to-foundations.html",
+         "statistics.html", "topics.html")
+LEGIBLE = 11  # px: the smallest a picture's words may be drawn on the screen
+
+# Each visible picture's words, as drawn: their size on the screen (the picture's own size
+# scaled to the width it is shown at), and where they stand.
+_WORDS = """svg => {
+  const box = svg.getBoundingClientRect();
+  const scale = box.width / svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('text')].filter(t => t.textContent.trim()).map(t => {
+    const r = t.getBoundingClientRect();
+    return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
+            left: r.left, right: r.right, label: !!t.closest('g.role-axis-label'),
+            axis: (t.closest('g.role-axis') || {getAttribute: () => ''})
+                  .getAttribute('aria-label') || ''};
+  });
+}"""
+
+
 def test_screenshots_at_phone_and_desktop_width(browser, served, tmp_path_factory):
     folder = Path(os.environ.get("RULESDIFF_SCREENSHOTS") or
                   tmp_path_factory.mktemp("screenshots"))
     folder.mkdir(parents=True, exist_ok=True)
     for width, height, label in ((390, 844, "phone"), (1280, 900, "desktop")):
         page = browser.new_page(viewport={"width": width, "height": height})
-        for name in ("index.html", f"scenarios/{KNOWN}.html",
-                     "changes/m11-to-foundations.html"):
+        for name in SHOWN:
             page.goto(f"{served}/{name}")
-            # Nothing wider than the screen but what scrolls on purpose (tables, pictures).
+            # Nothing wider than the screen; no picture scrolls sideways in its box either
+            # (tables may: they say so).
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= width + 1, (label, name, wide)
+            boxes = page.eval_on_selector_all(
+                "figure", "fs => fs.filter(f => f.offsetParent).map(f => "
+                          "[f.scrollWidth, f.clientWidth])")
+            assert all(inner <= outer + 1 for inner, outer in boxes), (label, name, boxes)
+            # Every word of every picture shown is drawn at a size one can read.
+            for svg in page.locator("figure svg").locator("visible=true").all():
+                small = [w for w in svg.evaluate(_WORDS) if w["px"] < LEGIBLE]
+                assert not small, (label, name, small[:3])
             shot = folder / f"{label}-{name.replace('/', '-').removesuffix('.html')}.png"
-            page.screenshot(path=str(shot))
+            page.screenshot(path=str(shot), full_page=True)
             assert _colours(shot.read_bytes()) > 10, shot
         page.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_timeline_years_are_legible(browser, served, built, width):
+    """Each game's timeline shown at the screen's width labels its years at a readable
+    size, at least three of them, no two touching."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(f"{served}/index.html")
+    charts = page.locator("figure.chart svg").locator("visible=true").all()
+    games = re.findall(r'<section aria-labelledby="game-', (built[0] / "index.html")
+                       .read_text(encoding="utf-8"))
+    assert len(charts) == len(games) == 2
+    for svg in charts:
+        years = [w for w in svg.evaluate(_WORDS)
+                 if w["axis"].startswith("X-axis") and w["label"]]
+        assert len(years) >= 3 and all(re.fullmatch(r"\d{4}", w["text"]) for w in years), years
+        assert min(w["px"] for w in years) >= LEGIBLE, years
+        ordered = sorted(years, key=lambda w: w["left"])
+        touching = [(a["text"], b["text"]) for a, b in zip(ordered, ordered[1:], strict=False)
+                    if a["right"] + 2 > b["left"]]
+        assert not touching, (width, touching)
+    page.close()
 
 
 def _colours(png: bytes) -> int:
@@ -378,3 +454,346 @@ def test_without_the_site_extra_the_site_says_so(tmp_path, monkeypatch):
                                     str(tmp_path / "s.db")])
     assert done.exit_code == 2 and "pip install 'rulesdiff[site]'" in done.output
     assert not (tmp_path / "out").exists()
+
+
+# -- what the pages say ------------------------------------------------------------------------
+
+
+def _text(html_: str) -> str:
+    """A page's words as read: tags gone, entities read, spaces collapsed."""
+    import html
+
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", html_)).split())
+
+
+def _terminal_outcomes(path: Path) -> tuple[list[str], list[tuple[str, dict[str, int]]]]:
+    """`rulesdiff explore --all`'s table of outcomes, as the terminal prints it: the eras,
+    and each outcome's words with the lines of play reaching it in each era that does."""
+    done = CliRunner().invoke(app, ["explore", str(path), "--all"], env={"COLUMNS": "400"})
+    header, rows = None, []
+    for line in done.stdout.splitlines():
+        cells = [c.strip() for c in line.strip().strip("┃│").split("┃" if "┃" in line
+                                                                   else "│")]
+        if line.startswith("┃"):
+            header = cells
+        elif line.startswith("│") and header:
+            rows.append((cells[0], {e: int(n) for e, n in zip(header[2:], cells[2:],
+                                                               strict=True) if n != "—"}))
+    assert header and rows, done.stdout
+    return header[2:], rows
+
+
+@pytest.mark.parametrize("name", [KNOWN, "craw-giant-rampage"])
+def test_explored_outcomes_are_said_as_the_terminal_says_them(built, name):
+    """Every outcome the players can reach, in the words of `rulesdiff explore`, under the
+    eras that reach it, with as many lines of play in each as the terminal counts."""
+    from comparator.files.locations import shipped_scenarios
+
+    path = next(p for p in shipped_scenarios() if p.stem == name)
+    eras, terminal = _terminal_outcomes(path)
+    html = (built[0] / "scenarios" / f"{name}.html").read_text(encoding="utf-8")
+    page = []
+    for heading, items in re.findall(r'<h4 id="reached-\d+">(.*?)</h4>\s*<ul class="outcomes">'
+                                     r"(.*?)</ul>", html, flags=re.S):
+        for item in re.findall(r"<li>(.*?)</li>", items, flags=re.S):
+            words, _, lines = _text(item).partition(" — lines of play: ")
+            counts = {e: int(n) for e, n in (x.rsplit(" ", 1) for x in lines.split(", "))}
+            page.append((words, counts))
+            # The heading names the eras that reach it: every one, or these.
+            said = _text(heading)
+            if len(counts) == len(eras):
+                assert "every era" in said, said
+            else:
+                assert all(e in said for e in counts), (said, counts)
+    assert sorted(page, key=str) == sorted(terminal, key=str)
+    # Each era says how many it reaches, as many as the terminal's column holds.
+    for era in eras:
+        section = html.split(f'id="explored-{era}"')[1].split("<h3")[0]
+        reached = sum(1 for _, counts in terminal if era in counts)
+        assert f"can reach {reached} outcome(s)" in _text(section), era
+    if name == "craw-giant-rampage":  # outcomes only fourth's trample reaches
+        assert any(set(c) == {"fourth"} for _, c in page)
+
+
+def test_statistics_count_what_the_store_holds(built):
+    """The statistics are the store's, a generated dataset included, beside the share of
+    them that is the library the site shows: counted here from the database itself."""
+    import sqlite3
+
+    from sqlmodel import Session
+
+    from comparator.files.locations import shipped_scenarios
+    from comparator.store.database import latest_runs, open_engine
+
+    site, _, summary, db = built
+    html = (site / "statistics.html").read_text(encoding="utf-8")
+    rows = {_text(th.group(1)): [_text(td) for td in re.findall(r"<td>(.*?)</td>", tr)]
+            for tr in re.findall(r"<tr>(.*?)</tr>", html)
+            if (th := re.search(r'<th scope="row">(.*?)</th>', tr))}
+    with sqlite3.connect(db) as con:
+        ids = con.execute("SELECT COUNT(DISTINCT id) FROM scenario").fetchone()[0]
+        runs = con.execute("SELECT COUNT(*) FROM run").fetchone()[0]
+        divergences = con.execute("SELECT COUNT(*) FROM divergence").fetchone()[0]
+        stored = {(k, a, b) for k, a, b in con.execute(
+            "SELECT scenario_key, era_a, era_b FROM divergence")}
+    shipped = len(list(shipped_scenarios()))
+    assert ids == shipped + GENERATED  # the library and the dataset, both stored
+    assert rows["scenarios stored (by id)"] == [str(ids), f"{shipped} of {shipped}"]
+    assert rows["runs (a scenario in an era)"][0].split(",")[0] == str(runs)
+    assert rows["divergences (a field on which two eras end differently)"][0].split(",")[0] \
+        == str(divergences)
+    # A pair of eras: the scenarios whose newest runs both eras made, and those of them
+    # that diverge, in the store and in the library.
+    with Session(open_engine(db)) as session:
+        newest = latest_runs(session)
+    by_id: dict[str, dict[str, int]] = {}
+    for r in newest:
+        by_id.setdefault(r.scenario_id, {})[r.era] = r.scenario_key
+    library = {p.stem for p in shipped_scenarios()}
+
+    def share(ids_: set[str]) -> str:
+        both = [i for i in ids_ if {"sixth", "m10"} <= set(by_id.get(i, {}))]
+        apart = [i for i in both if (by_id[i]["m10"], "sixth", "m10") in stored]
+        return f"{len(apart)} of {len(both)}"
+
+    store_share, site_share = share(set(by_id)), share(library)
+    assert rows["sixth → m10"][1].startswith(store_share + " (")
+    assert rows["sixth → m10"][2].startswith(site_share + " (")
+    assert store_share != site_share  # the dataset is counted, not only the library
+
+
+def test_by_mechanic_lists_mechanics_only(built):
+    """Era names, games, sources and kinds of scenario are not mechanics: they are listed
+    by era, game, source and kind, each tag of the library on one page of the two."""
+    from comparator.files.locations import shipped_scenarios
+    from comparator.scenarios.loader import load
+    from versions import GAMES
+
+    site = built[0]
+    mechanics = set(re.findall(r'<h2 id="tag-([^"]+)"', (site / "tags.html").read_text(
+        encoding="utf-8")))
+    topics = (site / "topics.html").read_text(encoding="utf-8")
+    others = set(re.findall(r'<h3 id="tag-([^"]+)"', topics))
+    tags = {t for p in shipped_scenarios() for t in (load(p).tags or [])}
+    assert mechanics | others == tags and not mechanics & others
+    not_mechanics = {e.id for eras in GAMES.values() for e in eras} | set(GAMES) | {
+        "cr-example", "control"}
+    assert not mechanics & not_mechanics
+    groups = {chunk.split('"')[0]: set(re.findall(r'<h3 id="tag-([^"]+)"', chunk))
+              for chunk in topics.split('<h2 id="group-')[1:]}
+    assert {"fourth", "fifth", "m10-vs-m11"} <= groups["era"]
+    assert "cr-example" in groups["source"] and "duel-masters" in groups["game"]
+    # The statistics' mechanics too; the dataset's "generated" is said to be a source.
+    stats = (site / "statistics.html").read_text(encoding="utf-8")
+    by_mechanic = stats.split("<h2>By mechanic</h2>")[1].split("<h2>")[0]
+    listed = {_text(t) for t in re.findall(r'<th scope="row">(.*?)</th>', by_mechanic)}
+    assert listed and not listed & (not_mechanics | {"generated"})
+    assert re.search(r'<th scope="row">generated</th><td>source: ', stats)
+
+
+def test_divergences_are_said_in_words_with_their_path(browser, served, built):
+    """A divergence's field is said in words on every page that shows one; its state path
+    is its title (on hover) and, for a screen reader and the keyboard, in its text."""
+    site = built[0]
+    raw = re.compile(r"\b(players|permanents)\.[\w+/-]+\.[\w+/-]+(\.[\w+/-]+)*")
+    fields = 0
+    for name in pages(site):
+        html = (site / name).read_text(encoding="utf-8")
+        for path, words in re.findall(r'<span class="field" tabindex="0" title="state path: '
+                                      r'([^"]+)">([^<]+)<span class="path">', html):
+            fields += 1
+            assert raw.fullmatch(path) and not raw.search(words), (name, path, words)
+        # Nowhere else is a state path the words a reader is given.
+        seen = re.sub(r'<span class="path">.*?</span>|title="[^"]*"|<blockquote.*?</blockquote>',
+                      "", html, flags=re.S)
+        assert not raw.search(_text(seen)), (name, raw.search(_text(seen)))
+    assert fields > 100
+    known = (site / "scenarios" / f"{KNOWN}.html").read_text(encoding="utf-8")
+    assert ('title="state path: permanents.walker.loyalty">walker&#39;s loyalty' in known or
+            "title=\"state path: permanents.walker.loyalty\">walker's loyalty" in known)
+    page = browser.new_page()
+    page.goto(f"{served}/scenarios/{KNOWN}.html")
+    field = page.locator("table .field").first
+    path = field.locator(".path")
+    assert path.bounding_box()["width"] <= 1  # hidden from sight, not from a reader
+    field.focus()
+    assert path.bounding_box()["width"] > 20 and "permanents.walker.loyalty" in \
+        field.inner_text()
+    page.close()
+
+
+def test_graveyards_are_named_one_way(built):
+    """What went to the graveyard is said so in the same words in every picture and its
+    caption; no page says it otherwise."""
+    site = built[0]
+    said: set[str] = set()
+    for name in pages(site):
+        html = (site / name).read_text(encoding="utf-8")
+        assert "died: graveyard" not in html and "died (a token)" not in html, name
+        for piece in re.findall(r'<g class="piece".*?</g>', html, flags=re.S):
+            words = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", piece))
+            if "grave" in words:
+                said.add(words[words.index("✝"):])
+    assert said == {"✝ gone to the graveyard"}
+
+
+# -- the rules' words: imported, and not --------------------------------------------------------
+
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference"
+DM_TEXT = "duel-masters-2021-09-07-official.txt"
+# The pattern of a rule number an era's record of its changes names (the test's own).
+NAMED = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]?|[A-Z]\.\d+\.(?:Rulings?\.)?\d+)(?![\w])")
+
+
+@pytest.fixture(scope="module")
+def with_texts(tmp_path_factory):
+    """A site built with the texts of m10 and m11 and Duel Masters' 2021-09-07 text
+    imported (the verbatim texts of ../shared/reference/), from two scenarios; and its
+    store's path."""
+    if not REFERENCE.exists():
+        pytest.skip("shared/reference is not beside the repo")
+    root = tmp_path_factory.mktemp("texts")
+    db = str(root / "texts.db")
+    runner = CliRunner()
+    done = runner.invoke(app, ["rules", "import", str(REFERENCE / "cr-2009-07-08.txt"),
+                               str(REFERENCE / "cr-2010-07-16.txt"), "--db", db])
+    assert done.exit_code == 0, done.output
+    done = runner.invoke(app, ["rules", "import", str(REFERENCE / DM_TEXT), "--date",
+                               "2021-09-07", "--db", db])
+    assert done.exit_code == 0, done.output
+    library = Path(__file__).parents[2] / "data" / "scenarios"
+    done = runner.invoke(app, ["site", str(root / "site"), str(library / f"{KNOWN}.yaml"),
+                               str(library / "dm-three-blockers-draw.yaml"), "--db", db,
+                               "--no-explore"])
+    assert done.exit_code == 0, done.output
+    return root / "site", db
+
+
+def _stored(db: str, number: str, day: str, game: str = "mtg") -> str:
+    """A rule's words as the store holds them in the document of `day`."""
+    from comparator.rules.document import without_examples
+    from comparator.rules.store import rule_on
+    from comparator.store.database import open_engine
+
+    found = rule_on(open_engine(db), number, own=(day,), game=game)
+    assert found is not None and found.text, (number, day)
+    return " ".join(without_examples(found.text).split())
+
+
+def _entries(html: str) -> dict[str, str]:
+    """A change page's rules, by key (or number): each one's words, as read."""
+    out = {}
+    parts = re.split(r'(?=<section class="rule-change"|<details class="rule-change")', html)
+    for part in parts[1:]:
+        part = re.split(r"<h2>", part)[0]
+        head = re.search(r"<(?:h4|summary)[^>]*>(.*?)</(?:h4|summary)>", part, flags=re.S)
+        name = _text(head.group(1)).split(" ")[0]
+        out[name] = _text(part)
+    return out
+
+
+def test_every_rule_an_era_names_is_shown_before_and_after(with_texts):
+    """The m10 → m11 change: every key of m11's table that differs from m10's and every
+    rule its changes name has an entry; deathtouch's two rules have their words, each as
+    the store holds it, and the side an era does not cite says so."""
+    from versions import find_era
+
+    site, db = with_texts
+    m10, m11 = find_era("m10"), find_era("m11")
+    entries = _entries((site / "changes" / "m10-to-m11.html").read_text(encoding="utf-8"))
+    keys = {k for k in set(m10.RULES) | set(m11.RULES) if m10.RULES.get(k) != m11.RULES.get(k)}
+    named = set(NAMED.findall(" ".join(m11.changes)))
+    # A number the changes name is a key's of the tables, or m11's own for a rule whose
+    # number did not change.
+    numbers = {n for n in named if not any(n in (m10.RULES.get(k), m11.RULES.get(k))
+                                           for k in keys)
+               or (n in m11.RULES.values() and n not in {m11.RULES.get(k) for k in keys})}
+    assert keys | numbers == set(entries)
+    lethal, divides = entries["deathtouch-lethal"], entries["deathtouch-divides"]
+    assert _stored(db, "702.2b", "2010-07-16") in lethal
+    assert "m10's rules table does not cite it" in lethal
+    assert _stored(db, "702.2b", "2009-07-11") in divides  # the text of 2009-07-08 says
+    assert "Deleted" in divides or "does not cite it" in divides
+    # A rule renumbered with the same words says so, and gives them.
+    assert "renumbered, the same words" in entries["counters"]
+    assert _stored(db, "121.1", "2010-07-16") in entries["counters"]
+
+
+def test_without_the_texts_every_rule_says_its_words_are_not_imported(built):
+    site = built[0]
+    for page in sorted((site / "changes").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        entries = _entries(html)
+        assert entries, page.name
+        assert "The words of these rules are not imported" in html, page.name
+        for name, said in entries.items():
+            assert "not imported" in said or "give no words to quote" in said, (page.name,
+                                                                                 name)
+        assert "<blockquote" not in html, page.name  # no words but the rules' own
+
+
+def test_the_duel_masters_change_and_era_show_the_imported_words(with_texts):
+    """Once Duel Masters' text of 2021-09-07 is imported, the change to dm-2021-09 and
+    the era's page give its rules' words (507.1a, the one the text holds), marked as
+    Japanese; the era before, whose words no source gives, says so."""
+    site, db = with_texts
+    words = _stored(db, "507.1a", "2021-09-07", "duel-masters")
+    change = (site / "changes" / "dm-pre-2021-09-to-dm-2021-09.html").read_text(
+        encoding="utf-8")
+    era = (site / "eras" / "dm-2021-09.html").read_text(encoding="utf-8")
+    for html in (change, era):
+        assert words[:40] in _text(html)
+        marked = re.findall(r'<span lang="ja">([^<]+)</span>', html)
+        assert any(words[:40] in m for m in marked)
+    entries = _entries(change)
+    assert words[:40] in entries["choose"]
+    assert "The words of these rules are not imported" not in change
+    assert "its sources give no words to quote" in entries["choose"]  # before: 507, unknown
+    # A rule the imported excerpt does not hold says so, not that nothing is imported.
+    assert "Not in the imported" in entries["blocked"]
+
+
+def _cjk_font() -> bool:
+    done = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True)
+    return done.returncode == 0 and bool(done.stdout.strip())
+
+
+def test_japanese_words_are_drawn_in_a_japanese_font(browser, with_texts, tmp_path):
+    """The era's rule in Japanese is marked lang="ja", set in the CJK font stack, and
+    drawn with real glyphs: the font Chromium used for it is a Japanese one, two different
+    kanji draw differently (tofu boxes would be alike), and its picture is not blank."""
+    if not _cjk_font():
+        if os.environ.get("RULESDIFF_REQUIRE_BROWSER"):
+            pytest.fail("no Japanese font: apt-get install fonts-ipafont-gothic")
+        pytest.skip("no Japanese font (apt-get install fonts-ipafont-gothic)")
+    site = with_texts[0].resolve()
+    page = browser.new_page()
+    page.goto((site / "eras" / "dm-2021-09.html").as_uri())
+    ja = page.locator("td span[lang='ja']", has_text="ブロッカー").first
+    assert ja.get_attribute("lang") == "ja"
+    family = ja.evaluate("e => getComputedStyle(e).fontFamily")
+    assert family.strip('"').startswith("IPAGothic"), family
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    ids = cdp.send("DOM.querySelectorAll", {"nodeId": root,
+                                            "selector": "td span[lang='ja']"})["nodeIds"]
+    used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": ids[0]})["fonts"]
+    japanese = {"IPAGothic", "IPAPGothic", "Noto Sans CJK JP", "Noto Sans JP"}
+    glyphs = sum(f["glyphCount"] for f in used if f["familyName"] in japanese)
+    text = ja.text_content()
+    assert glyphs >= 0.9 * len(re.sub(r"[\x00-\x7f]", "", text)), used
+    drawn = ja.evaluate("""e => {
+      const c = document.createElement('canvas'); c.width = c.height = 48;
+      const x = c.getContext('2d');
+      x.font = '32px ' + getComputedStyle(e).fontFamily;
+      const draw = ch => { x.clearRect(0, 0, 48, 48); x.fillText(ch, 4, 36);
+                           return Array.from(x.getImageData(0, 0, 48, 48).data).join(); };
+      return [draw('攻'), draw('撃'), draw('\\u{10FFFD}')];
+    }""")
+    assert drawn[0] != drawn[1] and drawn[0] != drawn[2]
+    shot = tmp_path / "ja.png"
+    ja.screenshot(path=str(shot))
+    assert _colours(shot.read_bytes()) > 10
+    page.close()
