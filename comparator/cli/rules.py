@@ -131,7 +131,7 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
     out = []
     try:
         archives = [(f"git:{git.resolve()}", releases_in_git(git, file))] if git else []
-        archives += [(f"folder:{p.resolve()}", releases_in_folder(p)) for p in paths
+        archives += [(f"folder:{p.resolve()}", releases_in_folder(p, day)) for p in paths
                      if p.is_dir()]
     except ArchiveError as exc:
         fail(str(exc))
@@ -330,8 +330,9 @@ def history(
 
 def _say_history(found: Any, colour: bool) -> None:
     followed = f" (followed as {', '.join(found.keys)})" if found.keys else ""
+    shown = len({v.document_id for v in found.versions}) + len(found.absent)
     echo_lines(f"{found.asked}{followed}: {len(found.versions)} version(s) in "
-               f"{len(found.versions) + len(found.absent)} imported document(s)", hang="  ")
+               f"{shown} imported document(s)", hang="  ")
     if found.related:
         echo_lines(f"  related keys, each with a trail of its own: "
                    f"{', '.join(found.related)}", hang="    ")
@@ -368,7 +369,7 @@ def _say_history(found: Any, colour: bool) -> None:
             if v.references:
                 echo_lines(f"  the rules it refers to were renumbered (its words are the "
                            f"same): {', '.join(v.references)}", hang="    ")
-        for example in v.examples:
+        for example in v.examples if v.status in ("first", "look back") else ():
             echo_lines(f"    ({example})", hang="      ")
         if v.scenarios:
             shown = ", ".join(v.scenarios[:8])

@@ -23,9 +23,11 @@ import json
 import re
 import subprocess
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 FILE = "comprehensive-rules.txt"
+MAX_BYTES = 100_000_000  # the 2025 text is under 1 MB: a bigger file is no rules text
 _SUBJECT = re.compile(r"^\[[A-Za-z]+ \d{4}\]\s+(?P<name>.+?)(?:\s+(?P<code>[0-9A-Z_]{2,6}))?$")
 _DAY = re.compile(r"^(\d{4}-\d\d-\d\d)[ _-]*(.*)$")
 
@@ -66,6 +68,8 @@ def _git(repo: Path, *args: str, data: bytes | None = None) -> bytes:
     except FileNotFoundError:
         raise ArchiveError(f"{repo}: git is not installed, and `--git` reads the archive's "
                            f"history with it") from None
+    except subprocess.TimeoutExpired:
+        raise ArchiveError(f"{repo}: git did not answer in 10 minutes") from None
     if done.returncode != 0:
         why = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise ArchiveError(f"{repo}: not a git archive this can read "
@@ -77,7 +81,10 @@ def releases_in_git(repo: Path, file: str = FILE) -> list[Release]:
     """Each commit of `file`, oldest first, as a release."""
     if not repo.exists():
         raise ArchiveError(f"{repo}: no such folder")
-    log = _git(repo, "log", "--reverse", "--format=%H%x1f%ad%x1f%s", "--date=short",
+    # Every commit that adds or changes the file, merges aside (a merge's text is its
+    # parents'), oldest first; a commit that deletes it is no release.
+    log = _git(repo, "log", "--reverse", "--no-merges", "--full-history",
+               "--diff-filter=AMR", "--format=%H%x1f%ad%x1f%s", "--date=short",
                "--", file).decode("utf-8", "replace")
     commits = [line.split("\x1f") for line in log.splitlines() if line.strip()]
     if not commits:
@@ -102,21 +109,24 @@ def releases_in_git(repo: Path, file: str = FILE) -> list[Release]:
     return releases
 
 
-def _stated_day(path: Path, text: str) -> str:
+def _stated_day(path: Path, text: str, dated: str | None = None) -> str:
     from comparator.rules.document import NotRulesText
     from comparator.rules.reading import read_rules
 
     try:
-        return read_rules(text).effective.isoformat()
+        return read_rules(text, date.fromisoformat(dated) if dated else None) \
+            .effective.isoformat()
     except NotRulesText as exc:
         raise ArchiveError(f"{path}: its name does not start with the release's date "
                            f"(YYYY-MM-DD), and {exc}") from None
 
 
 def _show(repo: Path, what: str) -> str | None:
-    done = subprocess.run(["git", "-C", str(repo), "show", what], capture_output=True,
-                          timeout=60)
-    return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else None
+    """A file of the newest commit, or None where it has none."""
+    try:
+        return _git(repo, "show", what).decode("utf-8", "replace")
+    except ArchiveError:
+        return None
 
 
 def _decoded(data: bytes) -> str:
@@ -127,16 +137,33 @@ def _decoded(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def releases_in_folder(folder: Path) -> list[Release]:
+def releases_in_folder(folder: Path, dated: str | None = None) -> list[Release]:
     """Each `*.txt` of `folder` as a release, in order of its day: from its name, else the
-    date its text states (read here for that: such a file is read twice)."""
-    names = _manifest((folder / "versions.json").read_text(encoding="utf-8")
-                      if (folder / "versions.json").is_file() else None, str(folder))
+    date its text states (read here for that: such a file is read twice), else `dated`.
+    Each file is read guarded (a regular file, of a bounded size)."""
+    from comparator.files.guarded import read_text_file
+
+    manifest = folder / "versions.json"
+    try:
+        listed = read_text_file(manifest, MAX_BYTES, "manifest") if manifest.is_file() \
+            else None
+    except ValueError as exc:
+        raise ArchiveError(str(exc)) from None
+    names = _manifest(listed, str(folder))
     found = []
     for path in sorted(folder.glob("*.txt")):
-        text = _decoded(path.read_bytes())
+        if path.is_dir():
+            continue
+        try:
+            text = read_text_file(path, MAX_BYTES, "rules text", fallback="cp1252")
+        except ValueError as exc:
+            raise ArchiveError(str(exc)) from None
         m = _DAY.match(path.stem)
-        day = m.group(1) if m else _stated_day(path, text)
+        day = m.group(1) if m else _stated_day(path, text, dated)
+        try:
+            date.fromisoformat(day)
+        except ValueError:
+            raise ArchiveError(f"{path}: {day} is not a date (YYYY-MM-DD)") from None
         rest = m.group(2).strip() if m else ""
         found.append((day, path, text, names.get(day) or rest or None))
     if not found:

@@ -47,6 +47,7 @@ from comparator.store.schema import RuleDocumentRow
 
 GAP_DAYS = 400  # CRs came every few months: a year with none imported is a gap
 FOLLOW = 0.5  # below this likeness a candidate is another rule, not this one moved
+REPLACED = 0.4  # of the shorter's words in the other: below it, two rules a table joins
 SPLIT = 0.9  # two rules whose words together are this like the old one's: a split
 _NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+(\.(Rulings?\.)?\d+|\.Note)?(#\d+)?)$")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
@@ -196,6 +197,7 @@ class _Trail:
         self.plains: dict[tuple[int, str], str] = {}
         self.loaded: set[str] = set()
         self.headings: dict[tuple[int, str], dict[str, str]] = {}
+        self.chosen: dict[int, tuple[str, ...]] = {}
         self.load(numbers)
 
     def load(self, numbers: set[str]) -> None:
@@ -350,6 +352,7 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
            if (doc := document_on(docs, own=own_dates(era))) is not None}
     trail = _Trail(engine, docs, own, keys, game, wanted)
     chosen = _anchors(trail, asked if is_number else None)
+    trail.chosen = chosen
     links: dict[int, str] = {}
     for i in sorted(chosen):  # an anchored text: one rule of the tables, or it with its
         earlier = [j for j in chosen if j < i]  # neighbour where the two split the old one
@@ -381,9 +384,14 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
         j = max(earlier)
         if docs[j].kind != docs[i].kind:  # two numberings: only the tables join them
             links[i] = _across(trail, j, i, eras)
-        else:
-            links[i] = (f"the {own[i].id} rules table, in the document it cites" if i in own
-                        else "the same number, its words alike")
+        elif i in own:
+            links[i] = f"the {own[i].id} rules table, in the document it cites"
+        else:  # where the walks from two anchors met: what the words say
+            then, now = trail.text(docs[j], chosen[j]), trail.text(docs[i], chosen[i])
+            links[i] = ("the same number, its words alike" if chosen[i] == chosen[j]
+                        else "the same words under another number" if then == now
+                        else f"its words ({_likeness(then, now):.2f} alike), where the "
+                             f"trails from two eras' tables meet")
     versions: list[Version] = []
     absent = []
     last_i: int | None = None
@@ -411,8 +419,15 @@ def _across(trail: _Trail, j: int, i: int, eras: tuple[Any, ...]) -> str:
     if not keys:
         return "the likest words (two numberings: no table joins them)"
     k = keys[0]
-    return (f"the eras' rules tables: {k} is {a.RULES[k]} in the {a.id} table and "
-            f"{b.RULES[k]} in the {b.id} table")
+    said = f"the eras' rules tables: {k} is {a.RULES[k]} in the {a.id} table"
+    number = " + ".join(trail_numbers) if (trail_numbers := _chosen_of(trail, i)) else ""
+    if number == b.RULES[k]:
+        return f"{said} and {b.RULES[k]} in the {b.id} table"
+    return f"{said}; the {b.id} table's {b.RULES[k]} is {number} in this text"
+
+
+def _chosen_of(trail: _Trail, i: int) -> tuple[str, ...]:
+    return trail.chosen.get(i, ())
 
 
 def _anchors(trail: _Trail, number: str | None) -> dict[int, tuple[str, ...]]:
@@ -491,6 +506,14 @@ def _version(trail: _Trail, i: int, numbers: tuple[str, ...], last: Version | No
         kind = "renumbered" if moved else ""
     v.status = (f"{kind} and changed" if kind and changed else kind or
                 ("changed" if changed else "unchanged"))
+    sourced = _moved(trail.game, tuple(last.numbers), before.effective, doc.effective)
+    if moved and changed and evidence and "table" in evidence and sourced is None and \
+            before.kind == doc.kind and _overlap(last.text, own_words) < REPLACED:
+        # An era's table points its key at another rule: not this rule renumbered.
+        v.status = "replaced"
+        v.evidence = (f"{evidence}: the rule it cites for {', '.join(trail.keys)} is "
+                      f"another than the one before (of the shorter one's words, "
+                      f"{_overlap(last.text, own_words):.0%} are in the other)")
     v.previous_number = last.number if moved else None
     if not changed and not moved:
         return v
@@ -592,7 +615,7 @@ def _dated(trail: _Trail, before: RuleDocumentRow, doc: RuleDocumentRow,
             out["between"] = [since, until]
         return out
     cause = _cause(since, until, number, old, eras, trail.keys)
-    if _consecutive(before, doc):
+    if _consecutive(before, doc) and (cause is None or cause.began == until):
         out = {"on": doc.effective, "release": doc.release}
         if cause is not None:
             out["era"] = cause.id
@@ -702,6 +725,17 @@ def _likeness(a: str, b: str) -> float:
     if a == b:
         return 1.0
     return difflib.SequenceMatcher(None, a.split(), b.split(), autojunk=False).ratio()
+
+
+def _overlap(a: str, b: str) -> float:
+    """The share of the shorter text's words, in order, that the longer has: a rule that
+    grew (510.1c at M10) keeps most of its old words; another rule keeps few."""
+    x, y = _plain(a).split(), _plain(b).split()
+    if not x or not y:
+        return 0.0
+    matched = sum(m.size for m in difflib.SequenceMatcher(None, x, y, autojunk=False)
+                  .get_matching_blocks())
+    return matched / min(len(x), len(y))
 
 
 def _best(then: str, candidates: dict[str, str]) -> tuple[str, float] | None:

@@ -144,6 +144,17 @@ def test_what_is_no_archive_is_one_line_and_stores_nothing(tmp_path):
         assert done.exit_code == 2, done.output
         assert len(done.output.strip().splitlines()) == 1 and said in done.output
     assert not db.exists()
+    odd = tmp_path / "odd"
+    odd.mkdir()
+    (odd / "2009-13-45 bad.txt").write_text("x")
+    (odd / "a.txt").mkdir()  # a folder named like a text: passed over
+    done = cli("rules", "import", str(odd), "--db", str(db))
+    assert done.exit_code == 2 and "2009-13-45 is not a date" in done.output
+    (odd / "2009-13-45 bad.txt").unlink()
+    os.mkfifo(odd / "2009-01-01 pipe.txt")  # never waited on
+    done = cli("rules", "import", str(odd), "--db", str(db))
+    assert done.exit_code == 2 and "not a regular file" in done.output
+    assert not db.exists()
     repo = tmp_path / "other"
     repo.mkdir()
     subprocess.run(["git", "-C", str(repo), "init", "-q"], check=True)
