@@ -56,8 +56,9 @@ def import_document(engine: Engine, doc: RulesText, name: str, text: str,
 def import_documents(engine: Engine, items: list[tuple[RulesText, str, str, Placed]]
                      ) -> list[tuple[int, str | None]]:
     """Several documents in one transaction (an archive: all of it or nothing), each as
-    ``import_document`` stores it. A text imported before keeps its rules; where it comes
-    again from an archive, it takes the release's name and place."""
+    ``import_document`` stores it. A text imported before, or another of the same kind
+    effective the same day (the same release in another form), keeps the rules stored
+    first; where it comes again from an archive, it takes the release's name and place."""
     from sqlalchemy import insert
 
     def work(session: Session) -> list[tuple[int, str | None]]:
@@ -66,6 +67,12 @@ def import_documents(engine: Engine, items: list[tuple[RulesText, str, str, Plac
             digest = hash_of(text)
             before = session.exec(select(RuleDocumentRow).where(
                 RuleDocumentRow.content_hash == digest)).first()
+            if before is None:
+                # The same release in another form (the archive's normalized text of a
+                # published one): one document, so no trail shows a change within a release.
+                before = session.exec(select(RuleDocumentRow).where(
+                    RuleDocumentRow.game == doc.game, RuleDocumentRow.kind == doc.kind,
+                    RuleDocumentRow.effective == doc.effective.isoformat())).first()
             if before is not None:
                 was = None
                 if before.effective != doc.effective.isoformat():

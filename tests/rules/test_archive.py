@@ -167,3 +167,21 @@ def test_what_is_no_archive_is_one_line_and_stores_nothing(tmp_path):
     done = cli("rules", "import", "--git", str(repo), "--file", "notes.txt", "--db", str(db))
     assert done.exit_code == 2 and "other@" in done.output
     assert not db.exists()
+
+
+@needs_reference
+def test_one_release_in_two_forms_is_one_document(tmp_path):
+    db = tmp_path / "two.db"
+    published = [str(REFERENCE / f"cr-{day}.txt") for day in FULL]
+    assert cli("rules", "import", *published, "--db", str(db)).exit_code == 0
+    repo = git_archive(tmp_path)  # the same releases, normalized
+    done = cli("rules", "import", "--git", str(repo), "--db", str(db), "--json")
+    assert done.exit_code == 0, done.output
+    assert [d["stored"] for d in json.loads(done.output)] == [0] * 6
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT effective, release FROM rule_document").fetchall()
+    assert len(rows) == 6 and all(release for _, release in rows)
+    found = json.loads(cli("history", "510.1c", "--db", str(db), "--json").output)
+    assert len({v["effective"] for v in found["versions"]}) == len(found["versions"])
