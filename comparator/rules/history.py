@@ -563,13 +563,16 @@ def _ended(trail: _Trail, last_i: int, chosen: dict[int, tuple[str, ...]],
     """After the last version: deleted (a source or an era's table says so), or not found
     in the texts after it; None where it is in the newest text."""
     docs = trail.docs
-    later = [i for i in range(last_i + 1, len(docs)) if docs[i].kind == docs[last_i].kind]
+    # Any later text: a rulings summary's rule ends where the Comprehensive Rules that
+    # replaced it have no such rule (tapped blockers dealing no damage, at Sixth).
+    later = list(range(last_i + 1, len(docs)))
     if not later:
         return None
     last_doc, numbers = docs[last_i], chosen[last_i]
     out: dict[str, Any] = {"status": "not found", "after": last_doc.effective}
     moved = _moved(trail.game, numbers, last_doc.effective, docs[later[-1]].effective)
-    era = next((e for e in eras if last_doc.effective < e.began <= docs[later[-1]].effective
+    since, until = _in_force(last_doc, eras), _in_force(docs[later[-1]], eras)
+    era = next((e for e in eras if since < e.began <= until
                 and any(k in eras[eras.index(e) - 1].RULES for k in trail.keys)
                 and not any(k in e.RULES for k in trail.keys)), None)
     if moved is not None and not moved.new:
@@ -585,7 +588,7 @@ def _ended(trail: _Trail, last_i: int, chosen: dict[int, tuple[str, ...]],
         if era_then is not None:
             out["era"] = era_then.id
         first = next(docs[i] for i in later)
-        out["between"] = [last_doc.effective, first.effective]
+        out["between"] = [since, _in_force(first, eras)]
         if _consecutive(last_doc, first):
             out["release"] = first.release
     reused = [(docs[i], n) for i in later for n in numbers

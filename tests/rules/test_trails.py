@@ -128,3 +128,16 @@ def test_a_look_back_is_dated_by_its_document(all_texts):
 def test_a_name_that_is_no_rule_or_names_several_is_refused(all_texts, name):
     done = CliRunner().invoke(app, ["history", name, "--db", all_texts])
     assert done.exit_code == 2 and "neither a rule number" in done.output
+
+
+@pytest.mark.parametrize("key, number", [("tapped-blocker", "C.8.2"),
+                                         ("prevention-only", "T.10.3")])
+def test_a_rule_of_the_summary_ends_at_sixth(all_texts, key, number):
+    # C.8.2 (tapped blockers deal no damage) and T.10.3 (the damage prevention step) have
+    # no rule in the Comprehensive Rules: sixth's table has no such key, and its record
+    # says "Tapped blockers deal combat damage" and "The damage prevention step is gone".
+    found = history(all_texts, key)
+    assert [v["number"] for v in found["versions"]] == [number]
+    ended = found["ended"]
+    assert ended["status"] == "deleted" and ended["on"] == "1999-04-23"
+    assert ended["era"] == "sixth" and ended["between"] == ["1998-10-18", "1999-04-23"]
