@@ -32,7 +32,6 @@ DateOption = Annotated[str | None, typer.Option(
 GameOption = Annotated[str | None, typer.Option(
     "--game", help="a game id, as `rulesdiff eras` lists them (default: Magic's, mtg)",
     metavar="GAME")]
-MAX_BYTES = 100_000_000  # the 2025 text is under 1 MB; a bigger file is refused whole
 
 
 def _day(value: str | None, option: str = "--date") -> str | None:
@@ -122,7 +121,12 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
     from datetime import date
 
     from comparator.files.guarded import read_text_file
-    from comparator.rules.archive import ArchiveError, releases_in_folder, releases_in_git
+    from comparator.rules.archive import (
+        MAX_BYTES,
+        ArchiveError,
+        releases_in_folder,
+        releases_in_git,
+    )
     from comparator.rules.document import NotRulesText
     from comparator.rules.reading import read_rules
     from comparator.rules.store import Placed

@@ -197,7 +197,6 @@ class _Trail:
         self.plains: dict[tuple[int, str], str] = {}
         self.loaded: set[str] = set()
         self.headings: dict[tuple[int, str], dict[str, str]] = {}
-        self.chosen: dict[int, tuple[str, ...]] = {}
         self.load(numbers)
 
     def load(self, numbers: set[str]) -> None:
@@ -352,7 +351,6 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
            if (doc := document_on(docs, own=own_dates(era))) is not None}
     trail = _Trail(engine, docs, own, keys, game, wanted)
     chosen = _anchors(trail, asked if is_number else None)
-    trail.chosen = chosen
     links: dict[int, str] = {}
     for i in sorted(chosen):  # an anchored text: one rule of the tables, or it with its
         earlier = [j for j in chosen if j < i]  # neighbour where the two split the old one
@@ -366,8 +364,6 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
         if found is not None and found.numbers:
             chosen[i] = found.numbers
             links[max(i, j)] = found.evidence
-        elif found is not None and i > j:
-            links[i] = found.evidence  # deleted there, by the concordance
 
     for i in range(len(docs)):  # each text from the version before it ...
         older = [j for j in chosen if j < i]
@@ -383,7 +379,7 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
             continue
         j = max(earlier)
         if docs[j].kind != docs[i].kind:  # two numberings: only the tables join them
-            links[i] = _across(trail, j, i, eras)
+            links[i] = _across(trail, j, i, chosen[i], eras)
         elif i in own:
             links[i] = f"the {own[i].id} rules table, in the document it cites"
         else:  # where the walks from two anchors met: what the words say
@@ -406,11 +402,12 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
         first = next(i for i, d in enumerate(docs) if d.document_id ==
                      versions[0].document_id)
         versions[:0] = _look_back(trail, first, versions[0], eras)
-    ended = _ended(trail, last_i, chosen, links, eras) if last_i is not None else None
+    ended = _ended(trail, last_i, chosen, eras) if last_i is not None else None
     return History(asked, game, keys, versions, absent, ended, related)
 
 
-def _across(trail: _Trail, j: int, i: int, eras: tuple[Any, ...]) -> str:
+def _across(trail: _Trail, j: int, i: int, numbers: tuple[str, ...],
+            eras: tuple[Any, ...]) -> str:
     """What joins a rule of a rulings summary to one of the Comprehensive Rules: a key the
     eras' tables give both numbers."""
     a, b = _era_of(trail.docs[j], eras), _era_of(trail.docs[i], eras)
@@ -420,14 +417,10 @@ def _across(trail: _Trail, j: int, i: int, eras: tuple[Any, ...]) -> str:
         return "the likest words (two numberings: no table joins them)"
     k = keys[0]
     said = f"the eras' rules tables: {k} is {a.RULES[k]} in the {a.id} table"
-    number = " + ".join(trail_numbers) if (trail_numbers := _chosen_of(trail, i)) else ""
+    number = " + ".join(numbers)
     if number == b.RULES[k]:
         return f"{said} and {b.RULES[k]} in the {b.id} table"
     return f"{said}; the {b.id} table's {b.RULES[k]} is {number} in this text"
-
-
-def _chosen_of(trail: _Trail, i: int) -> tuple[str, ...]:
-    return trail.chosen.get(i, ())
 
 
 def _anchors(trail: _Trail, number: str | None) -> dict[int, tuple[str, ...]]:
@@ -559,7 +552,7 @@ def _look_back(trail: _Trail, i: int, version: Version, eras: tuple[Any, ...]
 
 
 def _ended(trail: _Trail, last_i: int, chosen: dict[int, tuple[str, ...]],
-           links: dict[int, str], eras: tuple[Any, ...]) -> dict[str, Any] | None:
+           eras: tuple[Any, ...]) -> dict[str, Any] | None:
     """After the last version: deleted (a source or an era's table says so), or not found
     in the texts after it; None where it is in the newest text."""
     docs = trail.docs

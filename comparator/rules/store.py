@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
-from sqlmodel import Session, col, or_, select
+from sqlmodel import Session, col, select
 
 from comparator.rules.document import SUMMARY, RulesText
 from comparator.store.database import write
@@ -178,21 +178,6 @@ def glossary_on(engine: Engine, term: str, day: str | None = None,
                      doc.document_id or 0)
 
 
-def texts(engine: Engine, game: str, headings: set[str]
-          ) -> tuple[list[RuleDocumentRow], dict[tuple[int, str], tuple[str, str]]]:
-    """Every document of `game`, oldest rules first, and the words and title of each rule
-    under `headings` ("510.", "A.27.") in each: (document id, number) -> (text, title).
-    One query."""
-    docs = documents(engine, game)
-    with Session(engine) as session:
-        rows = session.exec(select(RuleTextRow).where(or_(*[
-            col(RuleTextRow.number).startswith(h, autoescape=True)
-            for h in sorted(headings)]))).all() if headings else []
-    ids = {d.document_id for d in docs}
-    return docs, {(r.document_id, r.number): (r.text, r.title) for r in rows
-                  if r.document_id in ids}
-
-
 def rules_numbered(engine: Engine, document_ids: list[int], numbers: set[str]
                    ) -> dict[tuple[int, str], tuple[str, str]]:
     """The words and title of each of `numbers` in each of the documents, where it has it:
@@ -217,12 +202,6 @@ def rules_under(engine: Engine, document_id: int, heading: str
             RuleTextRow.document_id == document_id,
             col(RuleTextRow.number).startswith(heading, autoescape=True))).all()
     return {(document_id, n): (text, title) for n, text, title in rows}
-
-
-def _days(iso: str) -> int:
-    from datetime import date
-
-    return date.fromisoformat(iso).toordinal()
 
 
 @dataclass
