@@ -8,7 +8,10 @@
   one commit a release, made here from the six full texts (each text 21 times, its
   effective date moved on each time, so every release is a text of its own), against
   reading its 126 texts (target: well under a minute); then `history` over the 126
-  releases against reading one file (target: under 200 ms).
+  releases against reading one file (target: under 200 ms);
+- the same archive made adversarial: each release after a text's first changes one word in
+  every line of it (a word further on each release), so no rule's words are the same in
+  two releases and every step compares words (target: under 200 ms too).
 
 The texts are not shipped: they are read from ../shared/reference/ beside the repository,
 or from the folder given.
@@ -73,9 +76,28 @@ def main() -> None:
             print(f"history {rule:<21} {t * 1000:8.1f} ms  ({t / read:.1f}x the read; "
                   f"target < 100 ms)")
         archive(folder, Path(tmp), read)
+        archive(folder, Path(tmp), read, vary=True)
 
 
-def archive(folder: Path, tmp: Path, read: float, copies: int = 21) -> None:
+def varied(text: str, m: int) -> str:
+    """The text with one word of each long line changed, a word further on in release `m`
+    (the rule numbers, the headings and the contents are left as they are)."""
+    import re
+
+    def one(line: str) -> str:
+        words = line.split(" ")
+        spoken = [k for k, w in enumerate(words) if re.fullmatch(r"[a-z]{3,}", w)]
+        if len(line.split()) < 8 or not spoken or " as of " in line:  # its date stays
+            return line
+        k = spoken[m % len(spoken)]
+        words[k] = words[k] + "s"
+        return " ".join(words)
+
+    return "\n".join(one(line) for line in text.split("\n"))
+
+
+def archive(folder: Path, tmp: Path, read: float, copies: int = 21, vary: bool = False
+            ) -> None:
     import os
     import re
     import subprocess
@@ -84,7 +106,7 @@ def archive(folder: Path, tmp: Path, read: float, copies: int = 21) -> None:
     from comparator.rules.history import history
     from comparator.store.database import open_engine
 
-    repo = tmp / "archive"
+    repo = tmp / ("varied" if vary else "archive")
     repo.mkdir()
     git = ["git", "-C", str(repo)]
     subprocess.run([*git, "init", "-q"], check=True)
@@ -101,7 +123,7 @@ def archive(folder: Path, tmp: Path, read: float, copies: int = 21) -> None:
             stamp = day.strftime("%B %-d, %Y")
             texts.append((day, text if m == 0 else re.sub(
                 r"(current|effective) as of [A-Z][a-z]+ \d{1,2}, \d{4}", rf"\1 as of {stamp}",
-                text, count=1)))
+                varied(text, m) if vary else text, count=1)))
     for day, text in texts:
         (repo / "comprehensive-rules.txt").write_text(text, encoding="utf-8")
         when = f"{day.isoformat()}T12:00:00"
@@ -114,17 +136,20 @@ def archive(folder: Path, tmp: Path, read: float, copies: int = 21) -> None:
     for _, text in texts:
         text.encode("utf-8")
     read_all = max(time.perf_counter() - start, read * len(texts))
-    db = tmp / "archive.db"
+    db = tmp / f"{repo.name}.db"
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "comparator", "rules", "import", "--git", str(repo),
                     "--db", str(db), "--json"], check=True, capture_output=True)
     took = time.perf_counter() - start
-    print(f"import {len(texts)} releases (--git)  {took:6.1f} s  ({took / read_all:.0f}x reading "
+    kind = "varied releases" if vary else "releases (--git)"
+    print(f"import {len(texts)} {kind}  {took:6.1f} s  ({took / read_all:.0f}x reading "
           f"them; target well under 60 s)")
     engine = open_engine(str(db))
-    for rule in ("510.1c", "deathtouch", "trample", "509.2"):
+    for rule in ("510.1c", "deathtouch", "trample", "509.2", "first strike",
+                 "damage on the stack"):
         t = median_time(lambda rule=rule: history(engine, rule), repeat=5)
-        print(f"history {rule:<10} over {len(texts)} releases {t * 1000:7.1f} ms  "
+        print(f"history {rule:<19} over {len(texts)} {'varied ' if vary else ''}releases "
+              f"{t * 1000:7.1f} ms  "
               f"({t / read:.1f}x reading one file; target < 200 ms)")
 
 

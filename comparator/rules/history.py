@@ -12,7 +12,12 @@ evidence, strongest first:
    deletions that a source names (an update bulletin, a rules-change article);
 3. likeness of words: the same number while its words stay alike, else the likest rule
    under the same heading, else two neighbouring rules whose words together are the old
-   rule's (a split; read backwards, a merge).
+   rule's (a split; read backwards, a merge); where nothing under its heading is alike,
+   the same words elsewhere in the document, or a rule there clearly likest (1999's
+   first-strike step is 502.2b, under First Strike; 2009's is 310.5).
+
+Where no era's own document is imported, the number an era gives a key is read in the
+others, only where the words there name the key.
 
 Each version says which evidence linked it. Two versions of one document are never a
 change: a rulings summary's look back at the rules it replaced (A.27.Note) is shown as
@@ -29,7 +34,7 @@ import difflib
 import re
 from dataclasses import asdict, dataclass, field
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from sqlalchemy import Engine
@@ -37,22 +42,32 @@ from sqlalchemy import Engine
 from comparator.rules.citations import scenarios_changed
 from comparator.rules.document import SUMMARY, is_example
 from comparator.rules.store import (
+    citation,
     document_on,
     documents,
     own_dates,
     rules_numbered,
+    rules_starting,
     rules_under,
 )
 from comparator.store.schema import RuleDocumentRow
 
 GAP_DAYS = 400  # CRs came every few months: a year with none imported is a gap
 FOLLOW = 0.5  # below this likeness a candidate is another rule, not this one moved
+# Outside its heading, a rule is one only alike this much (a two-headed giant's rule was
+# 0.56 like 2009's 310.1; 1999's first-strike step 0.62 like 2009's 310.5) and this far
+# ahead of the next likest (0.17 there, 0.43 here).
+ELSEWHERE = 0.6
+APART = 0.2
 REPLACED = 0.4  # of the shorter's words in the other: below it, two rules a table joins
 SPLIT = 0.9  # two rules whose words together are this like the old one's: a split
 _NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]?|[A-Z]\.\d+(\.(Rulings?\.)?\d+|\.Note)?(#\d+)?)$")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                          "\u2014": "-", "\u2013": "-"})
 _FILLER = {"the", "a", "an", "of", "on"}
+# An era's note that a rule held ("Trample still needs lethal damage on every blocker
+# first (702.19b)") names no change of it.
+_KEPT = re.compile(r"\b(still|unchanged|as before)\b", re.IGNORECASE)
 
 class UnknownRule(Exception):
     """Neither a rule number nor a rule key of any era: the message says which are."""
@@ -144,8 +159,10 @@ def _related(keys: list[str], eras: tuple[Any, ...]) -> list[str]:
 class Moved:
     old: tuple[str, ...]
     new: tuple[str, ...]
-    at: str
+    at: str  # the day; with `after`, the last day it can have been
     source: str
+    after: str | None = None  # where a source gives only a span: the old numbering's day
+    merged_with: tuple[str, ...] = ()  # the rules of the release before it was joined to
 
 
 @cache
@@ -160,19 +177,29 @@ def concordance(game: str) -> tuple[Moved, ...]:
         return ()
     raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     return tuple(Moved(tuple(str(n) for n in e["from"]), tuple(str(n) for n in e["to"]),
-                       str(e["at"]), " ".join(str(e["source"]).split()))
+                       str(e["at"] if "at" in e else e["by"]), " ".join(str(e["source"]).split()),
+                       str(e["after"]) if "after" in e else None,
+                       tuple(str(n) for n in e.get("merged_with", ())))
                  for e in raw.get(game, []))
+
+
+def _within(m: Moved, after: str, by: str) -> bool:
+    """Whether the entry's change came after `after` and by `by`: its day, or, where a
+    source gives only a span, the whole span (else another release may have made it)."""
+    if m.after is None:
+        return after < m.at <= by
+    return after <= m.after and m.at <= by
 
 
 def _moved(game: str, old: tuple[str, ...], after: str, by: str) -> Moved | None:
     """The concordance's entry for `old` in force after `after` and by `by`."""
     return next((m for m in concordance(game)
-                 if m.old == old and after < m.at <= by), None)
+                 if m.old == old and _within(m, after, by)), None)
 
 
 def _moved_to(game: str, new: tuple[str, ...], after: str, by: str) -> Moved | None:
     return next((m for m in concordance(game)
-                 if m.new and set(m.new) <= set(new) and after < m.at <= by), None)
+                 if m.new and set(m.new) <= set(new) and _within(m, after, by)), None)
 
 
 # -- the trail ----------------------------------------------------------------------------
@@ -197,6 +224,9 @@ class _Trail:
         self.plains: dict[tuple[int, str], str] = {}
         self.loaded: set[str] = set()
         self.headings: dict[tuple[int, str], dict[str, str]] = {}
+        self.split: dict[int, dict[str, list[str]]] = {}  # a whole document's, as words
+        self.families: set[str] = set()  # stems whose rules are read in every document
+        self.nowhere: set[tuple[int, str, bool]] = set()  # (from, number, forward): not found
         self.load(numbers)
 
     def load(self, numbers: set[str]) -> None:
@@ -228,6 +258,20 @@ class _Trail:
             self.rows.update(found)
             self.headings[key] = {n: _plain(text) for (_, n), (text, _) in found.items()}
         return self.headings[key]
+
+    def family(self, doc: RuleDocumentRow, stem: str) -> dict[str, str]:
+        """The rules of `doc` numbered from `stem` (702.13: 702.13a-z), their words plain:
+        read in every document at once, as a trail asks it of each release in turn."""
+        if stem not in self.families:
+            found = rules_starting(self.engine, self.ids, stem)
+            self.rows.update(found)
+            self.loaded.add(stem)
+            for doc_id in self.ids:
+                self.headings.setdefault((doc_id, stem), {})
+            for (doc_id, n), (text, _) in found.items():
+                self.headings[(doc_id, stem)][n] = _plain(text)
+            self.families.add(stem)
+        return self.headings[(doc.document_id or 0, stem)]
 
     def text(self, doc: RuleDocumentRow, numbers: tuple[str, ...]) -> str:
         return " ".join(p for n in numbers if (p := self.plain(doc, n)) is not None)
@@ -263,7 +307,8 @@ class _Trail:
         found: list[str] = []
         said: list[str] = []
         for number in numbers:
-            link = self._alike(b, number, self.plain(a, number) or then, a)
+            link = self._alike(b, number, self.plain(a, number) or then, a,
+                               (frm, number, forward))
             if link is not None:
                 found += [n for n in link.numbers if n not in found]
                 said.append(link.evidence if len(numbers) == 1 else
@@ -275,11 +320,16 @@ class _Trail:
         return _Link(self._grouped(b, tuple(found), then), evidence)
 
     def _alike(self, doc: RuleDocumentRow, number: str, then: str,
-               before: RuleDocumentRow) -> _Link | None:
+               before: RuleDocumentRow, walk: tuple[int, str, bool]) -> _Link | None:
         now = self.plain(doc, number)
         if now is not None and _likeness(then, now) >= FOLLOW and \
                 self._same_section(before, number, doc, number):
             return _Link((number,), "the same number, its words alike")
+        # A walk that found it nowhere in a text searches no text further on but by its
+        # number: a rule that came later, or went, is in none of them (and an archive
+        # has a hundred of them).
+        if walk in self.nowhere:
+            return None
         mine = self.under(doc, heading(number))
         under = [n for n in mine if self._same_section(before, number, doc, n)]
         same = [n for n in under if mine[n] == then]
@@ -289,7 +339,48 @@ class _Trail:
         if scored is not None and scored[1] >= FOLLOW:
             return _Link((scored[0],), f"the likest words under {heading(number)} "
                                        f"({scored[1]:.2f} alike)")
-        return None
+        link = self._elsewhere(doc, number, then, before)
+        if link is None:
+            self.nowhere.add(walk)
+        return link
+
+    def _elsewhere(self, doc: RuleDocumentRow, number: str, then: str,
+                   before: RuleDocumentRow) -> _Link | None:
+        """The rule under another heading of the document, where none under its own is
+        alike: 2009's 310.5 (the first-strike damage step) is 1999's 502.2b, 2009's
+        flying (502.4b) M10's 702.9b. The same words (but the rules they refer to), else
+        only a clear likeness: alike enough, well ahead of the next likest, of the same
+        keyword's section."""
+        if doc.kind != before.kind:
+            return None  # two numberings: only the tables join them
+        words = {n: w for n, w in self.whole(doc).items() if heading(n) != heading(number)}
+        here = heading(number)
+        want = then.split()
+        same = [n for n, w in words.items() if len(w) == len(want)
+                and _unreferenced(" ".join(w)) == _unreferenced(then)
+                and self._same_section(before, number, doc, n)]
+        if len(same) == 1:
+            return _Link((same[0],), f"the same words elsewhere in the document of "
+                                     f"{doc.effective} ({same[0]}, under "
+                                     f"{heading(same[0])}; none under {here})")
+        if same:
+            return None  # the same words twice: neither is surely this rule
+        ranked = _ranked(want, words, lambda n: self._same_section(before, number, doc, n))
+        if not ranked or ranked[0][1] < ELSEWHERE or \
+                (len(ranked) > 1 and ranked[1][1] > ranked[0][1] - APART):
+            return None
+        found, score = ranked[0]
+        return _Link((found,), f"the likest words elsewhere in the document of "
+                               f"{doc.effective} ({found}, under {heading(found)}; none "
+                               f"alike under {here}; {score:.2f} alike)")
+
+    def whole(self, doc: RuleDocumentRow) -> dict[str, list[str]]:
+        """Every rule of `doc`, by number, its plain words: read once a document, and only
+        where a rule left its heading."""
+        key = doc.document_id or 0
+        if key not in self.split:
+            self.split[key] = {n: text.split() for n, text in self.under(doc, "").items()}
+        return self.split[key]
 
     def _same_section(self, a: RuleDocumentRow, old: str, b: RuleDocumentRow, new: str
                       ) -> bool:
@@ -315,7 +406,10 @@ class _Trail:
         alone = _likeness(then, self.plain(doc, number) or "")
         if alone > 0.98:  # its words, or nearly: nothing to join (most releases)
             return numbers
-        mine = self.under(doc, heading(number))
+        # Its siblings only (702.13a-z), not the whole heading: read at every release
+        # of an archive whose words change a little each time.
+        mine = self.headings.get((doc.document_id or 0, heading(number))) or \
+            self.family(doc, _stem(number))
         siblings = sorted((n for n in mine if heading(n) == heading(number)
                            and _stem(n) == _stem(number)), key=_order)
         at = siblings.index(number) if number in siblings else -1
@@ -324,7 +418,8 @@ class _Trail:
                      (number, siblings[at + 1]) if 0 <= at < len(siblings) - 1 else None):
             if pair is None:
                 continue
-            together = _likeness(then, " ".join(mine[n] for n in pair))
+            together = _likeness(then, " ".join(mine[n] for n in pair),
+                                 max(SPLIT, best + 0.05))
             if together >= SPLIT and together > best + 0.05:
                 best, group = together, pair
         return group
@@ -350,8 +445,10 @@ def history(engine: Engine, asked: str, game: str = "mtg") -> History:
     own = {where[id(doc)]: era for era in eras
            if (doc := document_on(docs, own=own_dates(era))) is not None}
     trail = _Trail(engine, docs, own, keys, game, wanted)
-    chosen = _anchors(trail, asked if is_number else None)
     links: dict[int, str] = {}
+    chosen = _anchors(trail, asked if is_number else None)
+    if not chosen and keys:
+        chosen, links = _read_elsewhere(trail, eras)
     for i in sorted(chosen):  # an anchored text: one rule of the tables, or it with its
         earlier = [j for j in chosen if j < i]  # neighbour where the two split the old one
         if earlier:
@@ -455,6 +552,38 @@ def _anchors(trail: _Trail, number: str | None) -> dict[int, tuple[str, ...]]:
     return anchors
 
 
+def _read_elsewhere(trail: _Trail, eras: tuple[Any, ...]
+                    ) -> tuple[dict[int, tuple[str, ...]], dict[int, str]]:
+    """Where no era's own text is imported: the number an era's table gives a key, read in
+    another text, newest first, the era whose own text is nearest it in time first; taken
+    only where the words there name the key, as a number is often another rule's later
+    (702.17b, m11's trample, is reach in the text of 2022)."""
+    for i in reversed(range(len(trail.docs))):
+        doc = trail.docs[i]
+        near = sorted((e for e in eras if own_dates(e)),
+                      key=lambda e: abs(_days(own_dates(e)[0], doc.effective)))
+        for era in near:
+            for key in trail.keys:
+                cited = citation(era.RULES.get(key, ""))
+                if cited.kind != "rule" or (cited.day and cited.day != doc.effective):
+                    continue
+                words = trail.plain(doc, cited.name)
+                if words is not None and _names(key, words):
+                    return {i: (cited.name,)}, {i: (
+                        f"the {era.id} rules table's {cited.name} (its own text is not "
+                        f"imported), in this text a rule whose words name {key}")}
+    return {}, {}
+
+
+def _names(key: str, words: str) -> bool:
+    """Whether a rule's words name each word of a key ("first-strike-step": first, strike,
+    step), any ending alike ("attacker": attacking)."""
+    said = re.findall(r"[a-z]+", words.lower())
+    parts = [p for p in _name(key).split("-") if len(p) > 3]
+    return bool(parts) and all(any(w.startswith(p[:max(4, len(p) - 2)]) for w in said)
+                               for p in parts)
+
+
 def _version(trail: _Trail, i: int, numbers: tuple[str, ...], last: Version | None,
              last_i: int | None, evidence: str | None, eras: tuple[Any, ...]) -> Version:
     doc = trail.docs[i]
@@ -471,6 +600,8 @@ def _version(trail: _Trail, i: int, numbers: tuple[str, ...], last: Version | No
         if earlier and full:  # imported texts before it lack it: when it came
             v.dated = _dated(trail, earlier[-1], doc, eras, v.number, v.number)
             v.evidence = "not in the imported texts before it"
+        else:
+            v.evidence = evidence  # where no era's own text is imported: which number
         return v
     before = trail.docs[last_i]
     since = _in_force(before, eras)
@@ -491,15 +622,15 @@ def _version(trail: _Trail, i: int, numbers: tuple[str, ...], last: Version | No
     if not changed and _plain(own_words) != _plain(last.text):
         v.references = _references_moved(last.text, own_words)
     moved = v.numbers != last.numbers
+    sourced = _moved(trail.game, tuple(last.numbers), before.effective, doc.effective)
     if len(v.numbers) > len(last.numbers):
         kind = "split"
-    elif len(v.numbers) < len(last.numbers):
-        kind = "merged"
+    elif len(v.numbers) < len(last.numbers) or (sourced is not None and sourced.merged_with):
+        kind = "merged"  # a source may say it was joined to rules the trail does not follow
     else:
         kind = "renumbered" if moved else ""
     v.status = (f"{kind} and changed" if kind and changed else kind or
                 ("changed" if changed else "unchanged"))
-    sourced = _moved(trail.game, tuple(last.numbers), before.effective, doc.effective)
     if moved and changed and evidence and "table" in evidence and sourced is None and \
             before.kind == doc.kind and _overlap(last.text, own_words) < REPLACED:
         # An era's table points its key at another rule: not this rule renumbered.
@@ -568,7 +699,7 @@ def _ended(trail: _Trail, last_i: int, chosen: dict[int, tuple[str, ...]],
     era = next((e for e in eras if since < e.began <= until
                 and any(k in eras[eras.index(e) - 1].RULES for k in trail.keys)
                 and not any(k in e.RULES for k in trail.keys)), None)
-    if moved is not None and not moved.new:
+    if moved is not None and not moved.new and moved.after is None:
         out = {"status": "deleted", "on": moved.at, "evidence": f"concordance: "
                                                              f"{moved.source}"}
     elif era is not None:
@@ -602,7 +733,8 @@ def _dated(trail: _Trail, before: RuleDocumentRow, doc: RuleDocumentRow,
     out: dict[str, Any]
     since, until = _in_force(before, eras), _in_force(doc, eras)
     moved = _moved(trail.game, tuple(old.split(" + ")), before.effective, doc.effective)
-    if moved is not None and not _consecutive(before, doc):  # a source says when
+    if moved is not None and moved.after is None and not _consecutive(before, doc):
+        # a source says when
         out = {"on": moved.at}
         era = next((e for e in eras if e.began == moved.at), None)
         if era is not None:
@@ -636,11 +768,15 @@ def _cause(since: str, until: str, number: str, old: str, eras: tuple[Any, ...],
     for i, era in enumerate(eras):
         if not since < era.began <= until:
             continue
-        said = " ".join(era.changes) + (era.__doc__ or "")
+        said = " ".join(note for note in (*era.changes, era.__doc__ or "")
+                        if not _KEPT.search(note))
         names = [n for part in (number, old) for n in part.split(" + ")]
         named = any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", said) for n in names)
         parent = eras[i - 1] if i else None
-        renumbered = parent is not None and any(
+        # A key the era's table renumbers dates only a step that renumbers: trample's
+        # 702.17b (m11's table) was 702.19b by 2022, so foundations' 702.19b moved nothing
+        # between the texts of 2022 and 2025.
+        renumbered = parent is not None and number != old and any(
             k in era.RULES and era.RULES[k] != parent.RULES.get(k) for k in keys)
         if named or renumbered:
             return era
@@ -717,10 +853,21 @@ def _plain(text: str) -> str:
     return " ".join(text.translate(_QUOTES).split())
 
 
-def _likeness(a: str, b: str) -> float:
+@lru_cache(maxsize=4096)
+def _likeness(a: str, b: str, floor: float = 0.0) -> float:
+    """How alike two texts' words are (difflib's ratio); where it could not exceed
+    `floor` (its quick upper bounds say so), that bound instead, unexamined."""
     if a == b:
         return 1.0
-    return difflib.SequenceMatcher(None, a.split(), b.split(), autojunk=False).ratio()
+    matcher = difflib.SequenceMatcher(None, a.split(), b.split(), autojunk=False)
+    if floor:
+        bound = matcher.real_quick_ratio()
+        if bound <= floor:
+            return bound
+        bound = matcher.quick_ratio()
+        if bound <= floor:
+            return bound
+    return matcher.ratio()
 
 
 def _overlap(a: str, b: str) -> float:
@@ -750,6 +897,34 @@ def _best(then: str, candidates: dict[str, str]) -> tuple[str, float] | None:
         if score > floor:
             best = (number, score)
     return best
+
+
+def _ranked(want: list[str], candidates: dict[str, list[str]], fits: Any
+            ) -> list[tuple[str, float]]:
+    """The two candidates likest `want` among those that `fits`, best first, as far as
+    they decide a link: exact ratios only for those whose quick upper bound could link or
+    come within APART of the best (a few of a document's thousands)."""
+    matcher = difflib.SequenceMatcher(None, autojunk=False)
+    matcher.set_seq2(want)
+    floor = ELSEWHERE - APART
+    bounds = []
+    for number in sorted(candidates, key=_order):
+        matcher.set_seq1(candidates[number])
+        if matcher.real_quick_ratio() > floor and (bound := matcher.quick_ratio()) > floor:
+            bounds.append((-bound, _order(number), number))
+    scored: list[tuple[str, float]] = []
+    for negative, _, number in sorted(bounds):
+        best = scored[0][1] if scored else 0.0
+        # The rest can neither link (below ELSEWHERE) nor come within APART of a best
+        # that does.
+        if -negative < (best - APART if best >= ELSEWHERE else ELSEWHERE):
+            break
+        if not fits(number):
+            continue
+        matcher.set_seq1(candidates[number])
+        scored.append((number, matcher.ratio()))
+        scored.sort(key=lambda s: -s[1])
+    return scored[:2]
 
 
 def word_diff(old: str, new: str) -> list[dict[str, str]]:

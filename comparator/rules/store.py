@@ -199,9 +199,30 @@ def rules_under(engine: Engine, document_id: int, heading: str
     with Session(engine) as session:
         rows = session.exec(select(RuleTextRow.number, RuleTextRow.text,
                                    RuleTextRow.title).where(
-            RuleTextRow.document_id == document_id,
-            col(RuleTextRow.number).startswith(heading, autoescape=True))).all()
+            RuleTextRow.document_id == document_id, *_from(heading))).all()
     return {(document_id, n): (text, title) for n, text, title in rows}
+
+
+def rules_starting(engine: Engine, document_ids: list[int], prefix: str
+                   ) -> dict[tuple[int, str], tuple[str, str]]:
+    """Every rule numbered from `prefix` ("702.13": 702.13a, 702.13b ...) in each of the
+    documents, as ``rules_numbered`` gives them. One query."""
+    if not document_ids:
+        return {}
+    with Session(engine) as session:
+        rows = session.exec(select(RuleTextRow.document_id, RuleTextRow.number,
+                                   RuleTextRow.text, RuleTextRow.title).where(
+            col(RuleTextRow.document_id).in_(document_ids), *_from(prefix))).all()
+    return {(d, n): (text, title) for d, n, text, title in rows}
+
+
+def _from(prefix: str) -> tuple[Any, ...]:
+    """Numbers starting with `prefix`, as a range of the (document, number) index: a LIKE
+    reads every rule of the documents, tens of times slower over an archive."""
+    if not prefix:
+        return ()
+    number = col(RuleTextRow.number)
+    return number >= prefix, number < prefix[:-1] + chr(ord(prefix[-1]) + 1)
 
 
 @dataclass

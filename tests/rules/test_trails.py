@@ -67,13 +67,68 @@ def test_lifelink_split_by_m11_without_a_change(all_texts):
 def test_first_strike_by_its_name(all_texts):
     found = history(all_texts, "first strike")
     assert found["keys"] == ["first-strike-step"]
-    # C.8.1 of the summary; 310.5 (2009-05-01); 510.5 from M10; 510.4 by 2022 (510.4
-    # "Fourth, the active player gets priority" went with damage on the stack's end).
-    assert [(v["effective"], v["number"]) for v in found["versions"]] == [
-        ("1999-05-16", "C.8.1"), ("2009-05-01", "310.5"), ("2009-07-11", "510.5"),
-        ("2010-07-16", "510.5"), ("2022-04-29", "510.4"), ("2025-02-07", "510.4")]
-    assert found["versions"][4]["status"] == "renumbered"
-    assert found["versions"][5]["status"] == "unchanged"
+    # C.8.1 of the summary; in 1999 the second damage step is 502.2b, under First Strike
+    # ("During the combat damage step, if at least one attacking or blocking creature has
+    # first strike, creatures without first strike don't assign combat damage. Instead of
+    # proceeding to end of combat, the phase gets a second combat damage step ..."); by
+    # 2009-05-01 it is 310.5, under the combat damage step ("At the start of the combat
+    # damage step, if at least one ... has first strike (see rule 502.2) or double strike
+    # ..."); 510.5 from M10; 510.4 by 2022 (the M10 text's 510.4 "Fourth, the active
+    # player gets priority" is gone).
+    assert steps(found) == [
+        ("1999-05-16", "C.8.1", "first"),
+        ("1999-04-23", "502.2b", "renumbered and changed"),
+        ("2009-05-01", "310.5", "renumbered and changed"),
+        ("2009-07-11", "510.5", "renumbered and changed"),
+        ("2010-07-16", "510.5", "changed"),
+        ("2022-04-29", "510.4", "renumbered"),
+        ("2025-02-07", "510.4", "unchanged")]
+    v = {x["effective"]: x for x in found["versions"]}
+    assert v["1999-04-23"]["dated"] == {"on": "1999-04-23", "era": "sixth"}
+    # Found under another heading (502. in 1999, 310. in 2009), and said so.
+    moved = v["2009-05-01"]
+    assert moved["previous_number"] == "502.2b"
+    assert moved["evidence"].startswith("the likest words elsewhere in the document of "
+                                        "1999-04-23 (502.2b, under 502.")
+    assert moved["dated"] == {"between": ["1999-04-23", "2009-05-01"]}
+    # M11 reworded "didn't have first strike" as "had neither first strike nor double
+    # strike"; no era names 510.5 in what it changed: only the span is known.
+    assert v["2010-07-16"]["dated"] == {"between": ["2009-07-11", "2010-07-16"]}
+    assert v["2022-04-29"]["dated"] == {"between": ["2010-07-16", "2022-04-29"]}
+    assert found["absent"] == []
+
+
+def test_flying_moved_to_another_heading_at_m10(all_texts):
+    found = history(all_texts, "502.4b")
+    # 2009-05-01 502.4b and 2009-07-08 702.9b: "A creature with flying can't be blocked
+    # except by creatures with flying and/or reach. ..." word for word, but the rules it
+    # names (309 -> 509, 502.70 "Reach" -> 702.15); 1999's 502.4b said "can't be blocked
+    # by creatures without flying".
+    assert steps(found) == [
+        ("1999-04-23", "502.4b", "first"),
+        ("2009-05-01", "502.4b", "changed"),
+        ("2009-07-11", "702.9b", "renumbered"),
+        ("2010-07-16", "702.9b", "unchanged"),
+        ("2022-04-29", "702.9b", "unchanged"),
+        ("2025-02-07", "702.9b", "unchanged")]
+    m10 = found["versions"][2]
+    assert m10["references"] == ["309 -> 509", "502.70 -> 702.15"]
+    assert "the same words elsewhere in the document of 2009-07-11" in m10["evidence"]
+    assert m10["dated"] == {"between": ["2009-05-01", "2009-07-11"]}
+    # Asked by its later number, the same trail.
+    assert steps(history(all_texts, "702.9b")) == steps(found)
+
+
+@pytest.mark.parametrize("rule, absent", [
+    ("702.2b", "2009-05-01"),  # M10's deathtouch division: 310.2 of 2009-05-01 is 0.39 alike
+    ("sba-deathtouch", "2009-05-01"),  # M10's new state-based action
+    ("order-blocker", "2009-05-01"),  # M10's damage assignment order
+    ("deathtouch", "1999-04-23"),  # Future Sight's: no keyword of 1999 is it
+])
+def test_a_weak_likeness_elsewhere_links_nothing(all_texts, rule, absent):
+    found = history(all_texts, rule)
+    assert absent in {a["effective"] for a in found["absent"]}
+    assert not any("elsewhere" in (v["evidence"] or "") for v in found["versions"])
 
 
 def test_509_2_deleted_by_foundations_its_number_reused(all_texts):
@@ -96,14 +151,28 @@ def test_509_2_deleted_by_foundations_its_number_reused(all_texts):
     assert "deleted on 2024-11-08, when the foundations rules began" in " ".join(said.split())
 
 
-def test_damage_on_the_stack_ends_at_m10(all_texts):
+def test_damage_on_the_stack_from_1999_to_m10(all_texts):
     found = history(all_texts, "damage on the stack")
     assert found["keys"] == ["damage-on-stack"]
-    assert steps(found)[0] == ("2009-05-01", "310.1", "first")
-    assert "go on the stack as a single object" in found["versions"][0]["text"]
+    # 1999-04-23 310.2: "All announcements of combat damage go on the stack as a single
+    # entry."; 2009-05-01 310.1 has it after the announcements (1999's 310.1): "All
+    # assignments of combat damage go on the stack as a single object." The words alone
+    # (0.39 alike) do not say so: the concordance does, with its source.
+    assert steps(found) == [
+        ("1999-04-23", "310.2", "first"),
+        ("2009-05-01", "310.1", "merged and changed")]
+    first, sixth = found["versions"]
+    assert "go on the stack as a single entry" in first["text"]
+    assert "go on the stack as a single object" in sixth["text"]
+    assert sixth["previous_number"] == "310.2"
+    assert sixth["evidence"].startswith("concordance: the CR of 1999-04-23 has 310.2")
+    # The source dates it only to a span (by 2003-10-01): between the imported texts.
+    assert sixth["dated"] == {"between": ["1999-04-23", "2009-05-01"]}
     assert found["ended"]["status"] == "deleted" and found["ended"]["on"] == "2009-07-11"
     assert found["ended"]["era"] == "m10"
     assert "Combat Damage No Longer Uses the Stack" in found["ended"]["evidence"]
+    assert {a["effective"] for a in found["absent"]} == {
+        "1999-05-16", "2009-07-11", "2010-07-16", "2022-04-29", "2025-02-07"}
 
 
 def test_510_1c_scenarios_are_those_whose_differing_events_cite_it(all_texts):
