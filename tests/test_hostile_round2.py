@@ -103,7 +103,7 @@ def test_a_file_named_twice_is_built_as_before(tmp_path):
     for jobs in ("1", "2"):
         out = clean_exit(rulesdiff("dataset", "build", str(example), str(example), "--db",
                                    str(tmp_path / f"{jobs}.db"), "--jobs", jobs), code=0)
-        assert "2 scenarios, 12 runs stored" in out
+        assert "2 scenarios, 14 runs stored" in out
 
 
 def test_mtgjson_of_the_wrong_shape(tmp_path):

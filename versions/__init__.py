@@ -21,6 +21,9 @@ from typing import Any
 from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 
 # Bump when the engine's outcomes change on purpose: stored runs are keyed by it.
+# 13: the era alpha (the 1993 rulebook: prevention before damage, no window once damage
+# dealing begins; trample's excess dealt with the rest); fourth begins on 1994-01-01; no
+# other era's outcome changed;
 # 12: fourth: damage redirected as a damage prevention step ends waits until that step
 # has ended (creatures with lethal damage destroyed, their triggers resolved: T.10.1 steps
 # 5-6) before its new step begins (T.10.11): the events come in that order, the state as
@@ -45,7 +48,7 @@ from versions.common import EraInfo, IllegalChoice, NotInEra, did_you_mean
 # end of combat); 6: fifth: a prevention shield ends with its damage prevention step;
 # 5: Duel Masters: shinobi in a hand try Ninja Strike unless combat.ninja lists them;
 # 4: counters events name their kind; poison, wither, infect.
-ENGINE_VERSION = "12"
+ENGINE_VERSION = "13"
 
 
 def _games() -> list[ModuleType]:

@@ -76,6 +76,9 @@ class EraInfo:
     counts_band_blockers: ClassVar[bool] = True
     changes: ClassVar[tuple[str, ...]] = ()  # what this era changed from the one before
     unverified: ClassVar[tuple[str, ...]] = ()  # RULES keys whose number no text confirms
+    # Where the document has no rule numbers and is cited by page ("p.26"): what each page
+    # cited holds, in the project's words (there is no text to import and quote).
+    pages: ClassVar[dict[str, str]] = {}
     # Rule key -> its number in `cr_modelled`. An era states only what it renumbered or
     # added: the table is merged over its parent's when the class is defined.
     RULES: ClassVar[dict[str, str]] = {}
@@ -124,7 +127,7 @@ class EraInfo:
             "id": cls.id, "game": cls.game, "name": cls.name, "aliases": list(cls.aliases),
             "began": cls.began, "ended": cls.ended, "cr": cls.cr_modelled,
             "cr_date": cls.cr_date, "sources": list(cls.sources),
-            "changes": list(cls.changes),
+            "changes": list(cls.changes), "pages": dict(cls.pages),
             # The docstring's first paragraph, whole.
             "summary": " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split()),
         }

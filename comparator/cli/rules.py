@@ -184,7 +184,7 @@ def rules_show(
     asked = name.strip().rstrip(".") if _PLAIN_NUMBER.match(name.strip().rstrip(".")) \
         else name.strip()
     is_rule = bool(_PLAIN_NUMBER.match(asked) or re.match(r"^\d{3}\.\d+", asked))
-    engine = open_store(db)
+    engine = _rules_store(db)
     find = rule_on if is_rule else glossary_on
     found = reading(db, lambda: find(engine, asked, day, between, which))
     if found is None and chosen is not None:
@@ -261,7 +261,7 @@ def rules_check(
     from comparator.rules.store import citation, cited_words
     from versions import ALL_ERAS
 
-    engine = open_store(db)
+    engine = _rules_store(db)
     report = []
     for era in ALL_ERAS:
         missing, unnumbered, checked = [], [], 0
@@ -289,6 +289,10 @@ def rules_check(
         raise typer.Exit(1 if bad else 0)
     for r in report:
         era = find_era_class(r["era"])
+        if not r["imported"] and len(r["unnumbered"]) == len(era.RULES):
+            echo_lines(f"{r['era']}: not checked: it cites {era.cr_modelled}, which has no "
+                       f"rule numbers for `rules import` to read", hang="  ")
+            continue
         if not r["imported"]:
             echo_lines(f"{r['era']}: not checked: {era.cr_modelled} is not imported", hang="  ")
             continue
@@ -313,11 +317,16 @@ def history(
     its date and a word-level diff from the one before; followed across renumberings
     through the eras' own rule tables; gaps between documents said; next to each change,
     the shipped scenarios whose outcome it changes."""
-    from comparator.rules.history import UnknownRule
+    from comparator.rules.history import UnknownRule, keys_for
     from comparator.rules.history import history as trail
+    from versions import GAMES
 
     which = _game(game)
-    engine = open_store(db)
+    try:  # a name that is no rule is said before a missing store is
+        keys_for(rule.strip().rstrip("."), GAMES[which])
+    except UnknownRule as exc:
+        fail(str(exc))
+    engine = _rules_store(db)
     try:
         found = reading(db, lambda: trail(engine, rule.strip().rstrip("."), which))
     except UnknownRule as exc:
@@ -435,3 +444,18 @@ def _marked(words: list[dict[str, str]], colour: bool) -> str:
         else:
             parts.append(f"[-{w['text']}-]" if w["op"] == "-" else f"{{+{w['text']}+}}")
     return " ".join(parts)
+
+
+def _rules_store(db: str | None):  # noqa: ANN202 - an Engine, lazily
+    """The store a reading rules command looks in: never made by looking (a missing one is
+    an error that says how to fill one)."""
+    from comparator.store.database import StoreError, open_engine
+
+    try:
+        return open_engine(db, create=False)
+    except StoreError as err:
+        said = str(err)
+        if said.startswith("no database at"):
+            said = (said.split(" (")[0] + " (import rules texts into it with `rulesdiff rules "
+                    "import FILE --db PATH`, or name it with --db)")
+        fail(said)

@@ -326,6 +326,9 @@ def _missing(era: Any, value: str | None, imported: dict[str, dict[str, str]],
                 f"from one document")
     if uncited:
         said = f"{era.id}'s rules table does not cite it"
+    elif value and value in era.pages:
+        return (f"{era.id} cites {value} of {era.cr_modelled}, which has no rule numbers to "
+                f"import and quote; what the page says, in our words: {era.pages[value]}")
     elif value and citation(value).kind == "unnumbered":
         return f"{era.id} cites it as “{value}”: its sources give no words to quote"
     else:

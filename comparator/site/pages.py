@@ -254,6 +254,8 @@ def _era(era: Any, got: Gathered, change: str | None) -> dict[str, Any]:
         kind = citation(number).kind
         if quote:
             words, why = quote["text"], None
+        elif number in era.pages:
+            words, why = None, f"in our words: {era.pages[number]}"
         elif kind == "unnumbered":
             words, why = None, "no number: the era's sources give no words to quote"
         elif doc is None and not citation(number).day:

@@ -42,7 +42,8 @@ def test_a_wrong_rule_or_an_era_that_runs_is_a_mismatch(tmp_path):
                             "  foundations: {refused: {rule: '509.1b'}}\n"
                             "  sixth: {refused: {rule: '500.3'}}\n"
                             "  fifth: {refused: {rule: C.6.Ruling.1}}\n"
-                            "  fourth: {refused: {rule: C.6.Ruling.1}}\n")
+                            "  fourth: {refused: {rule: C.6.Ruling.1}}\n"
+                            "  alpha: {refused: {rule: p.27}}\n")
     done = runner.invoke(app, ["verify", wrong, "--json"])
     assert done.exit_code == 1
     (m,) = json.loads(done.stdout)["mismatches"]
@@ -79,7 +80,7 @@ def test_diff_keeps_the_column_of_an_era_that_refuses():
                         env={"COLUMNS": "120"})
     header = next(line for line in ran.output.splitlines() if "field" in line)
     assert [c.strip() for c in header.strip("┃ ").split("┃")] == [
-        "field", "fourth", "fifth", "sixth", "m10", "m11", "foundations"]
+        "field", "alpha", "fourth", "fifth", "sixth", "m10", "m11", "foundations"]
     row = next(line for line in ran.output.splitlines() if "B.life" in line)
-    assert [c.strip() for c in row.strip("│ ").split("│")][1:3] == ["not run", "not run"]
+    assert [c.strip() for c in row.strip("│ ").split("│")][1:4] == ["not run"] * 3
     assert "fifth: not run: linker has lifelink" in " ".join(ran.output.split())

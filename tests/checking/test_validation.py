@@ -41,13 +41,14 @@ def test_validate_reports_every_problem_with_its_place():
         "references.yaml:19: expect.m12: unknown era 'm12'",
         "references.yaml:24: expect.m10.permanents.bear.zone: zone 'dead'",
         "references.yaml:24: expect.m10.permanents.bear.size: a permanent's outcome has no field",
-        "illegal-block.yaml:10: combat.blocks.bear: illegal block in fourth, fifth, sixth, m10, "
-        "m11, foundations: bear can't block angel",
-        "(rule C.6.Ruling.1 in fourth, fifth, 500.3 in sixth, 509.1b in m10, m11, foundations)",
-        "requirement.yaml:8: combat.blocks: illegal block in fourth, fifth, sixth, m10, m11, "
-        "foundations: the blocks obey 0 of 1 requirements (eager must block if able), but 1 "
-        "can be obeyed without breaking a restriction, e.g. blocks: {eager: giant} (rule "
-        "C.6.6 in fourth, fifth, 500.4 in sixth, 509.1c in m10, m11, foundations)",
+        "illegal-block.yaml:10: combat.blocks.bear: illegal block in alpha, fourth, fifth, sixth, "
+        "m10, m11, foundations: bear can't block angel",
+        "(rule p.27 in alpha, C.6.Ruling.1 in fourth, fifth, 500.3 in sixth, 509.1b in m10, "
+        "m11, foundations)",
+        "requirement.yaml:8: combat.blocks: illegal block in alpha, fourth, fifth, sixth, m10, "
+        "m11, foundations: the blocks obey 0 of 1 requirements (eager must block if able), but "
+        "1 can be obeyed without breaking a restriction, e.g. blocks: {eager: giant} (rule "
+        "p.24 in alpha, C.6.6 in fourth, fifth, 500.4 in sixth, 509.1c in m10, m11, foundations)",
     ]
     for line in expected:
         assert line in out, line

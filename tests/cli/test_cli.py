@@ -60,8 +60,8 @@ def test_run_narrates_with_rules_m10():
 
 
 def test_run_bad_era_and_missing_file_exit_2():
-    bad_era = runner.invoke(app, ["run", SPEC_EXAMPLE, "--era", "alpha"])
-    assert bad_era.exit_code == 2 and "unknown era 'alpha'" in bad_era.output
+    bad_era = runner.invoke(app, ["run", SPEC_EXAMPLE, "--era", "omega"])
+    assert bad_era.exit_code == 2 and "unknown era 'omega'" in bad_era.output
     missing = runner.invoke(app, ["run", "no-such-scenario", "--era", "m10"])
     assert missing.exit_code == 2 and "no-such-scenario" in missing.output
 

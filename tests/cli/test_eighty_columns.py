@@ -70,8 +70,8 @@ def test_eras_lists_each_era_whole():
 def test_a_wide_divergence_table_is_stacked_at_80_columns():
     out = runner.invoke(app, ["diff", "giant-growth-vs-assignment-order", "--no-store"],
                         env={"COLUMNS": "80"}).output
-    assert ("bear.zone: battlefield in fourth, fifth, sixth, foundations; graveyard in m10,\n"
-            "    m11") in out  # wrapped at 80, its continuation indented
+    assert ("bear.zone: battlefield in alpha, fourth, fifth, sixth, foundations; graveyard in\n"
+            "    m10, m11") in out  # wrapped at 80, its continuation indented
     assert all(len(line) <= 80 for line in out.splitlines())
     wide = runner.invoke(app, ["diff", "giant-growth-vs-assignment-order", "--no-store"],
                          env={"COLUMNS": "120"}).output

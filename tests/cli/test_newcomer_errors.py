@@ -84,12 +84,13 @@ def test_an_illegal_block_is_said_once_for_every_era_with_its_line(tmp_path):
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if "illegal block" in line]
     assert lines == [
-        f"{path}:11: combat.blocks.bear: illegal block in fourth, fifth, sixth, m10, m11, "
-        f"foundations: bear can't block ogre: it has flying, and the blocker has neither "
-        f"flying nor reach (rule C.6.Ruling.1 in fourth, fifth, 500.3 in sixth, 509.1b in m10, "
-        f"m11, foundations)"]
+        f"{path}:11: combat.blocks.bear: illegal block in alpha, fourth, fifth, sixth, m10, "
+        f"m11, foundations: bear can't block ogre: it has flying, and the blocker has neither "
+        f"flying nor reach (rule p.27 in alpha, C.6.Ruling.1 in fourth, fifth, 500.3 in "
+        f"sixth, 509.1b in m10, m11, foundations)"]
     ran = runner.invoke(app, ["diff", str(path), "--no-store"])
-    assert ran.exit_code == 2 and "illegal block in fourth, fifth, sixth, m10, m11," in ran.output
+    assert ran.exit_code == 2
+    assert "illegal block in alpha, fourth, fifth, sixth, m10, m11," in ran.output
 
 
 def test_malformed_yaml_says_line_column_and_indentation(tmp_path):
@@ -112,7 +113,7 @@ def test_an_era_by_date():
     assert json.loads(dm.output)["era"] == "dm-2021-09"
     early = runner.invoke(app, ["run", "giant-growth-vs-assignment-order", "--era",
                                 "1990-01-01"])
-    assert early.exit_code == 2 and "fourth, began 1995-05-03" in early.output
+    assert early.exit_code == 2 and "alpha, began 1993-08-05" in early.output
 
 
 def test_an_intended_division_no_era_can_use_is_a_warning(tmp_path):
@@ -192,7 +193,7 @@ def test_verify_refuses_an_illegal_block_even_without_expectations(tmp_path):
     path.write_text(text)
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 2
-    assert "illegal block in fourth, fifth, sixth, m10, m11" in result.output
+    assert "illegal block in alpha, fourth, fifth, sixth, m10, m11" in result.output
 
 
 def test_a_tab_gets_its_own_hint(tmp_path):

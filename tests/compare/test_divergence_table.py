@@ -49,6 +49,11 @@ def test_mogg_fanatic_sacrificed_after_assignment(era):
         assert perm(o, "hawk")["zone"] == "battlefield"
         [refused] = notes(o, "action-not-allowed")
         assert refused["rule"] == "T.10.3" and refused["step"] == "damage-prevention"
+    elif has(era, "prevention-before-damage"):
+        # No window at all once damage dealing begins (p.24): nothing later to move to.
+        assert perm(o, "hawk")["zone"] == "battlefield"
+        [missing] = notes(o, "missing-window")
+        assert "nor a later one" in missing["text"] and missing["rule"] == "p.24"
     else:
         # No window after assignment; moved later, the Fanatic is already dead.
         assert perm(o, "hawk")["zone"] == "battlefield"

@@ -41,7 +41,8 @@ def test_it_leaves_combat_when_its_animator_leaves(era):
         "forest", "lord", True)
     assert perm(o, "forest") == {**perm(o, "forest"), "zone": "battlefield", "power": 0,
                                  "toughness": 0}
-    rule = {"fourth": "C.1.7", "fifth": "C.1.7", "sixth": "306.4"}.get(era, "506.4")
+    rule = {"alpha": "p.23", "fourth": "C.1.7", "fifth": "C.1.7",
+            "sixth": "306.4"}.get(era, "506.4")
     assert ended["rule"] == rule
 
 

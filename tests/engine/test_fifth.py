@@ -147,7 +147,7 @@ combat:
     assert "fifth can't run" in explored.stderr
     built = json.loads(runner.invoke(app, ["dataset", "build", str(f), "--json", "--db",
                                            str(tmp_path / "d.db")]).output)
-    assert built["refused"] == {"fourth": 1, "fifth": 1} and built["runs"] == 4
+    assert built["refused"] == {"alpha": 1, "fourth": 1, "fifth": 1} and built["runs"] == 4
 
 
 def test_planeswalkers_and_battles_came_later(tmp_path):

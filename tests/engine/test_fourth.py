@@ -97,7 +97,7 @@ def test_the_era_is_listed_with_its_dates_and_found_by_date():
     eras = json.loads(out.output)
     eras = eras["eras"] if isinstance(eras, dict) else eras
     fourth = next(e for e in eras if e["id"] == "fourth")
-    assert (fourth["began"], fourth["ended"]) == ("1995-05-03", "1998-10-17")
+    assert (fourth["began"], fourth["ended"]) == ("1994-01-01", "1998-10-17")
     assert any("Fourth Edition FAQ" in s for s in fourth["sources"])
     assert era_on("1997-06-01", "mtg").id == "fourth" and era_on("1998-10-18", "mtg").id == "fifth"
     assert find_era("pre-urza").id == "fourth"

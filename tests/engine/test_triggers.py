@@ -7,12 +7,13 @@ from helpers import dealt, life, notes, perm, run
 # Each era's own numbering, read from the text it cites (the Rulings Summary of 1999, the
 # CR of 2009-05-01, 2009-07-08, 2010-07-16, 2025-02-07). Fifth: triggered abilities from
 # the declaration of blockers (C.6.1c); "unblocked" (G.44.1).
-BLOCKS_RULE = {"fourth": "C.6.1", "fifth": "C.6.1", "sixth": "309.3", "m10": "509.4a",
-               "m11": "509.4a", "foundations": "509.3a"}
-BECOMES_BLOCKED_RULE = {"fourth": "C.6.1", "fifth": "C.6.1", "sixth": "309.4", "m10": "509.4c",
-                        "m11": "509.4c", "foundations": "509.3c"}
-UNBLOCKED_RULE = {"fourth": "G.44.1", "fifth": "G.44.1", "sixth": "410.9", "m10": "509.4g",
-                  "m11": "509.4g", "foundations": "509.3g"}
+BLOCKS_RULE = {"alpha": "p.24", "fourth": "C.6.1", "fifth": "C.6.1", "sixth": "309.3",
+               "m10": "509.4a", "m11": "509.4a", "foundations": "509.3a"}
+BECOMES_BLOCKED_RULE = {"alpha": "p.24", "fourth": "C.6.1", "fifth": "C.6.1",
+                        "sixth": "309.4", "m10": "509.4c", "m11": "509.4c",
+                        "foundations": "509.3c"}
+UNBLOCKED_RULE = {"alpha": "p.24", "fourth": "G.44.1", "fifth": "G.44.1", "sixth": "410.9",
+                  "m10": "509.4g", "m11": "509.4g", "foundations": "509.3g"}
 
 
 def triggers(o, condition):
@@ -165,7 +166,7 @@ actions:
 """
 
 
-@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("era", [e for e in ERAS if e != "alpha"])  # flanking: Mirage, 1996
 def test_flanking_and_a_creature_put_onto_the_battlefield_blocking(era):
     # Flanking's words: before Sixth a creature "assigned to block" (A.19.2), which the
     # Saproling never was; from Sixth "becomes blocked by a creature without flanking"

@@ -43,6 +43,7 @@ def test_menace_against_a_lone_blocker(tmp_path):
     lone = BOARD.replace("  - {id: more, controller: B, power: 2, toughness: 2}\n", "")
     eras = answers(tmp_path, "bears", "raider", lone)
     assert {e: (a["can"], a["rule"]) for e, a in eras.items()} == {
+        "alpha": (False, "p.27"),
         "fourth": (False, "C.6.Ruling.1"), "fifth": (False, "C.6.Ruling.1"),
         "sixth": (False, "500.3"),
         "m10": (False, "509.1b"), "m11": (False, "509.1b"), "foundations": (False, "509.1b")}

@@ -44,8 +44,10 @@ def numbers(era_id: str, cr_date: str | None = None) -> set[str]:
     return found
 
 
+# The 1993 rulebook is cited by page, and is not among the reference texts: test_alpha.py
+# checks its citations against the era's own list of pages.
 @pytest.mark.skipif(not REFERENCE.exists(), reason="shared/reference is not beside the repo")
-@pytest.mark.parametrize("era", [e.id for e in ERAS])
+@pytest.mark.parametrize("era", [e.id for e in ERAS if e.id != "alpha"])
 def test_every_cited_number_is_in_the_cited_text(era):
     rules = find_era(era).RULES
     known = numbers(era)

@@ -197,8 +197,12 @@ def test_history_of_trample_by_its_key(all_texts):
     assert v["2010-07-16"]["status"] == "unchanged"
     # No era began between 2010 and 2022: only the span is known.
     assert v["2022-04-29"]["dated"] == {"between": ["2010-07-16", "2022-04-29"]}
-    assert v["2025-02-07"]["dated"] == {"on": "2024-11-08", "era": "foundations",
-                                        "between": ["2022-04-29", "2025-02-07"]}
+    # 2022's "the player or planeswalker the creature is attacking" is 2025's "the player,
+    # planeswalker, or battle": no Foundations change (its record says trample "still
+    # needs lethal damage on every blocker first"), so only the span is known.
+    assert v["2025-02-07"]["status"] == "changed"
+    assert v["2025-02-07"]["dated"] == {"between": ["2022-04-29", "2025-02-07"]}
+    assert v["2025-02-07"]["scenarios"] == []
     assert v["2009-05-01"]["gap"].startswith("no text imported between 1999-04-23 and "
                                              "2009-05-01")
 
@@ -215,7 +219,14 @@ def test_history_in_a_terminal_marks_the_words(all_texts):
 
 
 def test_history_refuses_what_is_no_rule(tmp_path):
+    from comparator.store.database import open_engine
+
     db = str(tmp_path / "r.db")
+    for command in (("history", "510.1c"), ("rules", "show", "510.1c"), ("rules", "check")):
+        missing = cli(*command, "--db", db)  # looking makes no store
+        assert missing.exit_code == 2 and "no database at" in missing.output, command
+        assert "rules import" in missing.output and not (tmp_path / "r.db").exists()
+    open_engine(db)  # an empty store
     unknown = cli("history", "tramplee", "--db", db)
     assert unknown.exit_code == 2 and "did you mean 'trample'" in unknown.output
     empty = cli("history", "510.1c", "--db", db)
@@ -509,6 +520,26 @@ def test_only_the_era_s_own_text_numbers_its_rules(tmp_path):
                  "--quote", "--db", db, "--json")
     quotes = json.loads(quoted.stdout)["quotes"]
     assert "planeswalker" in quotes["702.19c (CR 2022-04-29)"]["text"]
+
+
+@needs_reference
+@pytest.mark.parametrize("rule, number", [("trample", "702.19b"), ("first strike", "510.4"),
+                                          ("lifelink", "702.15b")])
+def test_with_no_era_s_own_text_another_table_s_number_where_its_words_name_it(
+        tmp_path, rule, number):
+    """With only the text of 2022, which no era cites, a key is read at the number the era
+    whose text is nearest gives it (foundations'), where the words there name the key;
+    m11's 702.17b is reach there, never linked."""
+    db = str(tmp_path / "r.db")
+    assert cli("rules", "import", str(REFERENCE / "cr-2022-04-29.txt"), "--db",
+               db).exit_code == 0
+    trail = history(db, rule)
+    assert [(v["effective"], v["number"], v["status"]) for v in trail["versions"]] == [
+        ("2022-04-29", number, "first")]
+    assert trail["versions"][0]["evidence"].startswith(f"the foundations rules table's "
+                                                       f"{number}")
+    # A key no table numbers so in this text, and whose words are nowhere: no trail.
+    assert cli("history", "deathtouch", "--db", db).exit_code == 2
 
 
 @needs_reference

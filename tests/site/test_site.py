@@ -725,10 +725,13 @@ def test_without_the_texts_every_rule_says_its_words_are_not_imported(built):
         html = page.read_text(encoding="utf-8")
         entries = _entries(html)
         assert entries, page.name
-        assert "The words of these rules are not imported" in html, page.name
+        # The 1993 rulebook has no numbers to import: its side says what the page holds.
+        by_page = page.name.startswith("alpha-")
+        assert ("rulebook is cited by page and can't be imported" if by_page else
+                "The words of these rules are not imported") in html, page.name
         for name, said in entries.items():
-            assert "not imported" in said or "give no words to quote" in said, (page.name,
-                                                                                 name)
+            assert ("not imported" in said or "give no words to quote" in said
+                    or (by_page and "in our words: " in said)), (page.name, name)
         assert "<blockquote" not in html, page.name  # no words but the rules' own
 
 

@@ -39,8 +39,8 @@ def test_diff_json_shape_and_exit_1_on_divergence(tmp_path):
     assert set(doc) == {"schema", "scenario", "eras", "diverges", "outcomes", "divergences"}
     assert doc["eras"] == list(ERA_IDS) and doc["diverges"] is True
     zone = next(d for d in doc["divergences"] if d["path"] == "permanents.bear.zone")
-    assert zone["values"] == {"fourth": "battlefield", "fifth": "battlefield",
-                              "sixth": "battlefield", "m10": "graveyard",
+    assert zone["values"] == {"alpha": "battlefield", "fourth": "battlefield",
+                              "fifth": "battlefield", "sixth": "battlefield", "m10": "graveyard",
                               "m11": "graveyard", "foundations": "battlefield"}
     assert set(doc["outcomes"]["m10"]) >= {"players", "permanents", "events", "notes"}
 
@@ -63,7 +63,8 @@ def test_diff_table_and_verdict(tmp_path):
     result = runner.invoke(app, ["diff", EXAMPLE, "--no-store"])
     assert result.exit_code == 1
     assert "hawk.zone" in result.output
-    assert "diverges on 10 fields: fourth, fifth, foundations ≠ sixth ≠ m10, m11" in result.output
+    verdict = "diverges on 10 fields: alpha, fourth, fifth, foundations ≠ sixth ≠ m10, m11"
+    assert verdict in result.output
     assert "[509.2]" in result.output  # the rule that made m10 differ
 
 

@@ -258,6 +258,11 @@ class Era(EraInfo, ABC):
         those in combat `now`: `first_strikers` had first or double strike as the first
         step began, `assigned_first` assigned damage in it."""
 
+    def trigger_resolves(self, board: Board, source: str, condition: str) -> None:
+        """A triggered ability of `source` is about to resolve: an era whose rules don't
+        say when it would may refuse the scenario here (``NotInEra``)."""
+        return None
+
     @abstractmethod
     def damage_dealt(self, board: Board, dealt: list[Dealt]) -> None:
         """What deathtouch and lifelink do as the damage is dealt."""

@@ -129,6 +129,8 @@ class DealtClasses:
         if waits == Window.DAMAGE_PREVENTION and not quiet_prevention_step(
                 combat, actions, step.creatures):
             return
+        if trample_redirects(combat, step.creatures):  # 1993: as it is dealt (no window)
+            return
         for creature in step.creatures[len(step.done) + 1:]:
             forced = forced_division(combat.board, creature, step.targets[creature], True)
             if forced is None:  # another division to choose: no class yet
@@ -194,14 +196,22 @@ def quiet_prevention_step(combat: Combat, actions: list[Any], creatures: list[st
                                      a.first_target, a.from_)
         if not (refused and refused[0] in STATICALLY_REFUSED):
             return False
+    return not trample_redirects(combat, creatures)
+
+
+def trample_redirects(combat: Combat, creatures: list[str]) -> bool:
+    """Whether a trampler of `creatures` may redirect what a blocker is dealt past lethal
+    damage, so that the amounts past lethal matter (trample before Urza's Saga, A.27.Note;
+    the 1993 rulebook, p.28), or the era refuses to say."""
+    board, era = combat.board, combat.era
     for c in creatures:
         if c in board.attacks and board.perm(c).has("trample"):
             try:
                 if not era.trample_assigns_over(board, c):
-                    return False
+                    return True
             except NotInEra:
-                return False
-    return True
+                return True
+    return False
 
 
 @dataclass

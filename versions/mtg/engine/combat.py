@@ -507,6 +507,9 @@ class Combat:
                        step.first_strike)
             return
         self.on_stack = assignments
+        if not self.era.has_window(waits):  # it waits through no one's turn to act (1993)
+            self.then((Step.DEAL_WAITING, step.first_strike))
+            return
         self.then((Step.WINDOW, waits), (Step.DEAL_WAITING, step.first_strike))
 
     def _deal_waiting(self, first_strike: bool) -> None:
@@ -765,6 +768,7 @@ class Combat:
             board.stack.clear()
             return
         trigger = board.stack.pop()
+        self.era.trigger_resolves(board, trigger.source, trigger.condition)
         board.log.event("resolve", trigger.rule, source=trigger.source,
                        condition=trigger.condition)
         resolve_trigger(board, trigger)

@@ -1,5 +1,5 @@
-"""fourth — trample as redirection: the rules of Fourth and Fifth Edition before Urza's Saga
-(1995-05-03 to 1998-10-17).
+"""fourth — trample as redirection: the rules from the Rules Team's ruling of January 1994
+(Revised, Fourth and Fifth Edition) to Urza's Saga (1994-01-01 to 1998-10-17).
 
 The rulebooks of the time are not numbered, and none survives whole here. The era is cited
 by the sections of Stephen D'Angelo's General Rulings Summary (its final release, updated
@@ -10,7 +10,14 @@ its own notes on what Urza's Saga changed ("A.27.Note": the trample rule before 
 the same combats: its Mammoth and Goblins, trample against protection, a trampler blocked
 by a banding creature.
 
-This era defines every hook; ``fifth`` inherits it and carries only what Urza's Saga changed.
+The era begins with the damage prevention step: the "General Rulings" of 1994-04-14 play
+combat as this era does ("Allow damage prevention to be used after damage is assigned",
+first for the first-strike damage, "updated by a January ruling on First Strike"; a tapped
+blocker deals no damage; trample damage "in excess of a creature's toughness moves on to
+the defender" after prevention; players lose at the end of the attack), where the 1993
+rulebook played prevention before damage (``alpha``).
+
+This era defines every hook; ``alpha`` and ``fifth`` inherit it and carry only what differs.
 What these rules say that later ones don't:
 
 - C.8.1: combat damage is dealt directly, never on a stack: first-strike damage (if any
@@ -126,11 +133,12 @@ class Fourth(Era):
     id = "fourth"
     name = "Fourth Edition (trample as redirection)"
     aliases = ("pre-urza", "fourth-edition", "trample-redirection")
-    # Fourth Edition cards were "available from May 3, 1995" (MTG Wiki, Fourth Edition).
-    # The end is a choice: the A.27.Note puts the trample change "at the beginning of
+    # The Rules Team's first-strike ruling of "January" 1994 (General Rulings, 1994-04-14)
+    # brought prevention after damage: no day is known, so the month's first. The end is
+    # a choice: the A.27.Note puts the trample change "at the beginning of
     # October 1998" and A.27.Ruling.2-6 are of 10/08/98; rulesdiff takes the date of
     # Moursund's "Rules Changes as of Urza's Saga" (1998-10-18) as the first day of fifth.
-    began = "1995-05-03"
+    began = "1994-01-01"
     ended = "1998-10-17"
     cr_modelled = ("General Rulings Summary, final release under the Fifth Edition rules "
                    "(D'Angelo, updated 1999-05-16): its rules from the Fifth Edition "
@@ -141,6 +149,8 @@ class Fourth(Era):
     # names creatures assigned to block (A.19.2).
     counts_band_blockers = False
     sources = (
+        "General Rulings, last update 1994-04-14 (nemtiax/Beta-Magic-Rules-Engine "
+        "RULES_FAQ.md): Attack Sequence, Dealing with Damage, Trample Questions",
         "Fourth Edition FAQ and General Rulings Summary, 1995 (reposted 2009-08-17): "
         "Mammoths and Goblins, trample and protection, trample and banding",
         "D'Angelo, General Rulings Summary, final Fifth Edition release, 1999 (A.27.Note, "
@@ -150,15 +160,17 @@ class Fourth(Era):
         "Moursund, Magic Rulings & Errata, 1998-10-18: Rules Changes as of Urza's Saga",
         "Bleiweiss, \"Thanksgiving in Dominia\", 2002-11-27",
     )
+    # What changed from ``alpha`` (the 1993 rulebook); what the two share is in its docstring.
     changes = (
-        "Combat damage is dealt directly, each damage dealing followed by a damage "
-        "prevention step (C.8.1, T.10).",
+        "Damage prevention is played after the damage is dealt, in a damage prevention "
+        "step after each damage dealing, first-strike damage included (C.8.1, T.10; the "
+        "January 1994 ruling).",
+        "Nothing prevents or regenerates before damage (G.12.1): a blocker can no longer "
+        "tap to prevent and so deal no damage.",
         "Only prevention, redirection and regeneration may be played from damage dealing "
         "to the end of combat (C.7.Ruling.1, T.10.3).",
-        "Tapped blockers deal no combat damage (C.8.2).",
-        "A player with less than 1 life loses at the end of the attack (G.22.3).",
-        "A blocked trampler assigns all its damage to its blockers; what is unprevented "
-        "beyond lethal is redirected to the defending player (A.27.Note).",
+        "Damage trample redirects is dealt after its damage prevention step, in one of its "
+        "own, and is no longer combat damage (A.27.Note, T.10.11, C.1.8).",
     )
     # Numbers the summary has, for keys this era never shows (what they stand for is
     # refused here) or whose section says less than the key means.

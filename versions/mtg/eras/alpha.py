@@ -1,0 +1,364 @@
+"""alpha — prevention before damage: the rules of the first rulebook (Limited Edition, Alpha
+and Beta; Unlimited), from 1993-08-05 to the end of 1993.
+
+Cited by the pages of that rulebook ("p.26"): © 1993 Garfield Games, the Alpha text with
+Beta's updates, as transcribed in "The Original Magic Rulebook" (magicthegathering.com,
+2004-12-25) and in the public repository nemtiax/Beta-Magic-Rules-Engine (RULES.md), whose
+page numbers agree with the ones the "General Rulings" of 1994-04-14 cite ("[Page 24]",
+"[Page 27]", "[Page 28]"). ``PAGES`` says what each cited page holds. The rulebook is not
+numbered rule by rule and is not a text ``rules import`` reads: its citations name a page.
+
+Everything of ``fourth`` holds (tapped blockers deal no damage, trample as redirection, a
+blocked creature stays blocked, banding's division by the banding side, losing at the end
+of the attack) except what the Rules Team changed in January 1994 (the General Rulings of
+1994-04-14, "Attack Sequence ... updated by a January ruling on First Strike"; "Dealing
+with Damage"), which ``fourth`` models from then on:
+
+- p.25, p.38: damage prevention is a fast effect played *before* damage, with the others,
+  once blockers are declared (the Samite Healer "prevent[s] the Merfolk from damaging the
+  Goblin"); there is no damage prevention step, and no point at which players act once
+  damage dealing begins (p.24: the attack is declare attack, declare defense, fast effects,
+  damage dealing). The windows `declare-attackers` and `declare-blockers` exist; no other.
+- p.29: first strikers deal their damage first; "afterwards, surviving creatures without
+  first strike deal their damage", with nothing played between (the January ruling's "BIG
+  CHANGE" added a chance to prevent, and the graveyard, in between).
+- p.38: a blocker tapped to prevent damage deals none (p.26), so "neither creature would
+  take damage": the block that ``fourth`` resolves otherwise (prevention after damage
+  cannot untap a blocker's damage away).
+- p.28: trample damage in excess of what destroys a blocker "is applied to the defender
+  instead", as the damage is dealt: with it, not in a damage prevention step of its own.
+- p.28: damage a creature with protection deals "cannot be prevented using" cards of that
+  color.
+
+Where the texts don't settle a point, the era refuses rather than guesses (``NotInEra``):
+protection beside prevention whose color rulesdiff does not know, and a triggered ability
+that would resolve between first-strike and other damage (the rulebook has no rule for
+triggered abilities; the January ruling calls "new" that creatures killed by first strike
+go to the graveyard, and their deaths have effect, before the other damage). A prevention
+shield lasts until damage uses it (nothing in the rulebook ends it sooner), and a
+regeneration played ahead waits for the moment the creature would be destroyed (p.27: it
+"must be used at the moment the creature would normally be removed from play").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from versions.common import NotInEra
+from versions.mtg.eras.fourth import (
+    COUNTERS_NOT_YET,
+    FIRST_STRIKE_PREVENTION,
+    NOT_YET,
+    PREVENTION,
+    PREVENTION_STEP,
+    TYPES_NOT_YET,
+    Fourth,
+)
+from versions.mtg.rules import Batch, cites
+from versions.mtg.scenario import Window
+
+if TYPE_CHECKING:
+    from versions.mtg.engine.assigned import Assignment
+    from versions.mtg.engine.state import Board
+    from versions.mtg.scenario import Action, Scenario
+
+WINDOWS = (Window.DECLARE_ATTACKERS, Window.DECLARE_BLOCKERS)
+PREVENTING = frozenset({"prevent", "prevent-all-combat-damage"})
+
+# What each page cited holds (the rulebook's facts in our words; the page is the one its
+# footer gives, as the General Rulings of 1994-04-14 cite it).
+PAGES = {
+    "p.9": "the object of the game: reduce the rival's life to zero; both at once is a draw",
+    "p.14": "the mana pool",
+    "p.16": "no spell or fast effect without an available target",
+    "p.22": "sacrifice: put into the graveyard, and it cannot be regenerated",
+    "p.23": "damage: a creature dealt damage equal to or greater than its toughness in one "
+            "turn is destroyed; destroyed and removed cards; once an attack is announced "
+            "only fast effects until the end of the attack",
+    "p.24": "the attack: declare attack (attackers tap), declare defense (untapped creatures "
+            "block, several may block one attacker, one blocks one), fast effects, damage "
+            "dealing; a blocked creature stays blocked though its blockers are destroyed",
+    "p.25": "fast effects by both players once blocks are declared, and during the "
+            "declarations",
+    "p.26": "damage dealing: unblocked attackers damage the defender, blocked ones divide "
+            "their damage among their blockers as the attacker chooses; a blocker tapped "
+            "after blocking deals no damage; all the damage is simultaneous",
+    "p.27": "regeneration, used at the moment the creature would go to the graveyard; "
+            "evasion (flying, landwalk)",
+    "p.28": "bands (an attacking band is blocked as a unit; the banding side divides the "
+            "damage it is dealt); trample (damage beyond what destroys a blocker goes to "
+            "the defender); protection (no blocking by, damage from or prevention by that "
+            "color's cards)",
+    "p.29": "first strike: first strikers deal their damage first, then the surviving "
+            "others; power bought with mana lasts until the end of the turn",
+    "p.30": "timing: the active player announces first, responses, then all take effect",
+    "p.38": "tapping; a creature's tap ability is an instant: the Samite Healer taps to "
+            "prevent damage before it is dealt, and a blocker so tapped deals none",
+}
+
+# Keywords of the scenario vocabulary that came after 1993, on top of what came after
+# Fourth Edition (``fourth``): Limited Edition's keywords are banding, first strike,
+# flying, landwalk, trample and protection (its set pages).
+ALPHA_NOT_YET = {
+    "rampage": "1994 (Legends: MTG Wiki, Rampage)",
+    "flanking": "1996 (Mirage: A.19.2 of the 1999 summary cites \"Mirage, Page 1\")",
+    "shadow": "1997 (Tempest: A.26.2 of the 1999 summary cites \"Tempest, Page 9\")",
+}
+
+
+class Alpha(Fourth):
+    """Prevention before damage; no damage prevention step; tapped blockers deal no
+    damage; trample redirects."""
+
+    id = "alpha"
+    name = "The 1993 rulebook (prevention before damage)"
+    aliases = ("1993", "limited-edition", "beta", "unlimited", "original-rulebook")
+    # Limited Edition Alpha was released on 1993-08-05 (MTG Wiki); the end is the month
+    # of the Rules Team's first-strike ruling, "January" 1994, of which no day is known.
+    began = "1993-08-05"
+    ended = "1993-12-31"
+    cr_modelled = "the Limited Edition rulebook of 1993 (Alpha, with Beta's updates), by page"
+    cr_date = "1993-08-05"
+    sources = (
+        "Magic: The Gathering rulebook, Limited Edition, 1993 (\"The Original Magic "
+        "Rulebook\", magicthegathering.com, 2004-12-25; nemtiax/Beta-Magic-Rules-Engine "
+        "RULES.md): pp.23-29, 38",
+        "General Rulings, last update 1994-04-14 (nemtiax/Beta-Magic-Rules-Engine "
+        "RULES_FAQ.md): Attack Sequence (the January 1994 first-strike ruling), Dealing "
+        "with Damage, Protection from Color",
+    )
+    changes = (
+        "Damage prevention is played before damage, as any fast effect once blockers are "
+        "declared; there is no damage prevention step (p.25, p.38).",
+        "No one acts once damage dealing begins: first strikers deal their damage, then "
+        "the surviving others (p.24, p.29).",
+        "A blocker tapped to prevent damage deals none (p.26, p.38).",
+        "Damage a creature with protection deals cannot be prevented by cards of that "
+        "color (p.28).",
+    )
+    not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET, **ALPHA_NOT_YET}
+    pages = PAGES
+    # Numbers this era has no page for: what they stand for is refused, or the rulebook
+    # says nothing of it (triggered abilities, costs to block, counters), and the page
+    # given is the one nearest it.
+    unverified = ("rampage", "bushido", "flanking", "indestructible", "sba-loyalty",
+                  "sba-toughness", "block-requirement", "block-cost", "block-mana",
+                  "block-pay", "block-becomes", "enter-blocking", "trigger-blocks",
+                  "trigger-blocks-creature", "trigger-becomes-blocked",
+                  "trigger-becomes-blocked-by-creature", "trigger-attacks-unblocked",
+                  "trigger-damage", "trigger-left", "trigger-dies", "trigger-gains-life",
+                  "trigger-order", "end-of-combat", "delayed", "bounce", "remove-from-combat",
+                  "gain-life", "counters", "add-mana", "stops-being-creature",
+                  "return-cards", "discard", "lose-life", "sba-poison", "prevent-all",
+                  "no-instants")
+
+    RULES = {
+        "block": "p.24",
+        "blocked": "p.24",
+        "block-untapped": "p.24",
+        "block-restriction": "p.27",
+        "block-requirement": "p.24",
+        "block-cost": "p.24",
+        "block-mana": "p.24",
+        "block-pay": "p.24",
+        "block-becomes": "p.24",
+        "enter-blocking": "p.24",
+        "trigger-blocks": "p.24",
+        "trigger-blocks-creature": "p.24",
+        "trigger-becomes-blocked": "p.24",
+        "trigger-becomes-blocked-by-creature": "p.24",
+        "trigger-attacks-unblocked": "p.24",
+        "trigger-damage": "p.26",
+        "trigger-left": "p.23",
+        "rampage": "p.28",
+        "bushido": "p.28",
+        "flanking": "p.28",
+        "assign-unblocked": "p.26",
+        "assign-blocked": "p.26",
+        "assign-blocker": "p.26",
+        "assign-check": "p.26",
+        "trample": "p.28",
+        "trample-unsettled": "p.24",
+        "damage-resolves": "p.26",
+        "first-strike-step": "p.29",
+        "protection": "p.28",
+        "indestructible": "p.23",
+        "priority": "p.25",
+        "trigger-order": "p.30",
+        "sba-life": "p.9",
+        "sba-toughness": "p.23",
+        "sba-lethal": "p.23",
+        "sba-loyalty": "p.23",
+        "end-of-combat": "p.23",
+        "delayed": "p.23",
+        "activate": "p.38",
+        "fizzle": "p.16",
+        "pump": "p.29",
+        "noncombat-damage": "p.23",
+        "destroy": "p.23",
+        "sacrifice": "p.22",
+        "regenerate": "p.27",
+        "prevent": "p.38",
+        "bounce": "p.23",
+        "remove-from-combat": "p.24",
+        "gain-life": "p.9",
+        "counters": "p.23",
+        "add-mana": "p.14",
+        "banding": "p.28",
+        "band-blocked": "p.28",
+        "band-effect": "p.28",
+        "stops-being-creature": "p.23",
+        "trigger-dies": "p.23",
+        "return-cards": "p.23",
+        "exile-card": "p.23",
+        "tap": "p.38",
+        "discard": "p.23",
+        "no-instants": "p.24",
+        "tapped-blocker": "p.26",
+        "lose-life": "p.9",
+        "sba-poison": "p.9",
+        "prevent-all": "p.38",
+        "trigger-gains-life": "p.9",
+        "protection-prevention": "p.28",
+        "between-strikes": "p.29",
+    }
+
+    # -- what these rules did not have -------------------------------------------------------
+
+    @cites("protection-prevention")
+    def refusal(self, scenario: Scenario) -> str | None:
+        """p.28: damage a creature with protection deals "cannot be prevented using" cards
+        of that color. A prevention that could meet such damage, by a card whose color
+        rulesdiff does not know, is refused, not guessed."""
+        late = self.anachronism(scenario)
+        if late:
+            return late
+        protected = _protected(scenario)
+        if not protected:
+            return None
+        colors = {p.id: set(p.colors) for p in scenario.permanents}
+        for i, action in enumerate(scenario.actions):
+            aims = _prevention_aims(scenario, action)
+            if aims is None:
+                continue
+            meets = [(p, c) for p, c in protected.items()
+                     if aims == "any" or p in aims or aims & _dealt_by(scenario, p)]
+            if not meets:
+                continue
+            known = colors.get(action.source or "") if action.effect == "activate" else None
+            if known is not None and not any(known & c for _, c in meets):
+                continue
+            creature, shields = meets[0]
+            return (f"action {i + 1} prevents damage that {creature} (protection from "
+                    f"{' and '.join(sorted(shields))}) may deal, and the 1993 rulebook lets "
+                    f"no card of that color prevent such a creature's damage "
+                    f"({self.rule('protection-prevention')}): the scenario does not give "
+                    f"the color of the card that prevents it")
+        return None
+
+    # -- windows: fast effects before damage, none once it begins ---------------------------
+
+    def has_window(self, window: str) -> bool:
+        return window in WINDOWS
+
+    @cites("prevent", "no-instants")
+    def window_missing(self, board: Board, window: str) -> str:
+        if window in PREVENTION:
+            return self.rule("prevent")  # prevention is played before damage (p.38)
+        return self.rule("no-instants")  # the attack ends with damage dealing (p.24)
+
+    def action_refused(self, board: Board, waiting: list[Assignment], window: str,
+                       effect: str, target: str | None, origin: str | None = None,
+                       ) -> tuple[str, str] | None:
+        # p.25: any fast effect once blocks are declared, prevention and regeneration
+        # included (p.38); no window exists after that.
+        return None
+
+    # -- damage dealing: prevention already played, nothing between ---------------------------
+
+    def damage_waits(self, board: Board, assignments: list[Assignment],
+                     first_strike: bool) -> str | None:
+        # The damage passes through prevention and redirection as it is dealt (no one acts:
+        # the era has no such window), so trample can redirect what is left of it.
+        return FIRST_STRIKE_PREVENTION if first_strike else PREVENTION_STEP
+
+    def waiting_damage_dealt(self, board: Board, waiting: list[Assignment],
+                             first_strike: bool) -> tuple[Batch, Batch]:
+        """p.28: trample damage beyond what destroys a blocker "is applied to the defender
+        instead": dealt with the rest of the damage (p.26: "all damage dealt during this
+        round is considered simultaneous"), not afterwards."""
+        now, after = super().waiting_damage_dealt(board, waiting, first_strike)
+        return now + after, []
+
+    def waiting_damage_over(self, board: Board) -> None:
+        return None  # a prevention lasts until damage uses it: nothing here ends it
+
+    @cites("between-strikes")
+    def trigger_resolves(self, board: Board, source: str, condition: str) -> None:
+        """p.29: "afterwards, surviving creatures without first strike deal their damage".
+        The rulebook has no word on when what first-strike damage triggers (a death, the
+        damage itself) has its effect, and the January 1994 ruling put it before the other
+        damage as something new: refused, not guessed."""
+        if board.log.step == Window.FIRST_STRIKE_DAMAGE:
+            raise NotInEra(self.id, (
+                f"{source}'s {condition} trigger would resolve between first-strike and "
+                f"other combat damage, and the 1993 rulebook says only that the surviving "
+                f"creatures deal their damage afterwards ({self.rule('between-strikes')}): "
+                f"the Rules Team's ruling of January 1994 put deaths, and what they "
+                f"trigger, there"))
+
+
+def _protected(scenario: Scenario) -> dict[str, set[str]]:
+    """The permanents that have, or may be given, protection, and from which colors ("*"
+    where an ability gives it to a creature the scenario does not name)."""
+    found: dict[str, set[str]] = {}
+    for p in scenario.permanents:
+        for k in p.keywords:
+            if k.name == "protection":
+                found.setdefault(p.id, set()).add(str(k.value))
+        for ab in p.abilities:
+            if ab.keyword is not None and ab.keyword.name == "protection":
+                for who in ([p.id] if ab.target == "self" else
+                            [q.id for q in scenario.permanents]):
+                    found.setdefault(who, set()).add(str(ab.keyword.value))
+    for a in scenario.actions:
+        if a.keyword is not None and a.keyword.name == "protection":
+            for who in a.targets:
+                if who is not None:
+                    found.setdefault(who, set()).add(str(a.keyword.value))
+    return found
+
+
+def _prevention_aims(scenario: Scenario, action: Action) -> set[str] | str | None:
+    """What a prevention action may prevent damage to or from (ids), "any", or None for
+    an action that prevents nothing."""
+    effect, targets = action.effect, [t for t in action.targets if t is not None]
+    if action.effect == "activate":
+        source = next((p for p in scenario.permanents if p.id == action.source), None)
+        ability = (source.abilities[action.ability]
+                   if source is not None and action.ability < len(source.abilities) else None)
+        if ability is None:
+            return None
+        effect = ability.effect
+        if ability.target == "self" and source is not None:
+            targets = [source.id]
+    if effect not in PREVENTING:
+        return None
+    if action.from_ is not None:
+        return {action.from_}
+    if effect == "prevent-all-combat-damage" or not targets:
+        return "any"
+    return set(targets)
+
+
+def _dealt_by(scenario: Scenario, creature: str) -> set[str]:
+    """Who `creature` may deal combat damage to, by the declared combat: the attackers it
+    blocks, its blockers and the player it attacks ("*" with bands: any)."""
+    combat = scenario.combat
+    if combat.bands:
+        return {p.id for p in scenario.permanents} | {pl.name for pl in scenario.players}
+    dealt = set(combat.blocked_attackers(creature))
+    dealt |= {b for b in combat.blocks if creature in combat.blocked_attackers(b)}
+    if creature in combat.attacks:
+        dealt.add(combat.attacks[creature])
+    return dealt
