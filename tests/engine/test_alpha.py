@@ -159,10 +159,36 @@ def test_keywords_after_1993_are_refused_naming_their_year(keyword, year):
         run(text, "alpha")
 
 
-def test_no_window_after_damage_dealing_begins():
-    # p.24: declare attack, declare defense, fast effects, damage dealing: a regeneration
-    # written for after damage has nowhere to go.
+def test_regeneration_is_used_at_the_moment_of_destruction():
+    # p.27: "at the moment the creature would normally be removed from play": written for
+    # after damage (a window these rules lack), it waits as a shield for that moment.
     o = run(shipped("regenerate-blocker-after-damage-known"), "alpha")
+    assert perm(o, "giant") == {**perm(o, "giant"), "zone": "battlefield", "damage": 0,
+                                "tapped": True}
+    assert perm(o, "wurm")["damage"] == 3
+    # Anything else written for after damage has nowhere to go (p.24).
+    o = run(TRAMPLER % """actions:
+  - {at: combat-damage, by: B, effect: pump, target: bear, power: 9, toughness: 9,
+     if-missing: later}""", "alpha")
     [missing] = notes(o, "missing-window")
     assert "nor a later one" in missing["text"] and missing["rule"] == "p.24"
-    assert perm(o, "giant")["zone"] == "graveyard"
+
+
+def test_an_attacker_regenerated_from_first_strike_damage_is_refused():
+    # p.27 keeps it in play, tapped; whether it still deals its damage, no text says.
+    text = FIRST_STRIKE.replace("keywords: [first-strike]}", "}").replace(
+        "{id: bear, controller: B, power: 2, toughness: 2%s}",
+        "{id: bear, controller: B, power: 2, toughness: 2, keywords: [first-strike]}")
+    text = text.replace("{id: knight, controller: A, power: 2, toughness: 2",
+                        "{id: knight, controller: A, power: 2, toughness: 2")
+    text += """actions:
+  - {at: declare-blockers, by: A, effect: regenerate, target: knight}
+"""
+    with pytest.raises(NotInEra, match="regenerates from first-strike damage while attacking"):
+        run(text, "alpha")
+    assert perm(run(text, "fourth"), "knight")["zone"] == "graveyard"  # G.12.1: not allowed
+
+
+def test_poison_counters_are_refused_naming_legends():
+    with pytest.raises(NotInEra, match=r"poison counters.*1994 \(Legends"):
+        run(shipped("poison-counters-before-damage"), "alpha")

@@ -32,7 +32,7 @@ def counted(o: dict, player: str) -> dict:
     return {k: o["players"][player][k] for k in ("life", "lost", "poison")}
 
 
-@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("era", [e for e in ERAS if e != "alpha"])  # poison: Legends, 1994
 def test_ten_poison_counters_lose_at_once_in_every_era(era):
     # Fifth waits for the end of the attack only for life (G.22.3); poison loses "at any
     # time" (E.11.2). Later eras: a state-based action (420.5h; 704.5c). So the Bears never

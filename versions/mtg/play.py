@@ -35,6 +35,7 @@ def refuse(era: Era, scenario: Scenario) -> None:
 def combat(era: Era, scenario: Scenario) -> Combat:
     """A combat ready to play the scenario's scripted line."""
     refuse(era, scenario)
+    scenario = era.prepared(scenario)
     return Combat(era, scenario, Script(scenario, era.has_window))
 
 
@@ -42,6 +43,7 @@ def exploration(era: Era, scenario: Scenario) -> Combat:
     """A combat in which every action of the scenario is available, not scripted, and
     nothing is narrated (an exploration reads outcomes)."""
     refuse(era, scenario)
+    scenario = era.prepared(scenario)
     played = Combat(era, scenario, Availability(scenario, era.has_window), exploring=True)
     played.board.log = QuietLog(step=played.board.log.step)
     return played

@@ -258,6 +258,16 @@ class Era(EraInfo, ABC):
         those in combat `now`: `first_strikers` had first or double strike as the first
         step began, `assigned_first` assigned damage in it."""
 
+    def prepared(self, scenario: Scenario) -> Scenario:
+        """The scenario as these rules play it, where they read one of its actions
+        otherwise than as written (the 1993 rulebook's regeneration); else itself."""
+        return scenario
+
+    def regenerates(self, board: Board, creature: str) -> None:
+        """`creature` is about to regenerate: an era whose rules don't say what then
+        becomes of it in combat may refuse the scenario here (``NotInEra``)."""
+        return None
+
     def trigger_resolves(self, board: Board, source: str, condition: str) -> None:
         """A triggered ability of `source` is about to resolve: an era whose rules don't
         say when it would may refuse the scenario here (``NotInEra``)."""

@@ -50,6 +50,7 @@ def destroy(board: Board, pid: str, rule: str, by: str | None = None) -> bool:
         board.log.event("indestructible", board.rule("indestructible"), target=pid)
         return False
     if p.regen_shields > 0:
+        era_of(board).regenerates(board, pid)
         p.regen_shields -= 1
         p.damage = 0
         p.deathtouched = False

@@ -9,16 +9,21 @@ page numbers agree with the ones the "General Rulings" of 1994-04-14 cite ("[Pag
 numbered rule by rule and is not a text ``rules import`` reads: its citations name a page.
 
 Everything of ``fourth`` holds (tapped blockers deal no damage, trample as redirection, a
-blocked creature stays blocked, banding's division by the banding side, losing at the end
-of the attack) except what the Rules Team changed in January 1994 (the General Rulings of
-1994-04-14, "Attack Sequence ... updated by a January ruling on First Strike"; "Dealing
-with Damage"), which ``fourth`` models from then on:
+blocked creature stays blocked, banding's division by the banding side; losing at the end
+of the attack and triggered abilities resolved before anyone acts are readings: the
+rulebook has no word on either) except what the rules of early 1994 play otherwise (the
+General Rulings of 1994-04-14: prevention after damage, "Dealing with Damage", undated; a
+stop between first-strike and other damage, "updated by a January ruling on First
+Strike"), which ``fourth`` models from 1994-01-01 on:
 
-- p.25, p.38: damage prevention is a fast effect played *before* damage, with the others,
-  once blockers are declared (the Samite Healer "prevent[s] the Merfolk from damaging the
-  Goblin"); there is no damage prevention step, and no point at which players act once
-  damage dealing begins (p.24: the attack is declare attack, declare defense, fast effects,
-  damage dealing). The windows `declare-attackers` and `declare-blockers` exist; no other.
+- p.25, p.38: damage prevention is a fast effect played with the others once blockers are
+  declared, so before damage (the Samite Healer "prevent[s] the Merfolk from damaging the
+  Goblin": an inference from the example, which shows nothing played after damage); there
+  is no damage prevention step (p.24: the attack is declare attack, declare defense, fast
+  effects, damage dealing). The windows `declare-attackers` and `declare-blockers` exist;
+  no other. Regeneration alone is used later, "at the moment the creature would normally
+  be removed from play" (p.27): a regeneration written for after damage is played as a
+  shield that waits for that moment (``prepared``).
 - p.29: first strikers deal their damage first; "afterwards, surviving creatures without
   first strike deal their damage", with nothing played between (the January ruling's "BIG
   CHANGE" added a chance to prevent, and the graveyard, in between).
@@ -31,14 +36,18 @@ with Damage"), which ``fourth`` models from then on:
   color.
 
 Where the texts don't settle a point, the era refuses rather than guesses (``NotInEra``):
-protection beside prevention whose color rulesdiff does not know, and a triggered ability
-that would resolve between first-strike and other damage (the rulebook has no rule for
-triggered abilities; the January ruling calls "new" that creatures killed by first strike
-go to the graveyard, and their deaths have effect, before the other damage). A prevention
-shield lasts until damage uses it (nothing in the rulebook ends it sooner), and a
-regeneration played ahead waits for the moment the creature would be destroyed (p.27: it
-"must be used at the moment the creature would normally be removed from play").
-"""
+prevention beside a protected creature whose damage it may meet (rulesdiff's shields don't
+tell sources apart, and p.28 lets no card of the protection's color prevent that damage);
+a triggered ability that would resolve between first-strike and other damage (the rulebook
+has no rule for triggered abilities; the January ruling calls "new" that creatures killed
+by first strike go to the graveyard, and their deaths have effect, before the other
+damage); an attacker regenerated from first-strike damage (p.27 says nothing of combat,
+p.29 lets "surviving" creatures deal damage); poison counters (Legends, 1994). A prevention
+shield lasts until damage uses it or the turn ends (nothing in the rulebook ends it sooner).
+Creatures that block several attackers (a card's text: "can block an additional
+creature") run, though p.24 says "one creature may not block more than one attacking
+creature": the card takes precedence ("If a card contradicts the rules, the card takes
+precedence", p.33)."""
 
 from __future__ import annotations
 
@@ -71,6 +80,8 @@ PAGES = {
     "p.9": "the object of the game: reduce the rival's life to zero; both at once is a draw",
     "p.14": "the mana pool",
     "p.16": "no spell or fast effect without an available target",
+    "p.19": "instants: played at any time, in response; they take effect together once "
+            "both players are done",
     "p.22": "sacrifice: put into the graveyard, and it cannot be regenerated",
     "p.23": "damage: a creature dealt damage equal to or greater than its toughness in one "
             "turn is destroyed; destroyed and removed cards; once an attack is announced "
@@ -92,8 +103,12 @@ PAGES = {
     "p.29": "first strike: first strikers deal their damage first, then the surviving "
             "others; power bought with mana lasts until the end of the turn",
     "p.30": "timing: the active player announces first, responses, then all take effect",
+    "p.31": "a target that disappears before the spell affects it: the effect is ignored",
+    "p.32": "timing examples: Unsummon in response to a spell that would kill the creature",
+    "p.33": "if a card contradicts the rules, the card takes precedence",
     "p.38": "tapping; a creature's tap ability is an instant: the Samite Healer taps to "
-            "prevent damage before it is dealt, and a blocker so tapped deals none",
+            "prevent the Merfolk from damaging the Goblin (played with the fast effects, "
+            "so before damage), and a blocker so tapped deals no damage",
 }
 
 # Keywords of the scenario vocabulary that came after 1993, on top of what came after
@@ -137,6 +152,7 @@ class Alpha(Fourth):
         "color (p.28).",
     )
     not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET, **ALPHA_NOT_YET}
+    texts = "the 1993 rulebook"
     pages = PAGES
     # Numbers this era has no page for: what they stand for is refused, or the rulebook
     # says nothing of it (triggered abilities, costs to block, counters), and the page
@@ -147,7 +163,7 @@ class Alpha(Fourth):
                   "trigger-blocks-creature", "trigger-becomes-blocked",
                   "trigger-becomes-blocked-by-creature", "trigger-attacks-unblocked",
                   "trigger-damage", "trigger-left", "trigger-dies", "trigger-gains-life",
-                  "trigger-order", "end-of-combat", "delayed", "bounce", "remove-from-combat",
+                  "trigger-order", "end-of-combat", "delayed", "remove-from-combat", "pump",
                   "gain-life", "counters", "add-mana", "stops-being-creature",
                   "return-cards", "discard", "lose-life", "sba-poison", "prevent-all",
                   "no-instants")
@@ -192,14 +208,14 @@ class Alpha(Fourth):
         "end-of-combat": "p.23",
         "delayed": "p.23",
         "activate": "p.38",
-        "fizzle": "p.16",
-        "pump": "p.29",
+        "fizzle": "p.31",
+        "pump": "p.19",
         "noncombat-damage": "p.23",
         "destroy": "p.23",
         "sacrifice": "p.22",
         "regenerate": "p.27",
         "prevent": "p.38",
-        "bounce": "p.23",
+        "bounce": "p.32",
         "remove-from-combat": "p.24",
         "gain-life": "p.9",
         "counters": "p.23",
@@ -230,7 +246,7 @@ class Alpha(Fourth):
         """p.28: damage a creature with protection deals "cannot be prevented using" cards
         of that color. A prevention that could meet such damage, by a card whose color
         rulesdiff does not know, is refused, not guessed."""
-        late = self.anachronism(scenario)
+        late = self.anachronism(scenario) or _poison(scenario)
         if late:
             return late
         protected = _protected(scenario)
@@ -245,16 +261,49 @@ class Alpha(Fourth):
                      if aims == "any" or p in aims or aims & _dealt_by(scenario, p)]
             if not meets:
                 continue
-            known = colors.get(action.source or "") if action.effect == "activate" else None
-            if known is not None and not any(known & c for _, c in meets):
+            # A permanent's colors, where the scenario gives any; else unknown.
+            known = (colors.get(action.source or "") or None) if action.effect == "activate" \
+                else None
+            if known is not None and not any(known & c or "*" in c for _, c in meets):
                 continue
             creature, shields = meets[0]
+            why = ("the scenario does not give the color of the card that prevents it"
+                   if known is None else
+                   f"{action.source} is {' and '.join(sorted(known))}, so it may prevent "
+                   f"other damage to the same creature but not {creature}'s, and "
+                   f"rulesdiff's prevention does not tell the sources apart")
             return (f"action {i + 1} prevents damage that {creature} (protection from "
                     f"{' and '.join(sorted(shields))}) may deal, and the 1993 rulebook lets "
                     f"no card of that color prevent such a creature's damage "
-                    f"({self.rule('protection-prevention')}): the scenario does not give "
-                    f"the color of the card that prevents it")
+                    f"({self.rule('protection-prevention')}): {why}")
         return None
+
+    def prepared(self, scenario: Scenario) -> Scenario:
+        """p.27: regeneration "must be used at the moment the creature would normally be
+        removed from play" — after damage, where no other fast effect is. A regeneration
+        written for a window after damage, which these rules lack, is played as a shield
+        that waits for that moment: its ``if-missing`` is read as ``earlier``."""
+        late = [i for i, a in enumerate(scenario.actions)
+                if _effect(scenario, a) == "regenerate" and a.if_missing != "earlier"
+                and not any(w in WINDOWS for w in a.windows)]
+        if not late:
+            return scenario
+        actions = [a.model_copy(update={"if_missing": "earlier"}) if i in late else a
+                   for i, a in enumerate(scenario.actions)]
+        return scenario.model_copy(update={"actions": actions})
+
+    @cites("regenerate")
+    def regenerates(self, board: Board, creature: str) -> None:
+        """p.27: a regenerated creature stays in play, tapped; the rulebook says nothing of
+        combat, and p.29 lets the "surviving" creatures deal their damage after first
+        strike. Whether an attacker regenerated from first-strike damage still deals its
+        own, no text says (a blocker, tapped, deals none: p.26): refused."""
+        if board.log.step == Window.FIRST_STRIKE_DAMAGE and creature in board.attacks:
+            raise NotInEra(self.id, (
+                f"{creature} regenerates from first-strike damage while attacking, and the "
+                f"1993 rulebook does not say whether a regenerated attacker still deals its "
+                f"damage afterwards ({self.rule('regenerate')}: regeneration keeps it in "
+                f"play, tapped; p.29: the surviving creatures deal theirs)"))
 
     # -- windows: fast effects before damage, none once it begins ---------------------------
 
@@ -362,3 +411,26 @@ def _dealt_by(scenario: Scenario, creature: str) -> set[str]:
     if creature in combat.attacks:
         dealt.add(combat.attacks[creature])
     return dealt
+
+
+def _effect(scenario: Scenario, action: Action) -> str:
+    """What an action does: its effect, or for an activation its ability's."""
+    if action.effect != "activate":
+        return action.effect
+    source = next((p for p in scenario.permanents if p.id == action.source), None)
+    if source is None or action.ability >= len(source.abilities):
+        return action.effect
+    return source.abilities[action.ability].effect
+
+
+def _poison(scenario: Scenario) -> str | None:
+    """Poison counters came with Legends (1994: Pit Scorpion, Serpent Generator; MTG Wiki,
+    Poison counter): the rulebook has none."""
+    uses = (any(p.poison for p in scenario.players)
+            or any(a.kind == "poison" for a in scenario.actions)
+            or any(ab.kind == "poison" for p in scenario.permanents for ab in p.abilities))
+    if uses:
+        return ("the scenario uses poison counters, which did not exist under these rules: "
+                "they arrived in 1994 (Legends: MTG Wiki, Poison counter)")
+    return None
+

@@ -148,6 +148,7 @@ class Fourth(Era):
     # it (C.6.Ruling.5): rampage does not count it (A.25.Ruling.1), nor does flanking, which
     # names creatures assigned to block (A.19.2).
     counts_band_blockers = False
+    texts = "the Fourth and Fifth Edition rules"  # what the refusals say is silent
     sources = (
         "General Rulings, last update 1994-04-14 (nemtiax/Beta-Magic-Rules-Engine "
         "RULES_FAQ.md): Attack Sequence, Dealing with Damage, Trample Questions",
@@ -365,8 +366,9 @@ class Fourth(Era):
                 f"{creature} has trample and every creature blocking it has left combat: "
                 f"before Urza's Saga a blocked creature dealt its damage to its blockers "
                 f"({self.rule('trample-unsettled')}) and trample only redirected what they "
-                f"were dealt, and no text of the time says whether its damage then reaches "
-                f"the defending player (A.27.Ruling.6 says so for Urza's Saga's trample)"))
+                f"were dealt; the General Rulings of 1994 sent it all to the defending "
+                f"player, but no text of {self.texts} says so "
+                f"(A.27.Ruling.6 does for Urza's Saga's trample)"))
         return False
 
     def assignment_refused(self, board: Board, creature: str, why: str) -> None:
@@ -423,8 +425,10 @@ class Fourth(Era):
         if any(s != source and t == target and n for s, t, n in batch):
             raise NotInEra(self.id, (
                 f"{target} is dealt combat damage by the trampler {source} and by another "
-                f"creature at once, and no text of the time says which damage trample "
-                f"redirects ({self.rule('trample')}; {self.rule('trample-unsettled')})"))
+                f"creature at once; the General Rulings of 1994 applied the other damage "
+                f"first, but no text of {self.texts} says which "
+                f"damage trample redirects ({self.rule('trample')}; "
+                f"{self.rule('trample-unsettled')})"))
         blocker = board.perm(target)
         return max(0, dealt - max(0, blocker.toughness - blocker.damage))
 
