@@ -18,6 +18,8 @@ from comparator.cli.output import echo_lines, fail
 
 cards_app = command_group("Card libraries: import one from MTGJSON.")
 
+MAX_DEPTH = 512  # lists and objects in an MTGJSON file, one inside another
+
 
 @cards_app.command("import", epilog=EXITS["cards_import"])
 def cards_import(
@@ -33,8 +35,13 @@ def cards_import(
     from rich.console import Console
     from rich.progress import Progress
 
+    from comparator.files.guarded import json_depth
     from comparator.games.mtg.mtgjson import MtgjsonError, read
 
+    # MTGJSON nests 7 deep; a file nested thousands deep would cost its streaming reader
+    # gigabytes (the path to each value is kept): refused before it is read.
+    if (depth := json_depth(file, MAX_DEPTH)) is not None and depth > MAX_DEPTH:
+        fail(f"{file}: not JSON, or not MTGJSON: nested more than {MAX_DEPTH} deep")
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when the wheel has it
     tmp = out.with_name(f".{out.name}.part")
     try:

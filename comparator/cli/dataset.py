@@ -70,8 +70,12 @@ def dataset_build(
              "`dataset build --explore` here")
     from sqlalchemy.exc import SQLAlchemyError
 
+    from comparator.store.schema import StoreError
+
     paths = expand_paths(dirs or [scenarios_dir()])
-    engine = open_store(db)
+    # A new database file is made only once every file has passed its checks: a refused
+    # build leaves none behind.
+    engine = open_store(db, later=True)
     if scheduler and engine.dialect.name == "sqlite":
         fail("a cluster's workers write to the database themselves: give them a shared "
              "PostgreSQL database (--db postgresql+psycopg://USER@HOST/NAME)")
@@ -84,7 +88,7 @@ def dataset_build(
                               lambda n: progress.advance(checks, n), search_bar)
     except ScenarioError as err:
         fail(str(err.problems[0]))
-    except (ClusterError, DatasetError, ExploreError) as err:
+    except (ClusterError, DatasetError, ExploreError, StoreError) as err:
         fail(str(err))
     except SQLAlchemyError as exc:  # a read-only or full database: its batch rolled back
         from comparator.dataset.runs import write_failed
@@ -170,9 +174,11 @@ def dataset_check(
             {"scenario": c.scenario, "era": c.era, "path": c.path, "stored": c.stored,
              "now": c.now} for c in changes]}, indent=2))
         raise typer.Exit(1 if changes else 0)
-    for c in changes:
-        typer.echo(f"{c.scenario}: {c.era}: {c.path}: stored {json.dumps(c.stored)}, "
-                   f"now {json.dumps(c.now)}")
+    from comparator.text.terminal import clean
+
+    for c in changes:  # a stored key may hold anything: escaped, as all that is said
+        typer.echo(clean(f"{c.scenario}: {c.era}: {c.path}: stored {json.dumps(c.stored)}, "
+                         f"now {json.dumps(c.now)}"))
     if changes:
         typer.echo(f"{len(changes)} change(s) in {checked} stored run(s)", err=True)
         raise typer.Exit(1)
@@ -202,7 +208,7 @@ def dataset_export(
         assert out is not None
         from comparator.dataset.parquet import ParquetMissing, write_parquet
 
-        if out.exists() and not out.is_dir():
+        if _exists(out) and not out.is_dir():
             fail(f"{out}: not a folder (--format parquet writes a folder of files)")
         try:
             counts = reading(db, lambda: write_parquet(engine, out))
@@ -210,12 +216,15 @@ def dataset_export(
             fail(str(exc))
         except OSError as exc:
             fail(f"{out}: can't write the export: {exc.strerror or exc}")
-        typer.echo(f"wrote {out}: " + ", ".join(f"{name}.parquet ({n} rows)"
-                                                for name, n in counts.items()), err=True)
+        typer.echo(_said(f"wrote {out}: " + ", ".join(f"{name}.parquet ({n} rows)"
+                                                      for name, n in counts.items())), err=True)
         return
     if out is None:
+        lines = export_lines(engine, fmt)
+        if sys.stdout.isatty():  # what a terminal shows never holds a control raw
+            lines = map(_for_terminal, lines)
         try:
-            reading(db, lambda: _write_lines(sys.stdout, export_lines(engine, fmt)))
+            reading(db, lambda: _write_lines(sys.stdout, lines))
             sys.stdout.flush()
         except BrokenPipeError:
             raise  # a reader that stopped reading (`| head`): click ends quietly
@@ -224,7 +233,35 @@ def dataset_export(
         return
     _export_to_file(out, lambda f: reading(db, lambda: _write_lines(
         f, export_lines(engine, fmt))))
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(_said(f"wrote {out}"), err=True)
+
+
+def _exists(out: Path) -> bool:
+    """Whether `out` exists; a path the system refuses (a name too long, a file where a
+    folder should be) is one line, exit 2, before anything is read or written."""
+    try:
+        out.stat()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        fail(f"{out}: can't write the export: {exc.strerror or exc}")
+    return True
+
+
+def _said(text: str) -> str:
+    """A line naming a path the user gave: one line, escaped (a name may hold anything)."""
+    from comparator.text.terminal import clean
+
+    return clean(text)
+
+
+def _for_terminal(line: str) -> str:
+    """A line of an export as a terminal is shown it: its text escaped (a stored name may
+    hold an escape sequence), its end as written (CSV ends its lines with CRLF)."""
+    from comparator.text.terminal import clean
+
+    text = line.rstrip("\r\n")
+    return clean(text) + line[len(text):]
 
 
 def _write_lines(f: Any, lines: Any) -> None:
@@ -237,7 +274,7 @@ def _export_to_file(out: Path, write: Callable[[Any], None]) -> None:
     final name and renamed when complete (a failed export leaves the old file, or none)."""
     import os
 
-    direct = out.exists() and not out.is_file()  # a device such as /dev/full, or a pipe
+    direct = _exists(out) and not out.is_file()  # a device such as /dev/full, or a pipe
     part = out if direct else out.with_name(f".{out.name}.part")
     try:
         with open(part, "w", encoding="utf-8", newline="") as f:

@@ -146,27 +146,40 @@ def blocks(
     objective: Annotated[str, typer.Option(
         "--objective", help="with --best: what best play optimises (material, kills, life)",
         metavar="OBJECTIVE")] = "material",
+    limit: Annotated[int | None, typer.Option(
+        "--limit", help="refuse a survey or --can that would examine more block choices "
+                        "than this (default 1,000,000); with --best, a search of more lines "
+                        "of play than this (default 1,000,000)",
+        metavar="N", min=1, max=10**12)] = None,
     as_json: JsonFlag = False,
+    jobs: JobsOption = None,
 ) -> None:
     """Every legal block declaration for the scenario's attacks, with the requirements
     each obeys; the maximal ones (509.1c) are marked (Magic scenarios). With --can, whether
     one creature can block one attacker, in each era, and the rule that forbids it. With
-    --best, the declaration best play makes in each era."""
+    --best, the declaration best play makes in each era (the eras searched at once, in
+    --jobs processes)."""
+    import os
+
     from comparator.files.problems import ScenarioError
-    from comparator.games.mtg.blocks import block_survey, can_block_answers
+    from comparator.games.mtg.blocks import SURVEY_LIMIT, block_survey, can_block_answers
 
     path, scenario = load_named(file)
     if best:
-        _best_blocks(path, scenario, era, objective, as_json)
+        _best_blocks(path, scenario, era, objective, as_json, limit,
+                     jobs or os.cpu_count() or 1)
         return
+    work = limit or SURVEY_LIMIT
     if can is not None:
         _each_era(path, scenario, era, "--can", as_json,
-                  lambda eras: can_block_answers(scenario, eras, can[0], can[1], str(path)),
+                  lambda eras: can_block_answers(scenario, eras, can[0], can[1], str(path),
+                                                 work),
                   lambda a: f"yes, {can[0]} can block {can[1]}" if a["can"] else
                   f"no: {a['why']} ({a['rule']})")
         return
     try:
-        doc, lines = block_survey(scenario, era_named(era or "foundations", "mtg"), str(path))
+        doc, lines = block_survey(scenario, era_named(era or "foundations", "mtg"), str(path),
+                                  work)
     except ScenarioError as err:
         fail(str(err.problems[0]))
     if as_json:
@@ -176,7 +189,7 @@ def blocks(
 
 
 def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
-                 as_json: bool) -> None:
+                 as_json: bool, limit: int | None, jobs: int) -> None:
     """`blocks --best`: each era's best-play declaration, in words or as JSON."""
     from comparator.explore.best_blocks import best_blocks, blocks_said
     from comparator.explore.eras import OBJECTIVES
@@ -184,7 +197,7 @@ def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
     if objective not in OBJECTIVES:
         fail(f"--objective: {objective!r} is not one of {', '.join(OBJECTIVES)}")
     _each_era(path, scenario, era, "--best", as_json,
-              lambda eras: best_blocks(scenario, eras, objective, str(path)),
+              lambda eras: best_blocks(scenario, eras, objective, str(path), limit, jobs),
               lambda a: f"{blocks_said(a['blocks'])} (score {a['score']}, {objective})")
 
 

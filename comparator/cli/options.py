@@ -69,7 +69,8 @@ _EXITS = {
                       "without pyarrow.",
     "show": "Exit: 0; 2 not stored, or a database error.",
     "schema": "Exit: 0; 2 an unknown game.",
-    "blocks": "Exit: 0; 2 bad input, another game's scenario, or an era that can't run it.",
+    "blocks": ("Exit: 0; 2 bad input, another game's scenario, an era that can't run it, or "
+               "more work than --limit allows."),
     "catalog": "Exit: 0; 2 bad input.",
     "list_scenarios": "Exit: 0.",
     "new": "Exit: 0 written; 2 the file exists or can't be written.",
@@ -85,7 +86,8 @@ _EXITS = {
     "rules_check": ("Exit: 0 every rule every era cites is in its imported document; 1 some "
                     "are not (or an era's document is not imported); 2 bad input."),
     "site": ("Exit: 0 the site is written; 2 bad input (a scenario file, an era, the "
-             "output folder) or a missing part of the site's tools."),
+             "output folder), a damaged store, a search index that could not be written "
+             "whole, or a missing part of the site's tools."),
     "history": ("Exit: 0 the rule's versions are printed; 2 no rules imported, not found in "
                 "any, or bad input."),
 }

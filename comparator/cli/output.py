@@ -31,11 +31,16 @@ def echo_lines(text: str, hang: str = "    ", err: bool = False) -> None:
         typer.echo("\n".join(wrapped(line.strip(), width, indent, hang)), err=err)
 
 
-def open_store(db: str | None, create: bool = True):  # noqa: ANN202 - an Engine, lazily
+def open_store(db: str | None, create: bool = True,  # noqa: ANN201 - an Engine, lazily
+               later: bool = False):
+    """The store (``open_engine``); one that can't be used, however (a bad URL, a name the
+    system refuses, a damaged file), is one line and exit 2. A command that only reads
+    (`create` false) never makes a file; `later`: a new file is made by
+    ``store.database.prepare``, when the command has something valid to write."""
     from comparator.store.database import StoreError, open_engine
 
     try:
-        return open_engine(db, create)
+        return open_engine(db, create, later)
     except StoreError as err:
         fail(str(err))
 
@@ -61,11 +66,14 @@ def writing(work: Callable[[], T]) -> T:
     from sqlalchemy.exc import SQLAlchemyError
 
     from comparator.dataset.runs import write_failed
+    from comparator.store.database import StoreError
 
     try:
         return work()
     except SQLAlchemyError as exc:
         fail(write_failed(exc))
+    except StoreError as err:  # what the store refuses to hold (a tampered row's key)
+        fail(str(err))
 
 
 def find_era_class(name: str):  # noqa: ANN202 - an era class, imported lazily

@@ -133,12 +133,15 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
 
     given = date.fromisoformat(day) if day else None
     out = []
+    folders = {p for p in paths if _is_folder(p)}
     try:
         archives = [(f"git:{git.resolve()}", releases_in_git(git, file))] if git else []
         archives += [(f"folder:{p.resolve()}", releases_in_folder(p, day)) for p in paths
-                     if p.is_dir()]
+                     if p in folders]
     except ArchiveError as exc:
         fail(str(exc))
+    except OSError as exc:  # a path the system refuses (resolving a name too long)
+        fail(f"{exc.filename or git}: {exc.strerror or exc}")
     for archive, releases in archives:
         for r in releases:
             try:
@@ -147,7 +150,7 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
                 fail(f"{r.source} ({r.day}{', ' + r.name if r.name else ''}): "
                      + (f"line {exc.line}: {exc}" if exc.line else str(exc)))
             out.append((r.source, r.text, doc, Placed(r.name, archive, r.position)))
-    for path in (p for p in paths if not p.is_dir()):
+    for path in (p for p in paths if p not in folders):
         try:
             # The older files have cp1252 quotes: read as such where they aren't UTF-8.
             text = read_text_file(path, MAX_BYTES, "rules text", fallback="cp1252")
@@ -158,6 +161,15 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
             message = str(exc)
             fail(message if message.startswith(str(path)) else f"{path}: {message}")
     return out
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether `path` is a folder; a path the system refuses to look at (a name longer than
+    it allows, a loop of links) is one line, exit 2."""
+    try:
+        return path.is_dir()
+    except OSError as exc:
+        fail(f"{path}: {exc.strerror or exc}")
 
 
 @rules_app.command("show", epilog=EXITS["rules_show"])
@@ -205,13 +217,14 @@ def rules_show(
                                       f"`rulesdiff history {asked}` follows it" if is_rule
                                       else ""))
     if as_json:
-        typer.echo(json.dumps({"number": found.number, "effective": found.effective,
+        from comparator.text.encoding import shown_json
+
+        typer.echo(shown_json({"number": found.number, "effective": found.effective,
                                "document": found.document, "kind": found.kind,
                                "section": found.section, "title": found.title,
                                "text": found.text, "asked": asked,
                                "subrules": [{"number": n, "text": t}
-                                            for n, t in found.subrules]}, indent=2,
-                              ensure_ascii=False))
+                                            for n, t in found.subrules]}))
         return
     echo_lines(f"{found.number} — the {found.kind} effective {found.effective} "
           f"({found.document})", hang="  ")
@@ -336,7 +349,9 @@ def history(
              f"{which}" if found.absent else
              f"no rules document of {which} imported: `rulesdiff rules import FILE`")
     if as_json:
-        typer.echo(json.dumps(found.record(), indent=2, ensure_ascii=False))
+        from comparator.text.encoding import shown_json
+
+        typer.echo(shown_json(found.record()))
         return
     _say_history(found, colour=sys.stdout.isatty())
 
@@ -375,7 +390,9 @@ def _say_history(found: Any, colour: bool) -> None:
             if v.evidence:
                 echo_lines(f"  by {v.evidence}", hang="    ")
             if v.words:
-                echo_lines("  " + _marked(v.words, colour), hang="  ")
+                _say_marked(v.words, colour)
+                if v.words_unmarked:
+                    echo_lines(f"  ({v.words_unmarked})", hang="    ")
             elif v.status in ("split", "merged"):  # which words went where
                 for number, words in zip(v.numbers, v.text.split("\n"), strict=False):
                     echo_lines(f"  {number}: {words}", hang="    ")
@@ -433,7 +450,8 @@ def _when(dated: dict[str, Any] | None) -> str:
 
 def _marked(words: list[dict[str, str]], colour: bool) -> str:
     """A word diff as a terminal shows it: removed words red and struck, added green; as
-    [-removed-]{+added+} (git's --word-diff markers) when piped."""
+    [-removed-]{+added+} (git's --word-diff markers) when piped. (Coloured, the words are
+    printed by ``_say_marked``, which wraps them before it colours them.)"""
     parts = []
     for w in words:
         if w["op"] == "=":
@@ -444,6 +462,35 @@ def _marked(words: list[dict[str, str]], colour: bool) -> str:
         else:
             parts.append(f"[-{w['text']}-]" if w["op"] == "-" else f"{{+{w['text']}+}}")
     return " ".join(parts)
+
+
+def _say_marked(words: list[dict[str, str]], colour: bool) -> None:
+    """A word diff as a terminal shows it: removed words red and struck, added green; piped,
+    as ``_marked``. The words are made safe and wrapped first, then coloured: the colours
+    are the only escapes printed, and take no room in the wrapping."""
+    if not colour:
+        echo_lines("  " + _marked(words, False), hang="  ")
+        return
+    from comparator.text.terminal import clean, echo_width, masked, wrapped
+
+    texts = [(clean(masked(w["text"])), w["op"]) for w in words]
+    plain = " ".join(t for t, _ in texts)
+    ops = "".join(op * len(t) + "=" for t, op in texts)  # each character's op
+    styles = {"-": {"fg": "red", "strikethrough": True}, "+": {"fg": "green", "bold": True}}
+    at = 0
+    for line in wrapped(plain, echo_width(), "  ", ""):
+        shown = line[2:]
+        runs, start = [], 0
+        for i in range(1, len(shown) + 1):  # runs of one op, coloured as one
+            if i == len(shown) or ops[at + i] != ops[at + start]:
+                piece, op = shown[start:i], ops[at + start]
+                runs.append(typer.style(piece, **styles[op]) if op in styles and
+                            piece.strip() else piece)
+                start = i
+        typer.echo("  " + "".join(runs), color=True)  # decided: a terminal
+        at += len(shown)
+        if plain[at:at + 1] == " ":  # the space a line broke at
+            at += 1
 
 
 def _rules_store(db: str | None):  # noqa: ANN202 - an Engine, lazily

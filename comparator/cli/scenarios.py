@@ -315,11 +315,12 @@ def show(
         for r in v["runs"]:
             echo_lines(f"  run {r['era']} engine {r['engine_version']} "
                        f"outcome {r['outcome_hash'][:12]} at {r['created']}")
-        for d in v["divergences"]:
-            typer.echo(f"  {d['path']}: {d['era_a']} {json.dumps(d['value_a'])} vs "
-                       f"{d['era_b']} {json.dumps(d['value_b'])}")
+        for d in v["divergences"]:  # a stored path may hold anything: escaped
+            typer.echo(clean(f"  {d['path']}: {d['era_a']} {json.dumps(d['value_a'])} vs "
+                             f"{d['era_b']} {json.dumps(d['value_b'])}"))
         for x in v["explorations"]:
-            value = x["value"]["score"] if x["value"] else "no legal line"
+            value = ("no legal line" if not x["value"] else x["value"].get("score")
+                     if isinstance(x["value"], dict) else x["value"])  # as stored, if odd
             echo_lines(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
                        f"fields {x['fields']}): {x['lines']} lines, {x['outcomes']} "
                        f"outcome(s), value {value}, at {x['created']}")

@@ -44,34 +44,61 @@ def site(
     dataset's statistics and a search. It works opened from disk or from any static host;
     the same input gives the same bytes. Runs what the store lacks, and stores it."""
     import os
+    import sys
     from importlib.util import find_spec
 
     from comparator.compare.running import era_ids
     from comparator.files.locations import scenarios_dir
     from comparator.files.problems import ScenarioError
+    from comparator.store.schema import StoreError
 
     # The site's tools are an extra, imported as each part of the build needs them: say
     # which is missing before anything runs, not halfway through.
     missing = [m for m in ("jinja2", "altair", "vl_convert", "pagefind") if not find_spec(m)]
     if missing:
         fail(f"the site needs {', '.join(missing)}: pip install 'rulesdiff[site]'")
-    from comparator.site.build import build_site
+    from comparator.site.build import SiteError, build_site, destination, staged
+    from comparator.site.gather import DamagedStore
     from comparator.site.search import SearchError
-    if out.exists() and not out.is_dir():
-        fail(f"{out}: not a folder")
+
+    try:  # where the site goes, before anything runs or is stored
+        destination(out)
+    except SiteError as err:
+        fail(str(err))
     eras = era_ids(eras_named(era))
     paths = expand_paths(files or [scenarios_dir()])
-    engine = open_store(db)
-    say = (lambda what: None) if as_json else (lambda what: echo_lines(what, err=True))
+    # The steps as they go, for whoever watches; a failure is then one line of its own.
+    say = (lambda what: echo_lines(what, err=True)) if not as_json and sys.stderr.isatty() \
+        else (lambda what: None)
+    new_db = _new_database(db)
+    engine = None
     try:
-        built = writing(lambda: build_site(out, engine, paths, eras, explore_too,
-                                            jobs or os.cpu_count() or 1, say))
-    except ScenarioError as err:
-        fail(str(err.problems[0]))
-    except SearchError as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"{out}: can't write the site: {err.strerror or err}")
+        try:
+            engine = open_store(db)
+        except OSError as err:  # a path the system refuses (a name too long)
+            fail(f"{_db_name(db)}: can't open the database: {err.strerror or err}")
+        with staged(out) as folder:
+            built = writing(lambda: build_site(folder, engine, paths, eras, explore_too,
+                                                jobs or os.cpu_count() or 1, say, out))
+    except BaseException as exc:
+        if new_db is not None:  # a refused site leaves no store it made
+            if engine is not None:
+                engine.dispose()
+            for made in (new_db, *(new_db.with_name(new_db.name + s)
+                                   for s in ("-wal", "-shm", "-journal"))):
+                made.unlink(missing_ok=True)
+        if isinstance(exc, ScenarioError):
+            fail(str(exc.problems[0]))
+        if isinstance(exc, (SiteError, SearchError)):
+            fail(str(exc))
+        if isinstance(exc, DamagedStore):
+            fail(f"{_db_name(db)}: can't read the stored data (ValueError: {exc}); the "
+                 f"database is damaged or was not written by this rulesdiff")
+        if isinstance(exc, StoreError):
+            fail(f"{_db_name(db)}: {exc}")
+        if isinstance(exc, OSError):
+            fail(f"{out}: can't write the site: {exc.strerror or exc}")
+        raise
     if as_json:
         typer.echo(json.dumps({"out": str(out), "pages": built.pages,
                                "scenarios": built.scenarios, "explored": built.explored},
@@ -79,3 +106,28 @@ def site(
         return
     echo_lines(f"wrote {built.pages} pages into {out} ({built.scenarios} scenarios, "
           f"{built.explored} explored): open {out / 'index.html'}")
+
+
+def _db_name(db: str | None) -> str:
+    """The store as the other commands name it in a message: its file's name."""
+    from comparator.store.database import database_url
+
+    return database_url(db).rsplit("/", 1)[-1]
+
+
+def _new_database(db: str | None) -> Path | None:
+    """The SQLite file the store would be made in, where there is none yet (a refused
+    site removes it); None for one that exists, or a server's."""
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from comparator.store.database import database_url
+
+    try:
+        url = make_url(database_url(db))
+        if not url.drivername.startswith("sqlite") or not url.database:
+            return None
+        path = Path(url.database)
+        return None if path.exists() or path.is_symlink() else path
+    except (ArgumentError, ValueError, OSError):
+        return None  # opening it says what is wrong

@@ -8,6 +8,7 @@ Needs pyarrow (the `parquet` extra)."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -108,10 +109,12 @@ def write_parquet(engine: Any, out: Path) -> dict[str, int]:
     # The system allocator gives freed row groups back; Arrow's default pool keeps them.
     pa.set_memory_pool(pa.system_memory_pool())
     schemas = _schemas(pa)
+    made = _missing(out)  # the folders made here, the outermost last
     out.mkdir(parents=True, exist_ok=True)
     counts = {}
     parts = {name: out / f".{name}.parquet.part" for name in TABLES}
     olds = {name: out / f".{name}.parquet.old" for name in TABLES}
+    done = False
     try:
         for name, rows in TABLES.items():
             _remove(parts[name])
@@ -122,10 +125,25 @@ def write_parquet(engine: Any, out: Path) -> dict[str, int]:
             if final.exists() or final.is_symlink():  # a file (an older export) or a folder
                 final.rename(olds[name])
             part.rename(final)
+        done = True
     finally:
         for path in (*parts.values(), *olds.values()):
             _remove(path)
+        if not done:  # a failed export leaves no folder it made, either
+            for folder in made:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()  # only if empty: never what another put there
     return counts
+
+
+def _missing(out: Path) -> list[Path]:
+    """`out` and those of its parents that do not exist, innermost first."""
+    missing = []
+    for folder in (out, *out.parents):
+        if folder.exists():
+            break
+        missing.append(folder)
+    return missing
 
 
 def _remove(path: Path) -> None:

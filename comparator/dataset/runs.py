@@ -20,6 +20,7 @@ from comparator.compare.running import (
     choices_refused,
     illegal_choice,
     of_game,
+    run_all,
     run_scenario,
     scenario_json,
 )
@@ -30,33 +31,46 @@ from comparator.store.database import (
     each_result_rows,
     insert_rows,
     merge_rows,
+    prepare,
+    prepared,
     store_eras,
     store_explorations,
     store_results,
     write,
 )
 from comparator.store.packing import scenario_key
-from comparator.store.reading import reader_for
+from comparator.store.reading import reader_for, stored_json
 from comparator.text.encoding import hash_of, ordered_json
 from versions import ALL_ERAS, ENGINE_VERSION
 
 
 def check_files(paths: Sequence[Path], eras: list[str]) -> None:
     """Everything that could make a file unusable, found before anything is written: the
-    format, the cross-checks, and each era's verdict on the written choices (Magic's
-    blocks) (ScenarioError)."""
+    format, the cross-checks, and each era's verdict on the written choices (ScenarioError).
+    A game whose rules check the choices before anything runs (Magic's blocks) is asked;
+    one whose eras refuse a choice only as they come to it (Duel Masters' redirections)
+    runs the file in its eras, so that no file is refused halfway through a build, after
+    batches before it are stored."""
+    from comparator.games.registry import game_of
+
     for path in paths:
-        illegal = choices_refused(load(path), eras)
+        scenario = load(path)
+        if game_of(scenario).choices_refused is None:
+            run_all(scenario, eras, str(path), refused={})  # what no era refuses: kept
+            continue
+        illegal = choices_refused(scenario, eras)
         if illegal:
             raise illegal_choice(illegal, str(path))
 
 
-def check_some(job: tuple[list[str], list[str], str]) -> int:
+def check_some(job: tuple[list[str], list[str], str | None]) -> int:
     """Check a chunk of files; a file this engine version has stored from the same bytes
-    (read with the same card library) was checked then, and is not read again."""
+    (read with the same card library) was checked then, and is not read again. No `url`:
+    there is no store yet, and every file is checked."""
     names, eras, url = job
     digests = {name: source_digest(name) for name in names}
-    known = _stored_files(reader_for(url), [d for d in digests.values() if d is not None])
+    known = {} if url is None else _stored_files(
+        reader_for(url), [d for d in digests.values() if d is not None])
     check_files([Path(n) for n in names if digests[n] not in known], eras)
     return len(names)
 
@@ -149,10 +163,23 @@ def _stored_files(engine: Any, digests: list[bytes]) -> dict[bytes, Summary]:
                  ).bindparams(bindparam("ds", expanding=True))
     with engine.connect() as conn:
         for part in _chunks(digests):
-            files.update({bytes(d): (bytes(h).hex(), json.loads(refused))
-                          for d, h, refused in conn.execute(query, {"ds": part})})
+            for d, h, refused in conn.execute(query, {"ds": part}):
+                files[bytes(d)] = (bytes(h).hex(), _refused_eras(refused, bytes(d)))
         ran, pairs = _stored_versions(conn, sorted({h for h, _ in files.values()}))
     return {d: _stored_summary(h, refused, ran, pairs) for d, (h, refused) in files.items()}
+
+
+def _refused_eras(text: str, digest: bytes) -> list[str]:
+    """A stored file's refused eras; a damaged row is a DatasetError naming it."""
+    try:
+        eras = stored_json(text, "source_file", digest.hex()[:12])
+        if not (isinstance(eras, list) and all(isinstance(e, str) for e in eras)):
+            raise ValueError(f"table source_file, row {digest.hex()[:12]}: refused is not "
+                             f"a list of eras")
+    except ValueError as exc:
+        raise DatasetError(f"can't read the stored data ({exc}); the database is damaged "
+                           f"or was not written by this rulesdiff") from None
+    return eras
 
 
 @dataclass
@@ -253,11 +280,13 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
     """Run every file and store the results batch by batch, each batch in one transaction,
     so memory stays flat however many files there are and a killed build leaves whole
     batches (a rerun stores only what is missing: writes are idempotent). Every file is
-    checked first, so bad input writes nothing. With `jobs` > 1 the checks and the runs
-    use that many processes; the parent alone writes. Yields each stored batch (for
-    summaries), then forgets it."""
+    checked first, so bad input writes nothing: a SQLite file that does not exist yet is
+    made only once every file has passed (``open_engine(..., later=True)``). With `jobs` >
+    1 the checks and the runs use that many processes; the parent alone writes. Yields
+    each stored batch (for summaries), then forgets it."""
     pool = None
     url = engine.url.render_as_string(hide_password=False)
+    fresh = not prepared(engine)  # no store yet, nothing to skip: every file checked
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -271,14 +300,17 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
                 checking(stop - start - len(names))  # verified by their bytes already
             if not names:
                 continue
+            known = None if fresh else url
             if pool is None:
-                checked = [check_some((names, eras, url))]
+                checked = [check_some((names, eras, known))]
             else:
                 size = max(1, len(names) // (jobs * 4))
-                checked = list(pool.map(check_some, [(names[i:i + size], eras, url)
+                checked = list(pool.map(check_some, [(names[i:i + size], eras, known)
                                                       for i in range(0, len(names), size)]))
             if checking:
                 checking(sum(checked))
+        if fresh:
+            prepare(engine)  # every file passed: the store is made now
         # With workers, the next batch runs while this one is stored: two in flight at most.
         waiting: deque[Iterator[Ran]] = deque()
         for start in range(0, len(paths), batch):

@@ -7,22 +7,26 @@ from typing import Any
 
 
 def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
-                limit: int | None = None) -> dict[str, Any]:
+                limit: int | None = None, jobs: int = 1) -> dict[str, Any]:
     """`rulesdiff blocks --best`: for each era, the block declaration the defending player
     makes with best play (explore with every legal declaration, contract §6.3's value
     under `objective`): the first decision of the value's line, with the score and the
-    rest of the line. An era that can't run the scenario says why."""
+    rest of the line. An era that can't run the scenario says why. The eras are searched
+    in `jobs` processes; one refused as too large stops the others."""
     from comparator.explore.eras import TooLarge, Unsupported, explore
     from comparator.files.problems import Problem, ScenarioError
     from comparator.games.exploration import DEFAULT_LIMIT
 
     out: dict[str, Any] = {}
+    try:
+        doc = explore(scenario, eras, objective=objective, blocks="all",
+                      limit=limit or DEFAULT_LIMIT, jobs=jobs)
+    except TooLarge as big:
+        raise ScenarioError([Problem(file, "", f"best blocks: {big}; {big.advice()}")]) \
+            from None
+    except Unsupported as cannot:
+        raise ScenarioError([Problem(file, "", f"best blocks: {cannot}")]) from None
     for era_id in eras:
-        try:
-            doc = explore(scenario, [era_id], objective=objective, blocks="all",
-                          limit=limit or DEFAULT_LIMIT)
-        except (TooLarge, Unsupported) as cannot:
-            raise ScenarioError([Problem(file, "", f"best blocks: {cannot}")]) from None
         if era_id in doc.get("refused", {}):
             out[era_id] = {"refused": doc["refused"][era_id]}
             continue

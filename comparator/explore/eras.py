@@ -36,18 +36,12 @@ def explore(scenario: Any, eras: list[str], objective: str = "material",
     mine = of_game(scenario, eras)  # another game's eras have nothing to say
     jobs = min(jobs, len(mine))
     if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
-
-        try:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                found = list(pool.map(_explore_era, [
-                    (scenario, era, objective, fields, blocks, limit) for era in mine]))
-        except BrokenProcessPool:  # a worker died (out of memory, killed): search here
-            found = [("again", None)] * len(mine)
+        found = _in_parallel(scenario, mine, (objective, fields, blocks, limit), jobs)
     else:
         found = [("again", None)] * len(mine)
     for era, (how, what) in zip(mine, found, strict=True):
+        if how == "stopped":  # a search before it was refused as too large: said below
+            continue
         if how == "too-large":
             raise TooLarge(*what)
         if how == "again":  # here, one at a time, with progress, raising what it raises
@@ -80,6 +74,57 @@ def explore(scenario: Any, eras: list[str], objective: str = "material",
     if refused:
         doc["refused"] = refused  # for the command to say on stderr; not in the JSON it prints
     return doc
+
+
+def _in_parallel(scenario: Any, eras: list[str], how: tuple[str, str, str, int],
+                 jobs: int) -> list[tuple[str, Any]]:
+    """Each era's search in a worker process, as ("found" | "refused" | "too-large" |
+    "again", what). A search refused as too large stops those of the eras after it: the
+    command refuses the first era in order that is too large, as searching one era after
+    another would: once no era before it is still searched, the workers are ended at
+    once, whatever they were searching. The eras stopped so are ("stopped", None)."""
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    found: list[tuple[str, Any]] = [("stopped", None)] * len(eras)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    ended = False  # the workers ended, the searches left in them stopped
+    try:
+        futures: dict[Future[tuple[str, Any]], int] = {
+            pool.submit(_explore_era, (scenario, era, *how)): i for i, era in enumerate(eras)}
+        first_too_large = len(eras)
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                i = futures[future]
+                try:
+                    found[i] = future.result()
+                except BrokenProcessPool:  # a worker died (out of memory, killed): here
+                    found[i] = ("again", None)
+                if found[i][0] == "too-large":
+                    first_too_large = min(first_too_large, i)
+            if first_too_large < len(eras) and all(futures[f] > first_too_large
+                                                   for f in pending):
+                if pending:
+                    _end_workers(pool)  # the futures left end as the pool breaks
+                    ended = True
+                pending = set()
+        return found
+    finally:
+        # Never cancelled here: a cancelled future the broken pool then fails is an error
+        # in the pool's own thread (Python 3.11).
+        pool.shutdown(wait=True, cancel_futures=not ended)
+
+
+def _end_workers(pool: Any) -> None:
+    """End a pool's worker processes now: the searches they run are not waited for."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
 
 
 def _search(scenario: Any, era: str, objective: str, fields: str, blocks: str, limit: int,

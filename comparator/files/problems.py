@@ -90,8 +90,12 @@ def pydantic_problems(
             "[" in str(p) or str(p) in ("str", "int", "list[str]", "dict[str,int]",
                                         "dict[str,constrained-int]")))
         msg = e["msg"]
-        if e["type"] == "extra_forbidden":
-            msg = f"unknown key {loc[-1]!r}"
+        if e["type"] == "extra_forbidden" and e["loc"]:
+            # The key as written, whatever it holds (a "[" of an escape sequence would be
+            # taken for one of pydantic's tags above).
+            key = e["loc"][-1]
+            loc = (*(loc[:-1] if loc and loc[-1] == key else loc), key)
+            msg = f"unknown key {key!r}"
         elif msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
         elif e["type"] == "missing":

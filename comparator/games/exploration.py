@@ -31,6 +31,9 @@ MAX_OPTIONS = 10_000_000
 TOO_LARGE = {
     # Counted as it went: lines played out, or the lines merged states stand for.
     "counted": "more than {limit} lines of play (reached {n})",
+    # A lower bound on the lines, divisions counted and not listed (``LineBound``).
+    "bound": "more than {limit} lines of play (at least {n}, counted before they were "
+             "all searched)",
     # Before it began: one line played, each decision's options multiplied.
     "estimated": "about {n:.2g} lines of play, estimated before searching (the limit is "
                  "{limit})",

@@ -79,8 +79,11 @@ def _git(repo: Path, *args: str, data: bytes | None = None) -> bytes:
 
 def releases_in_git(repo: Path, file: str = FILE) -> list[Release]:
     """Each commit of `file`, oldest first, as a release."""
-    if not repo.exists():
-        raise ArchiveError(f"{repo}: no such folder")
+    try:
+        if not repo.exists():
+            raise ArchiveError(f"{repo}: no such folder")
+    except OSError as exc:  # a name too long, a loop of links
+        raise ArchiveError(f"{repo}: {exc.strerror or exc}") from None
     # Every commit that adds or changes the file, merges aside (a merge's text is its
     # parents'), oldest first; a commit that deletes it is no release.
     log = _git(repo, "log", "--reverse", "--no-merges", "--full-history",
@@ -149,6 +152,8 @@ def releases_in_folder(folder: Path, dated: str | None = None) -> list[Release]:
             else None
     except ValueError as exc:
         raise ArchiveError(str(exc)) from None
+    except OSError as exc:  # a name too long, a loop of links
+        raise ArchiveError(f"{manifest}: {exc.strerror or exc}") from None
     names = _manifest(listed, str(folder))
     found = []
     for path in sorted(folder.glob("*.txt")):

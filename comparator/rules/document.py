@@ -9,8 +9,20 @@ from dataclasses import dataclass, field
 from datetime import date
 
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+# C1 controls (a terminal obeys U+009B as it does ESC [) and the characters that reorder the
+# text around them (bidi embeddings, overrides, isolates and marks: U+202E prints a rule's
+# words backwards): no rules text has any; a copy that does was tampered with.
+_HIDDEN = re.compile("[\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 # The longest line of any published text is under 3,000 characters (a glossary entry).
 MAX_LINE = 20_000
+# The bounds of a document, each far above any published text's (the 2025 Comprehensive
+# Rules: 8,991 lines, 3,022 rules, 703 glossary entries; the longest rule, a ruling of the
+# 1999 summary, 4,405 characters): what is beyond them is no rules text, and is refused
+# before it costs minutes and gigabytes.
+MAX_LINES = 500_000
+MAX_RULES = 20_000
+MAX_GLOSSARY = 10_000
+MAX_WORDS = 100_000  # characters of one rule's words, or one glossary entry's
 
 MAGIC, DUEL_MASTERS = "mtg", "duel-masters"  # the games' ids in `versions`
 CR, SUMMARY, SOGO = "Comprehensive Rules", "Fifth Edition rulings summary", "総合ゲームルール"
@@ -65,15 +77,30 @@ class RulesText:
 
 def lines_of(text: str) -> list[str]:
     """The document's lines, a BOM and CR/CRLF line ends read as the published files have
-    them; binary and endless lines refused."""
+    them; binary, endless lines, more lines than any rules text has, C1 controls and
+    characters that reorder text refused."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if (count := text.count("\n") + 1) > MAX_LINES:
+        raise NotRulesText(f"{count:,} lines: no rules text has more than {MAX_LINES:,}")
+    if found := _CONTROL.search(text):
+        raise NotRulesText("a control character (binary data): not a rules text",
+                           line_at(text, found.start()))
+    if found := _HIDDEN.search(text):
+        char = found.group()
+        what = ("a C1 control character" if char <= "\x9f" else
+                "a character that reorders the text around it")
+        raise NotRulesText(f"{what} (U+{ord(char):04X}): no rules text has one",
+                           line_at(text, found.start()))
     lines = text.split("\n")
-    for n, line in enumerate(lines, 1):
-        if len(line) > MAX_LINE:
-            raise NotRulesText(f"a line of {len(line):,} characters: no rules text has one "
-                               f"longer than {MAX_LINE:,}", n)
-        if _CONTROL.search(line):
-            raise NotRulesText("a control character (binary data): not a rules text", n)
+    if max(map(len, lines)) > MAX_LINE:
+        n, line = next((n, line) for n, line in enumerate(lines, 1) if len(line) > MAX_LINE)
+        raise NotRulesText(f"a line of {len(line):,} characters: no rules text has one "
+                           f"longer than {MAX_LINE:,}", n)
     return lines
+
+
+def line_at(text: str, offset: int) -> int:
+    """The line (1-based) of `text` that the character at `offset` is on."""
+    return text.count("\n", 0, offset) + 1
 
 

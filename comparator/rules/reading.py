@@ -44,7 +44,10 @@ and said in the document's warnings: the words that followed are missing from th
 
 Whatever is no such document is refused with one line naming the line of the file at
 fault: binary, one endless line, a number written twice, a body cut short of what its own
-contents list.
+contents list; a C1 control or a character that reorders text (U+202E); more than any
+rules text has (``document``'s bounds: lines, rules, glossary entries, the characters of a
+rule or an entry), said with the bound. A rule's lines, and an entry's, are joined once
+read, not line by line (a rule wrapped over 200,000 lines was quadratic).
 """
 
 from __future__ import annotations
@@ -58,11 +61,15 @@ from comparator.rules.document import (
     CR,
     DUEL_MASTERS,
     MAGIC,
+    MAX_GLOSSARY,
+    MAX_RULES,
+    MAX_WORDS,
     SOGO,
     NotRulesText,
     Rule,
     RulesText,
     is_example,
+    line_at,
     lines_of,
 )
 from comparator.rules.rulings_summary import is_rulings_summary, read_rulings_summary
@@ -113,12 +120,30 @@ def read_rules(text: str, dated: date | None = None) -> RulesText:
     if glossary_at is not None:
         body.seen["Glossary"] += 1
         body.seen["Credits"] += any(line.strip() == "Credits" for line in lines[glossary_at:])
-        out.glossary = _glossary(lines[glossary_at:])
+        out.glossary = _glossary(lines[glossary_at:], glossary_at + 1)
     # The heading right above the first rule is the body's own: a text without contents
     # (an excerpt, a fixture) has it once.
     first = next(iter(out.rules.values())).title.split(".")[0]
     _check_whole([h for h in body.contents if h != first], body.seen, len(lines))
     return out
+
+
+@dataclass
+class _Words:
+    """A rule's words as they are read: its lines and what joins them, joined once the
+    text is read (joined line by line, a rule wrapped over 200,000 lines took seconds)."""
+
+    first: int  # the line its words start on
+    parts: list[str] = field(default_factory=list)
+    size: int = 0  # the characters so far
+    last: str = ""  # the last character so far
+
+    def add(self, *parts: str) -> None:
+        for part in parts:
+            if part:
+                self.parts.append(part)
+                self.size += len(part)
+                self.last = part[-1]
 
 
 @dataclass
@@ -135,21 +160,27 @@ class _Body:
     contents: list[str] = field(default_factory=list)  # headings met before the first rule
     seen: Counter[str] = field(default_factory=Counter)
     left_out: list[int] = field(default_factory=list)  # editorial lines under rules
+    texts: dict[str, _Words] = field(default_factory=dict)  # each rule's words, by number
+
+    def said(self, rule: Rule | None) -> bool:
+        """Whether any of `rule`'s words are read yet."""
+        return rule is not None and self.texts[rule.number].size > 0
 
     def read(self, n: int, line: str, stripped: str) -> None:
-        awaited = self.current is not None and not self.current.text
-        if m := _RULE.match(line):
+        awaited = self.current is not None and not self.said(self.current)
+        numbered = stripped[:1].isdigit()  # else none of the numbered forms: not matched
+        if numbered and (m := _RULE.match(line)):
             self.rule(m.group(1), m.group(2).strip(), n)
-        elif m := _NUMBER.match(line):
+        elif numbered and (m := _NUMBER.match(line)):
             self.rule(m.group(1), "", n)
         elif awaited:  # the line after a number alone is its words, whatever they say
             self.words(stripped, n)
-        elif m := _TITLE.match(line):
+        elif numbered and (m := _TITLE.match(line)):
             self.title, self.current = f"{m.group(1)}. {m.group(2).strip()}", None
             self.seen[m.group(1)] += 1  # by number: the contents may quote a title otherwise
             if not self.out.rules:
                 self.contents.append(m.group(1))
-        elif m := _SECTION.match(line):
+        elif numbered and (m := _SECTION.match(line)):
             self.section, self.current = f"{m.group(1)}. {m.group(2).strip()}", None
         elif self.current is not None:
             self.words(stripped, n)
@@ -163,8 +194,12 @@ class _Body:
                                f"{self.out.rules[number].line}): a rules text numbers each "
                                f"rule once", n)
         self.no_words_left()
+        if len(self.out.rules) >= MAX_RULES:
+            raise NotRulesText(f"more than {MAX_RULES:,} numbered rules: no rules text has "
+                               f"so many", n)
         self.current, self.apart = Rule(number, "", self.section, self.title, n), False
         self.out.rules[number] = self.current
+        self.texts[number] = _Words(n)
         if words:
             self.words(words, n)
 
@@ -174,18 +209,26 @@ class _Body:
         the rule instead."""
         rule = self.current
         assert rule is not None
-        if rule.text and self.blank and not self.set_apart(line):
+        text = self.texts[rule.number]
+        if text.size and self.blank and not self.set_apart(line):
             self.current = None  # a paragraph below a blank line is no rule's
             return
         if self.out.kind == SOGO:
-            if rule.text and _editorial(line):
+            if text.size and _editorial(line):
                 self.left_out.append(n)
                 self.current = None
                 return
             line = self.excerpt_cut(line, n)
-        else:
+        elif "xample" in line or "XAMPLE" in line:
             line = _RUN_IN_EXAMPLE.sub("\n", line)
-        rule.text = line if not rule.text else f"{rule.text}{self.joint(line)}{line}"
+        if text.size:
+            text.add(self.joint(line, text.last), line)
+        else:
+            text.add(line)
+        if text.size > MAX_WORDS:
+            raise NotRulesText(f"rule {rule.number} (from line {text.first}) runs on past "
+                               f"{MAX_WORDS:,} characters: no rules text has a rule that "
+                               f"long", n)
         if self.blank:
             self.apart = is_example(line)
 
@@ -208,22 +251,24 @@ class _Body:
             f"{cut.group().strip()!r}): the words that followed are missing")
         return line[:cut.start()]
 
-    def joint(self, line: str) -> str:
-        """What comes between the rule's text so far and its next line: a line break
-        before an example, and before a paragraph set apart by a blank line (1999); else
-        the line continues the one above, wrapped: a space (none between Japanese)."""
+    def joint(self, line: str, above: str) -> str:
+        """What comes between the rule's text so far (ending in `above`) and its next
+        line: a line break before an example, and before a paragraph set apart by a blank
+        line (1999); else the line continues the one above, wrapped: a space (none between
+        Japanese)."""
         if is_example(line) or self.blank:
             return "\n"
-        above = self.current.text[-1] if self.current else " "
-        return " " if not (_JAPANESE.match(line[0]) or _JAPANESE.match(above)) else ""
+        return " " if not (_JAPANESE.match(line[:1]) or _JAPANESE.match(above)) else ""
 
     def no_words_left(self) -> None:
-        if self.current is not None and not self.current.text:
+        if self.current is not None and not self.said(self.current):
             raise NotRulesText(f"rule {self.current.number} has a number but no words",
                                self.current.line)
 
     def finish(self) -> None:
         self.no_words_left()
+        for number, text in self.texts.items():
+            self.out.rules[number].text = "".join(text.parts)
         if self.left_out:
             lines = ", ".join(map(str, self.left_out))
             self.out.warnings.append(
@@ -245,7 +290,7 @@ def _date_of(text: str, japanese: bool, dated: date | None) -> date:
             return date(int(j.group(1)), int(j.group(2)), int(j.group(3)))
         except ValueError:
             raise NotRulesText(f"the date {j.group(0)!r} is not a date",
-                               _line_at(text, j.start())) from None
+                               line_at(text, j.start())) from None
     found = _DATE.search(text)
     if found is None:
         if dated is not None:
@@ -259,11 +304,7 @@ def _date_of(text: str, japanese: bool, dated: date | None) -> date:
         return datetime.strptime(found.group(1), "%B %d, %Y").date()
     except ValueError:
         raise NotRulesText(f"the date {found.group(1)!r} is not a date",
-                           _line_at(text, found.start())) from None
-
-
-def _line_at(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+                           line_at(text, found.start())) from None
 
 
 def _check_whole(contents: list[str], seen: Counter[str], last: int) -> None:
@@ -274,15 +315,33 @@ def _check_whole(contents: list[str], seen: Counter[str], last: int) -> None:
                                f"list: the file is truncated", last)
 
 
-def _glossary(lines: list[str]) -> dict[str, str]:
+@dataclass
+class _Entry:
+    """A glossary entry as it is read: its words as paragraphs of lines, joined once the
+    glossary is read (joined line by line, an entry wrapped over 200,000 lines took
+    seconds)."""
+
+    first: int  # the line of its term
+    paragraphs: list[list[str]] = field(default_factory=list)
+    size: int = 0  # the characters so far
+
+    def add(self, stripped: str, new_paragraph: bool) -> None:
+        if new_paragraph or not self.paragraphs:
+            self.paragraphs.append([stripped])
+        else:
+            self.paragraphs[-1].append(stripped)
+        self.size += len(stripped) + 1
+
+
+def _glossary(lines: list[str], at: int) -> dict[str, str]:
     """Glossary entries up to the credits: a term on a line of its own after a blank line,
     then its words. The 1999 text indents the words and may split them into paragraphs
     (a blank line inside an entry); later ones write them unindented, one line each, and
-    end an entry at a blank line."""
-    entries: dict[str, list[str]] = {}
+    end an entry at a blank line. `at` is the line of the file `lines` start on."""
+    entries: dict[str, _Entry] = {}
     term: str | None = None
     blank = True
-    for line in lines:
+    for n, line in enumerate(lines, at):
         stripped = line.strip()
         if stripped in ("Credits", "Index") or stripped.startswith("These rules are"):
             break
@@ -290,15 +349,21 @@ def _glossary(lines: list[str]) -> dict[str, str]:
             blank = True
             continue
         if line[0].isspace() and term is not None:  # 1999: indented words, in paragraphs
-            words = entries[term]
-            if words and not blank:
-                words[-1] = f"{words[-1]} {stripped}"
-            else:
-                words.append(stripped)
+            entries[term].add(stripped, new_paragraph=blank)
         elif blank or term is None:
             term = stripped
-            entries.setdefault(term, [])
+            if term not in entries:
+                if len(entries) >= MAX_GLOSSARY:
+                    raise NotRulesText(f"more than {MAX_GLOSSARY:,} glossary entries: no "
+                                       f"rules text has so many", n)
+                entries[term] = _Entry(n)
         else:
-            entries[term].append(stripped)
+            entries[term].add(stripped, new_paragraph=True)
+        entry = entries[term]
+        if entry.size > MAX_WORDS:
+            raise NotRulesText(f"the glossary entry {term[:40]!r} (from line {entry.first}) "
+                               f"runs on past {MAX_WORDS:,} characters: no rules text has "
+                               f"one that long", n)
         blank = False
-    return {t: "\n".join(words) for t, words in entries.items() if words}
+    return {t: "\n".join(" ".join(p) for p in e.paragraphs)
+            for t, e in entries.items() if e.paragraphs}

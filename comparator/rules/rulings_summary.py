@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from datetime import date, datetime
 
-from comparator.rules.document import SUMMARY, NotRulesText, Rule, RulesText
+from comparator.rules.document import MAX_RULES, SUMMARY, NotRulesText, Rule, RulesText
 
 _SECTION = re.compile(r"^([A-Z]) - (\S.*)$")  # "C - Combat Rules"
 _TITLE = re.compile(r"^([A-Z]\.\d+) - (\S.*?):?$")  # "A.27 - Trample:"
@@ -25,6 +25,9 @@ _RULE = re.compile(r"^([A-Z]\.\d+\.(?:Rulings?\.)?\d+) - (.*)$")
 _NOTE = re.compile(r"^Note - (\S.*)$")
 _UPDATED = re.compile(r"Updated (\d{2}/\d{2}/\d{2})")
 _PREVIOUS = re.compile(r"last released version on (\d{2}/\d{2}/\d{2})")
+# The final release numbers two rulings twice; a copy numbering more than this many again
+# is no summary numbered by hand (30,000 repeats of one number took minutes to read).
+MAX_AGAIN = 100
 
 
 def is_rulings_summary(lines: list[str]) -> bool:
@@ -39,22 +42,31 @@ def read_rulings_summary(lines: list[str], dated: date | None = None) -> RulesTe
     # Each heading is written twice, in the contents and above its rulings.
     contents: list[str] = []
     seen: Counter[str] = Counter()
+    again = 0
+    counts: dict[str, int] = {}  # the last "#k" given each number taken again
     for n, line in enumerate(lines, 1):
         stripped = line.strip()
         if stripped == "Index" and out.rules:
             break  # the index follows the rules
         if m := _RULE.match(stripped):
+            _room(out, n)
             number = m.group(1)
             if number in out.rules:
                 # The summary was numbered by hand, and its final release repeats two
                 # numbers (D.18.5, T.5.2) for different rulings: both are kept.
                 first = out.rules[number].line
-                number = _unused(number, out.rules)
+                again += 1
+                if again > MAX_AGAIN:
+                    raise NotRulesText(f"{number} again (first at line {first}): more than "
+                                       f"{MAX_AGAIN} rulings numbered again, so no summary "
+                                       f"numbered by hand (its final release has two)", n)
+                number = _unused(number, out.rules, counts)
                 out.warnings.append(f"line {n}: {m.group(1)} again (first at line {first}), "
                                     f"a different ruling: kept as {number}")
             out.rules[number] = Rule(number, m.group(2).strip(), section, title, n)
         elif (m := _NOTE.match(stripped)) and out.rules and title:
-            number = _unused(f"{title.split(' - ')[0]}.Note", out.rules)
+            _room(out, n)
+            number = _unused(f"{title.split(' - ')[0]}.Note", out.rules, counts)
             out.rules[number] = Rule(number, m.group(1).strip(), section, title, n)
         elif m := _TITLE.match(stripped):
             title = f"{m.group(1)} - {m.group(2).strip()}"
@@ -75,15 +87,20 @@ def read_rulings_summary(lines: list[str], dated: date | None = None) -> RulesTe
     return out
 
 
-def _unused(number: str, taken: dict[str, Rule]) -> str:
+def _room(out: RulesText, n: int) -> None:
+    if len(out.rules) >= MAX_RULES:
+        raise NotRulesText(f"more than {MAX_RULES:,} numbered rulings: no rulings summary "
+                           f"has so many", n)
+
+
+def _unused(number: str, taken: dict[str, Rule], counts: dict[str, int]) -> str:
     """`number`, or where it is taken already the first of `number#2`, `number#3`, ...
-    that is not."""
-    k = 1
-    found = number
-    while found in taken:
-        k += 1
-        found = f"{number}#{k}"
-    return found
+    that is not: the one after the last given (`counts`, by number), as only this gives
+    them."""
+    if number not in taken:
+        return number
+    counts[number] = counts.get(number, 1) + 1
+    return f"{number}#{counts[number]}"
 
 
 def _date_of(lines: list[str], dated: date | None) -> date:

@@ -35,6 +35,10 @@ class Scenario:
     not_explored: str | None = None  # why, where it could not be
 
 
+class DamagedStore(ValueError):
+    """A stored row the site can't show: the message names its table and row."""
+
+
 @dataclass
 class Gathered:
     scenarios: list[Scenario]
@@ -83,14 +87,17 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
             ExplorationRow.fields == EXPLORE["fields"],
             ExplorationRow.blocks == EXPLORE["blocks"])).all()
     stored: dict[int, dict[str, Any]] = {}
+    row_ids: dict[int, dict[str, int]] = {}
     for row in rows:
-        stored.setdefault(row.scenario_key, {})[row.era] = json.loads(row.result_json)
+        stored.setdefault(row.scenario_key, {})[row.era] = _stored_exploration(row)
+        row_ids.setdefault(row.scenario_key, {})[row.era] = row.exploration_id
     missing = []
     for s in scenarios:
         mine = [e for e in eras if find_era(e).game == s.game and e in s.result.outcomes]
         have = stored.get(keys[s.id], {})
         if mine and all(e in have for e in mine):
             s.explored = {e: have[e] for e in mine}
+            _showable(s, {e: row_ids[keys[s.id]][e] for e in mine})
         elif mine:
             missing.append((s, mine))
     if not missing:
@@ -114,6 +121,96 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
         s.explored = doc["eras"]
         keep.append((s.result.scenario, doc))
     save_explorations(engine, keep)
+
+
+def _stored_exploration(row: Any) -> dict[str, Any]:
+    """A stored exploration's result, read; DamagedStore where it is not JSON or not of
+    the shape the explorer writes."""
+    where = f"table exploration, row {row.exploration_id}"
+    try:
+        res = json.loads(row.result_json)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise DamagedStore(f"{where}: the stored JSON is damaged ({exc})") from None
+    wrong = _not_an_exploration(res)
+    if wrong:
+        raise DamagedStore(f"{where}: not an exploration this rulesdiff wrote ({wrong})")
+    return res
+
+
+def _count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _score(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(n, int | float) and not isinstance(n, bool)
+                                       for n in v)
+
+
+def _state(v: Any) -> bool:
+    return isinstance(v, dict) and all(
+        isinstance(v.get(k), dict) and all(isinstance(x, dict) for x in v[k].values())
+        for k in ("players", "permanents"))
+
+
+def _not_an_exploration(res: Any) -> str | None:
+    """What in an era's stored exploration is not as the explorer writes it (what the
+    pages read of it), in a few words; None where all is."""
+    if not isinstance(res, dict):
+        return "not an object"
+    if not _count(res.get("lines")):
+        return "no count of lines"
+    found = res.get("outcomes")
+    if not isinstance(found, list):
+        return "no outcomes"
+    for o in found:
+        if not (isinstance(o, dict) and _state(o.get("state")) and _score(o.get("score"))
+                and _count(o.get("lines"))):
+            return "an outcome without its state, score or lines"
+    value = res.get("value")
+    if value is not None and not (isinstance(value, dict) and _state(value.get("state"))
+                                  and _score(value.get("score"))
+                                  and isinstance(value.get("line"), list)
+                                  and all(isinstance(d, dict) for d in value["line"])):
+        return "a best line without its state, score or decisions"
+    notes = res.get("notes", [])
+    if not (isinstance(notes, list) and all(isinstance(n, dict) for n in notes)):
+        return "notes that are not a list of notes"
+    return None
+
+
+def _showable(s: Scenario, rows: dict[str, int]) -> None:
+    """Say now what the scenario's page will say of its stored explorations (`rows`: era
+    -> its row), so that one the pages can't read is a DamagedStore naming its rows, not
+    a failure halfway through writing them."""
+    from comparator.explore.report import cited_in
+    from comparator.games.registry import game_named
+    from comparator.site.words import outcomes
+
+    game = game_named(s.game)
+    scenario = s.result.scenario
+
+    def words(explored: dict[str, dict[str, Any]]) -> None:
+        for res in explored.values():
+            cited_in(res)
+            value = res.get("value")
+            if value:
+                game.losses(value["state"], scenario)
+                for d in value["line"]:  # each decision in words, with its rule
+                    game.describe_decision(d, scenario)
+                    if "rule" not in d:
+                        raise KeyError("rule")
+        outcomes(explored, lambda state: game.losses(state, scenario))
+
+    # Each era's alone (its row named), then all together (the outcomes they share).
+    for part in [*({e: res} for e, res in s.explored.items()), s.explored]:
+        try:
+            words(part)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError,
+                RecursionError) as exc:
+            ids = ", ".join(str(rows[e]) for e in sorted(part, key=lambda e: rows[e]))
+            raise DamagedStore(f"table exploration, row{'s' if len(part) > 1 else ''} "
+                               f"{ids}: not an exploration of {s.id} this rulesdiff can "
+                               f"show ({type(exc).__name__}: {exc})") from None
 
 
 def _explore_one(job: tuple[str, list[str]]) -> tuple[dict[str, Any] | None, str]:
@@ -407,7 +504,7 @@ def _dataset(engine: Engine, shown: set[str]) -> dict[str, Any]:
                                 ", ".join(f":i{i}" for i in range(len(ids[at:at + 500])))
                                 + ")", **{f"i{i}": v for i, v in enumerate(ids[at:at + 500])})
         newest = db.execute(sql(
-            f"SELECT s.id, r.era, r.scenario_key, r.engine_version, s.tags "
+            f"SELECT s.id, r.era, r.scenario_key, r.engine_version, s.tags, s.content_hash "
             f"FROM run r JOIN scenario s ON s.scenario_key = r.scenario_key "
             f"WHERE r.run_id IN ({NEWEST}) ORDER BY s.id, r.era"))
         pairs = [(game, a.id, b.id) for game, eras in GAMES.items()
@@ -449,11 +546,11 @@ def _dataset(engine: Engine, shown: set[str]) -> dict[str, Any]:
         current: str | None = None
         runs: dict[str, tuple[int, str]] = {}
         tags: list[str] = []
-        for sid, era, key, version, tag_json in newest:
+        for sid, era, key, version, tag_json, content_hash in newest:
             if sid != current:
                 if current is not None:
                     count(current, runs, tags)
-                current, runs, tags = sid, {}, json.loads(tag_json or "[]")
+                current, runs, tags = sid, {}, _stored_tags(tag_json, content_hash)
             runs[era] = (key, version)
         if current is not None:
             count(current, runs, tags)
@@ -470,3 +567,16 @@ def _dataset(engine: Engine, shown: set[str]) -> dict[str, Any]:
     held["shown_stored"] = stored_shown
     return {"held": held, "store": figures(counts["store"]),
             "shown": figures(counts["shown"])}
+
+
+def _stored_tags(text: str | None, content_hash: Any) -> list[str]:
+    """A stored scenario's tags; DamagedStore, naming the row as `dataset export` does (by
+    its hash), where they are not a list of words."""
+    where = f"table scenario, row {bytes(content_hash or b'').hex()[:12]}"
+    try:
+        tags = json.loads(text or "[]")
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise DamagedStore(f"{where}: the stored JSON is damaged ({exc})") from None
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise DamagedStore(f"{where}: its tags are not a list of words")
+    return tags

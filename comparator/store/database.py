@@ -12,9 +12,12 @@ processes lose nothing.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
+import stat
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,8 +72,9 @@ def database_url(db: str | None) -> str:
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
+    # The wait first: turning WAL on waits, too, for a writer that holds the file.
     cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
 
@@ -83,9 +87,55 @@ def _shown(url: str) -> str:
         return "the database URL given"
 
 
-def open_engine(db: str | None, create: bool = True) -> Engine:
+def _sqlite_file(path: Path, create: bool) -> bool:
+    """Whether the SQLite file `path` exists; StoreError, in one line naming it, where it
+    can't be a database: a folder or a device, a name the system refuses (too long), a
+    folder that is missing; and, to read (`create` false), a file that is missing."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:  # a name too long, a loop of links, a file in place of a folder
+        raise StoreError(f"can't use database {path}: {exc.strerror or exc}") from None
+    if info is None:
+        if not create:
+            raise StoreError(f"no database at {path} (build one with `rulesdiff dataset "
+                             f"build`, or name it with --db)")
+        folder = path.parent
+        try:
+            if not folder.is_dir():
+                raise StoreError(f"can't use database {path}: no folder {folder}")
+            # The name itself may be one the system refuses: asked without making anything.
+            if len(os.fsencode(path.name)) > os.pathconf(folder, "PC_NAME_MAX"):
+                raise StoreError(f"can't use database {path}: "
+                                 f"{os.strerror(errno.ENAMETOOLONG)}")
+        except OSError as exc:
+            raise StoreError(f"can't use database {path}: {exc.strerror or exc}") from None
+        except ValueError:  # no limit the system will say
+            pass
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        raise StoreError(f"{path} is not a database file")
+    return True
+
+
+# Engines opened with `later` whose store is not made yet (``prepare`` makes it).
+_NOT_PREPARED: weakref.WeakSet[Engine] = weakref.WeakSet()
+
+
+def prepared(engine: Engine) -> bool:
+    """Whether the store `engine` names was made ready when it was opened (or since):
+    not one that `open_engine(..., later=True)` found missing. Another process may make
+    the file meanwhile, but only ``prepare`` waits for its tables."""
+    return engine not in _NOT_PREPARED
+
+
+def open_engine(db: str | None, create: bool = True, later: bool = False) -> Engine:
     """The database, made ready. `create`: make the file and tables if need be (commands
-    that store); else (commands that only read) it must already be a rulesdiff database."""
+    that store); else (commands that only read) it must already be a rulesdiff database,
+    and no file is ever made. `later`: a SQLite file that does not exist yet is not made
+    now but by ``prepare``, once the caller has checked that it has something valid to
+    write (a refused command leaves no file behind)."""
     url = database_url(db)
     shown = _shown(url)
     try:
@@ -97,13 +147,9 @@ def open_engine(db: str | None, create: bool = True) -> Engine:
     if memory:
         raise StoreError(f"{shown} is an in-memory database: nothing stored there would be "
                          f"kept; name a file")
+    exists = True
     if parsed.drivername.startswith("sqlite"):
-        path = Path(parsed.database or "")
-        if not create and not path.is_file():
-            raise StoreError(f"no database at {path} (build one with `rulesdiff dataset "
-                             f"build`, or name it with --db)")
-        if path.exists() and not path.is_file():
-            raise StoreError(f"{path} is not a database file")
+        exists = _sqlite_file(Path(parsed.database or ""), create)
     try:
         engine = create_engine(url)
     except (ArgumentError, ImportError, ValueError) as exc:
@@ -119,22 +165,52 @@ def open_engine(db: str | None, create: bool = True) -> Engine:
         @event.listens_for(engine, "begin")
         def _begin_immediate(conn: Any) -> None:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
+    if create and later and not exists:
+        _NOT_PREPARED.add(engine)
+        return engine  # made by `prepare`, when there is something to write
+    if create:
+        prepare(engine)
+    else:
+        _opening(engine, lambda: _check_readable(engine, shown))
+    return engine
+
+
+def prepare(engine: Engine) -> None:
+    """Make the store ready to write: its file (SQLite) and tables made, or upgraded;
+    StoreError in one line if it can't be."""
+    shown = _shown(engine.url.render_as_string(hide_password=False))
+
+    def work() -> None:
+        try:
+            _prepare(engine)
+        except StoreError as exc:
+            raise StoreError(f"{shown}: {exc}") from None
+
+    _opening(engine, work)
+    _NOT_PREPARED.discard(engine)
+
+
+def _opening(engine: Engine, work: Any) -> None:
+    """`work()`, the first use of the database: an error of the database (or of the file
+    system under it) is a StoreError in one line."""
+    shown = _shown(engine.url.render_as_string(hide_password=False))
     try:
-        if create:
-            try:
-                _prepare(engine)
-            except StoreError as exc:
-                raise StoreError(f"{shown}: {exc}") from None
-        else:
-            _check_readable(engine, shown)
+        work()
     except (OperationalError, DatabaseError) as exc:
         why = str(getattr(exc, "orig", exc)).splitlines()[0]
-        if engine.dialect.name == "sqlite" and not os.access(
-                Path(parsed.database or ".").resolve().parent, os.W_OK):
+        if engine.dialect.name == "sqlite" and not _writable_folder(engine):
             # SQLite's WAL needs its shared-memory file beside the database, even to read.
             why += " (its folder is read-only: SQLite must write beside the file)"
         raise StoreError(f"can't open database {shown}: {why}") from None
-    return engine
+    except OSError as exc:
+        raise StoreError(f"can't open database {shown}: {exc.strerror or exc}") from None
+
+
+def _writable_folder(engine: Engine) -> bool:
+    try:
+        return os.access(Path(engine.url.database or ".").resolve().parent, os.W_OK)
+    except OSError:
+        return True  # nothing more to say of it
 
 
 def _check_readable(engine: Engine, shown: str) -> None:

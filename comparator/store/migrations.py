@@ -180,7 +180,7 @@ def _refuse_what_cant_move(conn: Any) -> None:
 def _old_columns(outcome_json: str) -> dict[str, str | None]:
     try:
         return outcome_columns(json.loads(outcome_json))
-    except (ValueError, TypeError, AttributeError):
+    except (ValueError, TypeError, AttributeError, RecursionError):
         return {"life": None, "losers": None, "zones": None}  # damaged: reported on reading
 
 

@@ -10,16 +10,43 @@ from typing import Any
 
 from comparator.store.packing import PackingError, digest, unpack
 
+# Deeper than anything rulesdiff stores (the shipped scenarios nest 7 deep at most, their
+# outcomes 6): a value nested deeper is damaged or forged, refused before anything (a
+# diff, a printing) walks it by recursion.
+MAX_DEPTH = 64
+
 
 def stored_json(text: str | None, table: str, row: object) -> Any:
-    """A JSON column of a stored row; a damaged one is an error naming the table and row."""
+    """A JSON column of a stored row; a damaged one (not JSON, or nested deeper than
+    MAX_DEPTH) is an error naming the table and row."""
     if text is None:
         return None
     try:
-        return json.loads(text)
+        value = json.loads(text)
+    except RecursionError:
+        value = None
     except ValueError as exc:
         raise ValueError(f"table {table}, row {row}: the stored JSON is damaged "
                          f"({exc})") from None
+    else:
+        # Only a text with that many brackets can nest that deep: the others, nearly all,
+        # are not walked.
+        if text.count("[") + text.count("{") <= MAX_DEPTH or _within(value, MAX_DEPTH):
+            return value
+    raise ValueError(f"table {table}, row {row}: the stored JSON is damaged (nested more "
+                     f"than {MAX_DEPTH} deep)") from None
+
+
+def _within(value: Any, depth: int) -> bool:
+    """Whether `value` nests at most `depth` lists and objects deep (walked without
+    recursion)."""
+    level = [value]
+    for _ in range(depth):
+        level = [v for item in level if isinstance(item, list | dict)
+                 for v in (item.values() if isinstance(item, dict) else item)]
+        if not level:
+            return True
+    return False
 
 
 def stored_text(packed: Any, name: str, table: str, row: object) -> str:

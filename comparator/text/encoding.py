@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 # One encoder each, made once: json.dumps with any option builds a new encoder a call, a
@@ -31,3 +32,18 @@ def ordered_digest(data: Any) -> str:
 
 def sorted_digest(data: Any) -> str:
     return hash_of(sorted_json(data))
+
+
+# What json.dumps leaves raw without ensure_ascii that a terminal obeys or that reorders the
+# text around it: DEL and the C1 controls (U+009B is ESC [), bidi controls, invisible
+# marks and separators, a byte-order mark (as ``comparator.text.terminal.clean`` shows
+# them in a report).
+_UNSEEN = re.compile("[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def shown_json(data: Any, indent: int | None = 2) -> str:
+    """JSON to print: text as it is written (Japanese as Japanese, not as escapes), but the
+    characters a terminal would obey or that reorder text as \\u escapes: the same JSON
+    to any reader, and none of it reaches a terminal raw."""
+    return _UNSEEN.sub(lambda m: f"\\u{ord(m.group()):04x}",
+                       json.dumps(data, indent=indent, ensure_ascii=False))

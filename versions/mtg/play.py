@@ -54,18 +54,22 @@ def run(era: Era, scenario: Scenario) -> dict[str, Any]:
     return combat(era, scenario).play(ScriptedChooser(scenario))
 
 
-def block_survey(era: Era, scenario: Scenario) -> dict[str, Any]:
+def block_survey(era: Era, scenario: Scenario, work: int | None = None) -> dict[str, Any]:
     """Every block declaration the scenario's attacks allow, with the requirements each
-    obeys (see ``versions.mtg.engine.blocks.survey``)."""
-    return survey(combat(era, scenario).board)
-
-
-def can_block(era: Era, scenario: Scenario, blocker: str, attacker: str
-              ) -> tuple[str, str] | None:
-    """Whether `blocker` may block `attacker` under `era` as blockers are declared: None,
-    or the rule (in the era's numbering) that forbids it and why."""
+    obeys (see ``versions.mtg.engine.blocks.survey``); past `work` block choices examined,
+    ``TooManyDeclarations``."""
     board = combat(era, scenario).board
-    found = blocks_allow(board, blocker, attacker)
+    return survey(board) if work is None else survey(board, work=work)
+
+
+def can_block(era: Era, scenario: Scenario, blocker: str, attacker: str,
+              work: int | None = None) -> tuple[str, str] | None:
+    """Whether `blocker` may block `attacker` under `era` as blockers are declared: None,
+    or the rule (in the era's numbering) that forbids it and why; past `work` block
+    choices examined, ``TooManyDeclarations``."""
+    board = combat(era, scenario).board
+    found = blocks_allow(board, blocker, attacker) if work is None else \
+        blocks_allow(board, blocker, attacker, work)
     return None if found is None else (era.rule(found[0]), found[1])
 
 

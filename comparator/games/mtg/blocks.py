@@ -41,11 +41,27 @@ def blocks_refused(scenario: Scenario, eras: list[str], board: Board | None = No
     return refused or None
 
 
-def block_survey(scenario: Any, era_id: str, file: str) -> tuple[dict[str, Any], list[str]]:
+# Block choices a survey examines at most unless `--limit` says otherwise.
+SURVEY_LIMIT = 1_000_000
+
+
+def too_many(file: str, era_id: str, what: str, big: Any) -> Any:
+    """The one line said when a `blocks` question would examine more than its limit."""
+    from comparator.files.problems import Problem, ScenarioError
+
+    return ScenarioError([Problem(file, "", (
+        f"{era_id}: {what}: more than {big.limit:,} block choices to examine (the limit); "
+        f"raise --limit to answer it"))])
+
+
+def block_survey(scenario: Any, era_id: str, file: str, limit: int = SURVEY_LIMIT
+                 ) -> tuple[dict[str, Any], list[str]]:
     """`rulesdiff blocks`: every legal block declaration of a Magic scenario under an era,
-    as JSON and as the report's lines; another game's scenario is a ScenarioError."""
+    as JSON and as the report's lines; another game's scenario is a ScenarioError, and so
+    is a survey that would examine more than `limit` block choices."""
     from comparator.files.problems import Problem, ScenarioError
     from versions.mtg import play
+    from versions.mtg.engine.blocks import TooManyDeclarations
 
     rules = find_era(era_id)
     if scenario.game != rules.game:
@@ -54,10 +70,12 @@ def block_survey(scenario: Any, era_id: str, file: str) -> tuple[dict[str, Any],
             f"scenario" + ("; `explore --blocks all` lists every redirection a Duel Masters "
                            "defender can choose" if scenario.game == "duel-masters" else "")))])
     try:
-        found = play.block_survey(rules(), scenario)
+        found = play.block_survey(rules(), scenario, limit)
     except NotInEra as refusal:
         raise ScenarioError([Problem(file, "", f"{era_id} can't run this scenario: "
                                                f"{refusal.why}")]) from None
+    except TooManyDeclarations as big:
+        raise too_many(file, era_id, "the survey", big) from None
     doc = {"scenario": scenario.id, "era": era_id, **found}
     return doc, survey_lines(scenario.id, found, rules.rule("block-requirement"))
 
@@ -84,7 +102,7 @@ def survey_lines(scenario_id: str, found: dict[str, Any], rule: str) -> list[str
 
 
 def can_block_answers(scenario: Any, eras: list[str], blocker: str, attacker: str,
-                      file: str) -> dict[str, Any]:
+                      file: str, limit: int = SURVEY_LIMIT) -> dict[str, Any]:
     """`rulesdiff blocks --can`: for each era, whether `blocker` may block `attacker`, with
     the rule that forbids it (or why the era can't run the scenario at all)."""
     from comparator.files.problems import Problem, ScenarioError
@@ -102,13 +120,12 @@ def can_block_answers(scenario: Any, eras: list[str], blocker: str, attacker: st
     out: dict[str, Any] = {}
     for era_id in eras:
         try:
-            found = play.can_block(find_era(era_id)(), scenario, blocker, attacker)
+            found = play.can_block(find_era(era_id)(), scenario, blocker, attacker, limit)
         except NotInEra as refusal:
             out[era_id] = {"refused": refusal.why}
             continue
-        except TooManyDeclarations:
-            raise ScenarioError([Problem(file, "", f"--can: too many block declarations "
-                                                   f"to settle it in {era_id}")]) from None
+        except TooManyDeclarations as big:
+            raise too_many(file, era_id, f"--can {blocker} {attacker}", big) from None
         out[era_id] = {"can": found is None, "rule": found[0] if found else None,
                        "why": found[1] if found else None}
     return {"scenario": scenario.id, "blocker": blocker, "attacker": attacker, "eras": out}

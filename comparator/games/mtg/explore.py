@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from itertools import permutations
+from math import comb
 from typing import Any
 
 from comparator.games.exploration import (
@@ -23,6 +24,8 @@ from comparator.games.exploration import (
     Unsupported,
     combine,
 )
+from comparator.games.mtg.division_count import division_count
+from comparator.games.mtg.line_bound import LineBound
 from comparator.games.mtg.stack_classes import (
     STATICALLY_REFUSED,
     DealtClasses,
@@ -67,6 +70,18 @@ DECISION_FLOOR = 10_000
 # with a choice to make count: a tree of n lines has fewer than n of them, but where some
 # options end in no line of play.
 POSITIONS_FLOOR = 100_000
+
+# A search that begins to take time has its lines bounded from below (``LineBound``:
+# divisions counted, not listed): once it has searched the first of these numbers of
+# positions, each bound examining at most the second number. One estimated at more than
+# a tenth of the limit (one probe's estimate can be well under the lines counted) is
+# bounded sooner, and before it lists a division of more than DECISION_FLOOR options. A
+# bound past the limit refuses the search (soundly: it is never more than the lines the
+# search would count); one that found it under the limit is not tried again; one that
+# spent its budget is tried again later with more.
+BOUND_CHECKS = ((10_000, 200_000), (50_000, 2_000_000))
+BOUND_CHECKS_SOONER = ((4_000, 200_000), (30_000, 2_000_000))
+BOUND_SOONER = 10  # estimated at more than the limit / this: bounded sooner
 
 # Block declarations walked at most to count the legal ones (--blocks all), about a second
 # of work: past it, the count of every declaration a restriction allows stands for them.
@@ -151,6 +166,7 @@ class Options:
         self.order = {pid: i for i, pid in enumerate(combat.board.order)}
         self.blocks = blocks
         self.budget = budget  # the most divisions one decision may have
+        self.long_list: Callable[[], None] | None = None  # called before one is listed
         self.written: Declaration = written(combat.board.scenario.combat)
 
     def of(self, d: Decision) -> list[Any]:
@@ -215,6 +231,16 @@ class Options:
                 sure[k] = max(1, toughness_lethal(board, k, o.earlier) + extra + p.prevention)
         # In permissive mode the rest is checked once the player's whole assignment is made.
         rules = (TOTAL,) if o.permissive else None
+        if self.budget is not None and len(keys) and comb(
+                max(source.power, 0) + len(keys) - 1, len(keys) - 1) > self.budget:
+            # Counted before they are listed: more than the budget is refused at once.
+            found = division_count(board, o.creature, o.targets, o.earlier, sure, rules,
+                                   self.budget)
+            if found is not None and found > self.budget:
+                raise TooManyDivisions(found)
+        if self.long_list is not None and len(keys) and comb(
+                max(source.power, 0) + len(keys) - 1, len(keys) - 1) > DECISION_FLOOR:
+            self.long_list()  # before a long list of divisions
         return division_classes(board, o.creature, o.targets, o.earlier, sure, rules, keys,
                                 budget=self.budget)
 
@@ -413,6 +439,8 @@ class Explorer:
         # The legal block declarations counted on each board they were counted on: the
         # estimate's probe and the search meet the same first one.
         self.declared: dict[Any, int | None] = {}
+        self.bound_checks: list[tuple[int, int]] = []  # (positions, budget) still to try
+        self.sooner = False
 
     def run(self) -> Reach | None:
         """Explore the era. Refused (TooLarge) past `limit` lines of play: counted as the
@@ -421,9 +449,15 @@ class Explorer:
         combat = exploration(self.era, self.scenario)
         self.options = Options(combat, self.blocks, self.most_options)
         self.notes = action_notes(combat)
+        root = combat.copy()
         estimate = self._estimate(combat)
         if estimate > self.estimate_bound:
             raise TooLarge(self.era.id, estimate, self.limit, "estimated")
+        self.root = root  # bounded from below as the search takes time
+        self.sooner = estimate * BOUND_SOONER > self.limit
+        if self.sooner:
+            self.options.long_list = self._long_list
+        self.bound_checks = list(BOUND_CHECKS_SOONER if self.sooner else BOUND_CHECKS)
         found = self._search(combat)
         # By their text: the order a search meets refusals in depends on how it merges.
         self.notes += [{"type": "lines-refused", "positions": n, "text": why}
@@ -464,6 +498,22 @@ class Explorer:
         self.visited += 1
         if self.visited > 2 * self.limit + POSITIONS_FLOOR:
             raise TooLarge(self.era.id, self.visited, self.limit, "positions")
+        if self.bound_checks and self.visited >= self.bound_checks[0][0]:
+            self._bound_lines()
+
+    def _long_list(self) -> None:
+        if self.bound_checks:
+            self._bound_lines()
+
+    def _bound_lines(self) -> None:
+        """Refuse the search if a lower bound on its lines (``LineBound``) passes the
+        limit; a bound that found it under the limit is not tried again."""
+        _, budget = self.bound_checks.pop(0)
+        found = LineBound(self.options, self.limit, budget).of(self.root.copy())
+        if found is not None and found > self.limit:
+            raise TooLarge(self.era.id, found, self.limit, "bound")
+        if found is not None:
+            self.bound_checks = []
 
     def _sized(self, d: Decision) -> None:
         """Refuse a decision with more options than it may list (``most_options``): each is

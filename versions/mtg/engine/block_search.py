@@ -42,6 +42,15 @@ from versions.mtg.engine.blockers import (
 from versions.mtg.engine.state import Board
 
 
+class TooMuchWork(Exception):
+    """A search that examined more than its budget of blockers' choices: refused, as a
+    search of more lines of play than its limit is."""
+
+    def __init__(self, examined: int):
+        self.examined = examined
+        super().__init__(f"more than {examined - 1} block choices examined")
+
+
 @dataclass(frozen=True)
 class Blocker:
     """One potential blocker as the search sees it."""
@@ -140,17 +149,26 @@ class Search:
     hold): the state after each blocker is, per class, how many members have each number
     of blockers, which keeps it small even with many counted attackers."""
 
-    def __init__(self, board: Board, free_only: bool) -> None:
+    def __init__(self, board: Board, free_only: bool, budget: int | None = None,
+                 forced: tuple[str, str] | None = None) -> None:
         lure = {a for a in board.attacks if board.perm(a).has("lure")}
         self.blockers = plan(board, free_only)
         # Blocking restrictions tie blockers together only if some blocker has one.
         self.coupled = any(b.alone or b.okk for b in self.blockers)
-        classes: dict[tuple[bool, tuple[int, ...], Limits], list[str]] = {}
+        # The most blocker choices examined (None: no bound), and how many were.
+        self.budget, self.work = budget, 0
+        # (blocker, attacker): only declarations in which that blocker blocks that attacker
+        # (`can_block`); the attacker, if counted, is a class of its own.
+        self.forced = forced
+        self.forced_at = next((i for i, b in enumerate(self.blockers)
+                               if forced is not None and b.id == forced[0]), None)
+        classes: dict[tuple[bool, tuple[int, ...], Limits, bool], list[str]] = {}
         for a in board.attacks:
             able = tuple(i for i, b in enumerate(self.blockers) if a in b.counted)
             found = limits(board, a)
             if able and found is not None:
-                classes.setdefault((a in lure, able, found), []).append(a)
+                alone = forced is not None and a == forced[1]
+                classes.setdefault((a in lure, able, found, alone), []).append(a)
         self.members = list(classes.values())
         self.lure = [key[0] for key in classes]
         self.last = [key[1][-1] for key in classes]
@@ -192,6 +210,7 @@ class Search:
                     yield (here, *rest)
 
         for move in pick(0, cap):
+            self.spend()
             after = list(state)
             for c, here in zip(reach, move, strict=True):
                 at = self.level_counts(c, state)
@@ -201,6 +220,12 @@ class Search:
                     at[min(k + 1, top)] += n
                 after[c] = tuple(at[1:])
             yield move, self._settle(i, after)
+
+    def spend(self) -> None:
+        """One more blocker choice examined: past the budget, the search is refused."""
+        self.work += 1
+        if self.budget is not None and self.work > self.budget:
+            raise TooMuchWork(self.work)
 
     def _settle(self, i: int, after: list[tuple[int, ...]]) -> Counts | None:
         for c in self.reach[i]:
@@ -220,13 +245,22 @@ class Search:
         state after each."""
         b = self.blockers[i]
         counts, g = state
+        forced = self.forced if i == self.forced_at else None
         for move, after in self.picks(i, counts):
             if after is None:
                 continue
             taken = sum(sum(here) for here in move)
+            if forced is not None and forced[1] in self.of:  # it must pick that attacker
+                c = self.of[forced[1]]
+                if not sum(move[self.reach[i].index(c)]):
+                    continue
             plains = [b.fill(taken)]
             if self.coupled:  # blocking at all, or not, may matter to another's restriction
                 plains += [b.some(taken)] + ([()] if not taken else [])
+            if forced is not None and forced[1] not in self.of:
+                # It blocks that plain attacker (and, for the restrictions, nothing else
+                # of the plain ones need be said).
+                plains = [(forced[1],)] if forced[1] in b.plain and taken < b.capacity else []
             for plain in dict.fromkeys(plains):
                 yield move, plain, (after, together_after(g, b, bool(taken or plain)))
 
@@ -295,9 +329,10 @@ def most_obeyed(board: Board) -> tuple[int, Declaration]:
     return best, decl
 
 
-def count(board: Board) -> int:
-    """How many declarations break no restriction, costs aside."""
-    search = Search(board, free_only=False)
+def count(board: Board, budget: int | None = None) -> int:
+    """How many declarations break no restriction, costs aside (TooMuchWork past `budget`
+    blocker choices examined)."""
+    search = Search(board, free_only=False, budget=budget)
     frontier: dict[State, int] = {search.start: 1}
     for i, b in enumerate(search.blockers):
         nxt: dict[State, int] = {}
@@ -305,11 +340,7 @@ def count(board: Board) -> int:
             for move, after in search.picks(i, counts):
                 if after is None:
                     continue
-                picks = 1
-                for c, here in zip(search.reach[i], move, strict=True):
-                    for at, n in zip(search.level_counts(c, counts), here, strict=True):
-                        picks *= comb(at, n)
-                taken = sum(sum(here) for here in move)
+                picks, taken = _chosen(search, i, counts, move)
                 none, some = b.ways(taken)
                 for blocks_plain, n in ((False, none), (True, some)):
                     if not n:
@@ -321,10 +352,11 @@ def count(board: Board) -> int:
     return sum(n for (_, g), n in frontier.items() if together_ok(g))
 
 
-def reaching(board: Board, best: int) -> Iterator[Declaration]:
+def reaching(board: Board, best: int, budget: int | None = None) -> Iterator[Declaration]:
     """The restriction-respecting declarations that obey `best` requirements, lazily, in
     `blocks.declarations` order: a branch is entered only if a declaration obeying `best`
-    lies beyond it."""
+    lies beyond it. Past `budget` blocker choices examined, TooMuchWork (a board where no
+    restriction counts blockers is not searched: its declarations are its choices')."""
     if independent(board):
         if best == 0:
             yield from every_choice(board)
@@ -334,7 +366,7 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
             ids = [b.id for b in at_best]
             yield from _combinations(ids, lambda i: at_best[i].options)
             return
-    search = Search(board, free_only=False)
+    search = Search(board, free_only=False, budget=budget)
     blockers = search.blockers
 
     def walk(i: int, points: int, counts: dict[str, int], g: Together,
@@ -344,6 +376,7 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
             return
         b = blockers[i]
         for choice in choices(b.can, b.capacity):
+            search.spend()
             counted = [a for a in choice if a in search.of]
             for a in counted:
                 counts[a] = counts.get(a, 0) + 1
@@ -360,6 +393,50 @@ def reaching(board: Board, best: int) -> Iterator[Declaration]:
 
     if search.future(0, search.start) >= best:
         yield from walk(0, 0, {}, ALONE, {})
+
+
+def can_block(board: Board, blocker: str, attacker: str, budget: int | None = None) -> bool:
+    """Whether some declaration breaking no restriction has `blocker` block `attacker`
+    (costs and requirements aside), found by the search rather than by walking the
+    declarations: the search with that choice forced on that blocker."""
+    search = Search(board, free_only=False, budget=budget, forced=(blocker, attacker))
+    if search.forced_at is None or attacker not in search.blockers[search.forced_at].can:
+        return False
+    return search.future(0, search.start) >= 0
+
+
+def count_obeying(board: Board, best: int, budget: int | None = None) -> int:
+    """How many declarations break no restriction and obey at least `best` requirements,
+    costs aside: `count`, with the requirements each obeys carried along (a blocker's
+    plain attackers counted by how many it blocks and how many of them it is required to
+    block)."""
+    search = Search(board, free_only=False, budget=budget)
+    frontier: dict[tuple[State, int], int] = {(search.start, 0): 1}
+    for i, b in enumerate(search.blockers):
+        nxt: dict[tuple[State, int], int] = {}
+        lured_plain = sum(1 for a in b.plain if a in b.lure)
+        other_plain = len(b.plain) - lured_plain
+        for ((counts, g), points), ways in frontier.items():
+            for move, after in search.picks(i, counts):
+                if after is None:
+                    continue
+                picks, taken = _chosen(search, i, counts, move)
+                lured = sum(sum(here) for c, here in zip(search.reach[i], move, strict=True)
+                            if search.lure[c]) if b.free else 0
+                room = b.capacity - taken
+                for size in range(min(room, len(b.plain)) + 1):
+                    for j in range(max(0, size - other_plain), min(lured_plain, size) + 1):
+                        search.spend()
+                        n = comb(lured_plain, j) * comb(other_plain, size - j)
+                        blocks = bool(taken or size)
+                        gained = points + lured + j + (b.must and blocks)
+                        state = (after, together_after(g, b, blocks) if search.coupled
+                                 else g)
+                        key = (state, gained)
+                        nxt[key] = nxt.get(key, 0) + ways * picks * n
+        frontier = nxt
+    return sum(n for ((_, g), points), n in frontier.items()
+               if together_ok(g) and points >= best)
 
 
 def independent(board: Board) -> bool:
@@ -453,3 +530,14 @@ def _combinations(blockers: list[str], options: Callable[[int], Iterable[tuple[s
             decl.pop(blockers[i], None)
 
     yield from walk(0, {})
+
+
+def _chosen(search: Search, i: int, counts: Counts, move: Picks) -> tuple[int, int]:
+    """In how many ways blocker `i` can make `move` from `counts` (which attackers of each
+    level it takes), and how many attackers it takes."""
+    picks = 1
+    for c, here in zip(search.reach[i], move, strict=True):
+        for at, n in zip(search.level_counts(c, counts), here, strict=True):
+            picks *= comb(at, n)
+    return picks, sum(sum(here) for here in move)
+

@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb
 
@@ -33,6 +33,9 @@ from versions.mtg.engine.blockers import (
 )
 from versions.mtg.engine.state import Board, Permanent
 from versions.mtg.scenario import CombatSpec
+
+# Block choices a survey, or `can_block`, examines at most (`rulesdiff blocks --limit`).
+SURVEY_LIMIT = 1_000_000
 
 
 @dataclass
@@ -193,9 +196,10 @@ def affordable(board: Board, decl: Declaration) -> bool:
     return all(mana_available(board, pl) >= c for pl, c in costs_owed(board, decl).items())
 
 
-def _maximal(board: Board) -> tuple[Iterator[Declaration], bool]:
+def _maximal(board: Board, budget: int | None = None) -> tuple[Iterator[Declaration], bool]:
     """The declarations that break no restriction and obey as many requirements as can be
-    (509.1c), lazily, and whether any blocker has a cost to pay (else all are legal)."""
+    (509.1c), lazily, and whether any blocker has a cost to pay (else all are legal).
+    `budget`: the most blocker choices the search may examine (TooMuchWork)."""
     blockers = potential_blockers(board)
     costs = any(board.perm(b).block_cost for b in blockers)
     if not block_search.independent(board) and _at_most(board, blockers, FEW_TO_WALK):
@@ -205,7 +209,7 @@ def _maximal(board: Board) -> tuple[Iterator[Declaration], bool]:
         best = max(obeyed(d, reqs) for d in declarations(board, include_costs=False)) \
             if reqs else 0
         return (d for d in declarations(board) if obeyed(d, reqs) >= best), costs
-    return block_search.reaching(board, most_obeyed_count(board)), costs
+    return block_search.reaching(board, most_obeyed_count(board), budget), costs
 
 
 # Declarations (restrictions aside) that `_maximal` walks rather than searches.
@@ -228,24 +232,68 @@ def legal_declarations(board: Board) -> Iterator[Declaration]:
     found, costs = _maximal(board)
     if not costs:
         return found  # nothing to pay (most boards): every declaration is affordable
-    return (d for d in found if affordable(board, d))
+    payable = _payable(board)
+    return (d for d in found if payable(d))
+
+
+def _payable(board: Board) -> Callable[[Declaration], bool]:
+    """`affordable` on this board, its players' mana counted once (not for every
+    declaration)."""
+    cost = {b: (p.controller, p.block_cost) for b in potential_blockers(board)
+            if (p := board.perm(b)).block_cost}
+    mana: dict[str, int] = {}
+
+    def payable(decl: Declaration) -> bool:
+        owed: dict[str, int] = {}
+        for b in decl:
+            if b in cost:
+                player, n = cost[b]
+                owed[player] = owed.get(player, 0) + n
+            elif board.perm(b).block_cost:  # not a potential blocker: as `affordable`
+                return affordable(board, decl)
+        for player, n in owed.items():
+            if player not in mana:
+                mana[player] = mana_available(board, player)
+            if mana[player] < n:
+                return False
+        return True
+
+    return payable
 
 
 def legal_count(board: Board, most: int, walked: int) -> int | None:
     """How many legal declarations there are, counted up to `most + 1` (stopping there),
     walking at most `walked` of ``_maximal``'s; None where that was not enough to know
     (costs no one can pay leave most of what is walked illegal). Bounded, where
-    ``declaration_count`` counts the declarations a restriction forbids too."""
+    ``declaration_count`` counts the declarations a restriction forbids too. Where no
+    blocker has a cost, and the walk would be long, the same answer is counted instead of
+    walked (``block_search.count_obeying``), in a moment whatever the size."""
+    blockers = potential_blockers(board)
+    if not any(board.perm(b).block_cost for b in blockers) and \
+            not _at_most(board, blockers, min(walked, most + 1)):
+        try:
+            best = most_obeyed_count(board)
+            found = min(block_search.count_obeying(board, best, budget=COUNT_BUDGET),
+                        most + 1)
+            # As the walk would say it: it stops once it has walked `walked`.
+            return None if walked < found else found
+        except block_search.TooMuchWork:
+            pass  # walked, as far as it may be
     found, costs = _maximal(board)
+    payable = _payable(board) if costs else None
     legal = 0
     for n, decl in enumerate(found, 1):
         if n > walked:
             return None
-        if not costs or affordable(board, decl):
+        if payable is None or payable(decl):
             legal += 1
             if legal > most:
                 return legal
     return legal
+
+
+# Blocker choices `legal_count` examines at most to count rather than walk.
+COUNT_BUDGET = 2_000_000
 
 
 def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
@@ -326,13 +374,31 @@ def _cost_problems(board: Board, decl: Declaration) -> list[BlockProblem]:
         if mana_available(board, player) < cost]
 
 
-def survey(board: Board, limit: int = 10_000, sample: int = 25) -> dict[str, object]:
+def survey(board: Board, limit: int = 10_000, sample: int = 25,
+           work: int = SURVEY_LIMIT) -> dict[str, object]:
     """The block declarations that break no restriction: how many (counted, not walked),
     how many requirements each obeys, and a sample with the maximal ones first (those
     obeying the most that can be obeyed, with costs payable: the legal ones, 509.1c).
-    Maximal declarations are counted up to `limit`."""
+    Maximal declarations are counted up to `limit`. Past `work` block choices examined
+    (declarations walked, the search's choices), TooManyDeclarations."""
+    try:
+        return _survey(board, limit, sample, work)
+    except block_search.TooMuchWork as more:
+        raise TooManyDeclarations(more.examined, work) from None
+
+
+def _survey(board: Board, limit: int, sample: int, work: int) -> dict[str, object]:
     reqs = requirements(board)
     best = most_obeyed(board)[0]
+    walked = 0
+
+    def walking(found: Iterator[Declaration]) -> Iterator[Declaration]:
+        nonlocal walked
+        for decl in found:
+            walked += 1
+            if walked > work:
+                raise block_search.TooMuchWork(walked)
+            yield decl
 
     def row(decl: Declaration, maximal: bool) -> dict[str, object]:
         cost = costs_owed(board, decl)
@@ -342,20 +408,26 @@ def survey(board: Board, limit: int = 10_000, sample: int = 25) -> dict[str, obj
 
     rows = []
     maximal = 0
-    for decl in legal_declarations(board):
+    found, costs = _maximal(board, budget=work)
+    payable = _payable(board) if costs else None
+    for decl in walking(found):
+        if payable is not None and not payable(decl):
+            continue
         maximal += 1
         if len(rows) < sample:
             rows.append(row(decl, True))
         if maximal >= limit:
             break
     if len(rows) < sample:
-        for decl in declarations(board):
-            if obeyed(decl, reqs) >= best and affordable(board, decl):
+        # Those a restriction forbids are never walked (`reaching`, obeying 0 or more).
+        payable = _payable(board)
+        for decl in walking(block_search.reaching(board, 0, budget=work)):
+            if obeyed(decl, reqs) >= best and payable(decl):
                 continue  # listed above
             rows.append(row(decl, False))
             if len(rows) == sample:
                 break
-    total = block_search.count(board)
+    total = block_search.count(board, budget=work)
     return {
         "requirements": [{"creature": b, "must_block": a} for b, a in reqs],
         "most_obeyed": best,
@@ -364,14 +436,16 @@ def survey(board: Board, limit: int = 10_000, sample: int = 25) -> dict[str, obj
     }
 
 
-CAN_BLOCK_LIMIT = 200_000  # declarations looked at before `can_block` gives up
-
-
 class TooManyDeclarations(Exception):
-    """`can_block` looked at CAN_BLOCK_LIMIT declarations without settling the question."""
+    """A survey or `can_block` would examine more than its limit of block choices."""
+
+    def __init__(self, examined: int, limit: int):
+        self.examined, self.limit = examined, limit
+        super().__init__(f"more than {limit} block choices to examine")
 
 
-def can_block(board: Board, blocker: str, attacker: str) -> tuple[str, str] | None:
+def can_block(board: Board, blocker: str, attacker: str,
+              limit: int = SURVEY_LIMIT) -> tuple[str, str] | None:
     """None if `blocker` may block `attacker` in some declaration that breaks no
     restriction (509.1b; others may have to block with it, as against menace); else the
     rule key that forbids it and why. Requirements are not asked: a creature that must
@@ -389,10 +463,12 @@ def can_block(board: Board, blocker: str, attacker: str) -> tuple[str, str] | No
         return "block-restriction", f"{blocker} can't block"
     if (why := restriction(b, a)) is not None:
         return "block-restriction", f"{attacker}: {why}"
-    for seen, decl in enumerate(declarations(board)):
-        if attacker in decl.get(blocker, ()):
+    if block_search.independent(board):
+        return None  # nothing counts blockers: it blocks that attacker, the others nothing
+    try:
+        if block_search.can_block(board, blocker, attacker, budget=limit):
             return None
-        if seen >= CAN_BLOCK_LIMIT:
-            raise TooManyDeclarations(blocker)
+    except block_search.TooMuchWork as work:
+        raise TooManyDeclarations(work.examined, limit) from None
     return "block-restriction", (f"no declaration that breaks no restriction has {blocker} "
                                  f"block {attacker} (a restriction counts its blockers)")
