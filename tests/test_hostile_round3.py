@@ -366,3 +366,11 @@ def test_a_build_that_passes_makes_its_database(tmp_path):
                      code=0)
     assert "1 scenarios, 7 runs stored" in " ".join(out.split())
     assert _counts(db)["run"] == 7
+
+
+def test_quoting_from_a_missing_store_makes_none(tmp_path):
+    # `--quote` only reads: a store that does not exist quotes nothing and is not created.
+    db = tmp_path / "none.db"
+    out = clean_exit(rulesdiff("diff", "giant-growth-vs-assignment-order", "--no-store",
+                               "--quote", "--db", str(db)), code=1)
+    assert "rulesdiff rules import" in out and not db.exists()

@@ -6,13 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from comparator.cli.output import echo_lines, open_store, reading
+from comparator.cli.output import echo_lines, fail, reading
 
 
 def quotes_for(db: str | None):  # noqa: ANN202 - a Quotes, imported lazily
+    """The quotations of the store, read only: a store that does not exist quotes nothing
+    (and is not made for it; the footer says to import the rules)."""
     from comparator.rules.quoting import Quotes
+    from comparator.store.database import StoreError, open_engine
 
-    return Quotes(open_store(db))
+    try:
+        return Quotes(open_engine(db, create=False))
+    except StoreError as err:
+        if not str(err).startswith("no database at"):
+            fail(str(err))
+        return Quotes(None)
 
 
 def quoting(db: str | None, quotes: Any, work: Callable[[], None]) -> None:

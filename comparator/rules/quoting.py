@@ -16,7 +16,7 @@ _CITED = re.compile(r"\[([^\[\]]+)\]\s*$")  # a report line ends with its rule: 
 
 
 class Quotes:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine | None) -> None:
         self.engine = engine
         self.found: dict[tuple[str, str], Found | None] = {}
         self.said: set[tuple[str, str]] = set()  # quoted once; later lines cite it bare
@@ -29,7 +29,8 @@ class Quotes:
             from versions import find_era
 
             era = find_era(era_id)
-            found = cited_words(self.engine, era, number)
+            found = (cited_words(self.engine, era, number) if self.engine is not None
+                     else None)
             if found is None and citation(number).kind != "unnumbered":
                 self.unimported.add(era_id)
             self.found[(era_id, number)] = found if found and found.text else None
