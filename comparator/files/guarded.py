@@ -1,11 +1,32 @@
-"""A user's text file read safely: only a regular file, of a bounded size, as UTF-8."""
+"""A user's text file read safely: only a regular file, of a bounded size, as UTF-8; and a
+path whose names the file system would refuse, said before anything is made."""
 
 from __future__ import annotations
 
 import os
 import stat
+from contextlib import suppress
 from itertools import accumulate
 from pathlib import Path
+
+
+def names_too_long(path: Path) -> bool:
+    """Whether a name in `path` is longer than its file system takes, asked of the nearest
+    folder that exists and without making anything (where a folder before it is still to
+    be made, the system would say only that that folder is missing)."""
+    at = path.absolute()
+    while at.parent != at:
+        with suppress(OSError):  # a name too long itself: look further up
+            if at.exists():
+                break
+        at = at.parent
+    try:
+        most = os.pathconf(at, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # not said here (or not POSIX)
+        most = 255
+    if most is None or most < 0:  # no limit
+        return False
+    return any(len(os.fsencode(part)) > most for part in path.parts)
 
 
 def read_text_file(path: Path, max_bytes: int, what: str = "file",

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
+from comparator.files.guarded import names_too_long
+
 
 @dataclass
 class Built:
@@ -79,7 +81,8 @@ def destination(out: Path) -> str:
     """What OUT is: "new" (nothing there yet), "empty" (an empty folder) or "site" (a site
     rulesdiff wrote); SiteError for anything else, or where it can't be looked at."""
     try:
-        _names_fit(out)
+        if names_too_long(out):
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(out))
         if out.is_symlink() and not out.exists():
             raise SiteError(f"{out}: a link to nothing")
         if not out.exists():
@@ -95,30 +98,6 @@ def destination(out: Path) -> str:
         raise _cannot(out, err) from None
     raise SiteError(f"{out}: a folder that is not a site rulesdiff wrote (it would be "
                     f"mixed with the site's pages); name a new or empty folder")
-
-
-def _names_fit(out: Path) -> None:
-    """OSError (ENAMETOOLONG) where a name in OUT's path is longer than its file system
-    takes: said before anything runs, even where a folder before it is still to be made
-    (the system then says only that that folder is missing)."""
-    at = out.absolute()
-    while True:
-        try:
-            if at.exists():
-                break
-        except OSError:
-            pass
-        if at.parent == at:
-            break
-        at = at.parent
-    try:
-        most = os.pathconf(at, "PC_NAME_MAX")
-    except (OSError, ValueError, AttributeError):  # not said here (or not POSIX)
-        most = 255
-    if most is None or most < 0:  # no limit
-        return
-    if any(len(os.fsencode(part)) > most for part in out.parts):
-        raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(out))
 
 
 def _made_folders(folder: Path) -> list[Path]:

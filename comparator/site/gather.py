@@ -6,7 +6,6 @@ what the store says of a built dataset. Pages are then written from this alone
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from sqlalchemy import Engine
 from comparator.compare.running import Result, run_file, scenario_json
 from comparator.rules.document import without_examples
 from comparator.store.packing import scenario_key
+from comparator.store.reading import stored_json
 from comparator.text.encoding import hash_of, ordered_json
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
@@ -127,10 +127,7 @@ def _stored_exploration(row: Any) -> dict[str, Any]:
     """A stored exploration's result, read; DamagedStore where it is not JSON or not of
     the shape the explorer writes."""
     where = f"table exploration, row {row.exploration_id}"
-    try:
-        res = json.loads(row.result_json)
-    except (ValueError, TypeError, RecursionError) as exc:
-        raise DamagedStore(f"{where}: the stored JSON is damaged ({exc})") from None
+    res = _stored(row.result_json, "exploration", row.exploration_id)
     wrong = _not_an_exploration(res)
     if wrong:
         raise DamagedStore(f"{where}: not an exploration this rulesdiff wrote ({wrong})")
@@ -572,11 +569,19 @@ def _dataset(engine: Engine, shown: set[str]) -> dict[str, Any]:
 def _stored_tags(text: str | None, content_hash: Any) -> list[str]:
     """A stored scenario's tags; DamagedStore, naming the row as `dataset export` does (by
     its hash), where they are not a list of words."""
-    where = f"table scenario, row {bytes(content_hash or b'').hex()[:12]}"
-    try:
-        tags = json.loads(text or "[]")
-    except (ValueError, TypeError, RecursionError) as exc:
-        raise DamagedStore(f"{where}: the stored JSON is damaged ({exc})") from None
+    row = bytes(content_hash or b"").hex()[:12]
+    where = f"table scenario, row {row}"
+    tags = _stored(text or "[]", "scenario", row)
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise DamagedStore(f"{where}: its tags are not a list of words")
     return tags
+
+
+def _stored(text: str | None, table: str, row: object) -> Any:
+    """A stored JSON column, read as every reader of the store reads one
+    (``store.reading.stored_json``); DamagedStore where it is damaged."""
+    try:
+        return stored_json(text, table, row)
+    except ValueError as exc:
+        raise DamagedStore(str(exc)) from None
+

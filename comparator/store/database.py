@@ -33,6 +33,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine
 
 from comparator.compare.diffing import pairs_apart
+from comparator.files.guarded import names_too_long
 from comparator.store.migrations import MIGRATIONS, SCHEMA_VERSION
 from comparator.store.packing import SCENARIO, digest, outcome_columns, pack, scenario_key
 from comparator.store.schema import (
@@ -105,14 +106,10 @@ def _sqlite_file(path: Path, create: bool) -> bool:
         try:
             if not folder.is_dir():
                 raise StoreError(f"can't use database {path}: no folder {folder}")
-            # The name itself may be one the system refuses: asked without making anything.
-            if len(os.fsencode(path.name)) > os.pathconf(folder, "PC_NAME_MAX"):
-                raise StoreError(f"can't use database {path}: "
-                                 f"{os.strerror(errno.ENAMETOOLONG)}")
         except OSError as exc:
             raise StoreError(f"can't use database {path}: {exc.strerror or exc}") from None
-        except ValueError:  # no limit the system will say
-            pass
+        if names_too_long(path):  # the name itself may be one the system refuses
+            raise StoreError(f"can't use database {path}: {os.strerror(errno.ENAMETOOLONG)}")
         return False
     if not stat.S_ISREG(info.st_mode):
         raise StoreError(f"{path} is not a database file")

@@ -69,7 +69,7 @@ from versions.mtg.scenario import Window
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment
     from versions.mtg.engine.state import Board
-    from versions.mtg.scenario import Action, Scenario
+    from versions.mtg.scenario import Ability, Action, Scenario
 
 WINDOWS = (Window.DECLARE_ATTACKERS, Window.DECLARE_BLOCKERS)
 PREVENTING = frozenset({"prevent", "prevent-all-combat-damage"})
@@ -381,23 +381,18 @@ def _protected(scenario: Scenario) -> dict[str, set[str]]:
 def _prevention_aims(scenario: Scenario, action: Action) -> set[str] | str | None:
     """What a prevention action may prevent damage to or from (ids), "any", or None for
     an action that prevents nothing."""
-    effect, targets = action.effect, [t for t in action.targets if t is not None]
-    if action.effect == "activate":
-        source = next((p for p in scenario.permanents if p.id == action.source), None)
-        ability = (source.abilities[action.ability]
-                   if source is not None and action.ability < len(source.abilities) else None)
-        if ability is None:
-            return None
-        effect = ability.effect
-        if ability.target == "self" and source is not None:
-            targets = [source.id]
-    if effect not in PREVENTING:
+    ability = _ability(scenario, action)
+    if action.effect == "activate" and ability is None:
+        return None
+    if _effect(scenario, action) not in PREVENTING:
         return None
     if action.from_ is not None:
         return {action.from_}
-    if effect == "prevent-all-combat-damage" or not targets:
+    targets = ({action.source or ""} if ability is not None and ability.target == "self"
+               else {t for t in action.targets if t is not None})
+    if _effect(scenario, action) == "prevent-all-combat-damage" or not targets:
         return "any"
-    return set(targets)
+    return targets
 
 
 def _dealt_by(scenario: Scenario, creature: str) -> set[str]:
@@ -413,14 +408,20 @@ def _dealt_by(scenario: Scenario, creature: str) -> set[str]:
     return dealt
 
 
-def _effect(scenario: Scenario, action: Action) -> str:
-    """What an action does: its effect, or for an activation its ability's."""
+def _ability(scenario: Scenario, action: Action) -> Ability | None:
+    """The ability an `activate` action uses, where its source has it."""
     if action.effect != "activate":
-        return action.effect
+        return None
     source = next((p for p in scenario.permanents if p.id == action.source), None)
     if source is None or action.ability >= len(source.abilities):
-        return action.effect
-    return source.abilities[action.ability].effect
+        return None
+    return source.abilities[action.ability]
+
+
+def _effect(scenario: Scenario, action: Action) -> str:
+    """What an action does: its effect, or for an activation its ability's."""
+    ability = _ability(scenario, action)
+    return ability.effect if ability is not None else action.effect
 
 
 def _poison(scenario: Scenario) -> str | None:
