@@ -10,7 +10,15 @@
   same run, with it off (brute force) on a case small enough for both;
 - the same for Duel Masters: five blockers that each draw a card, every redirection
   (`--blocks all`) before the 2021-09-07 change, where every order of the draws is a line;
-  the merge plays one order out for all.
+  the merge plays one order out for all;
+- two boards a judge meets at a prerelease (issue 50), `explore` of all eras as a user
+  runs it, today's code against a baseline revision (`--baseline REV`, a `git archive` of
+  it run side by side; its time printed where it finishes within BASELINE_TIMEOUT): a
+  1/100 blocked by nine 1/1s (9! damage assignment orders in m10 and m11; goal < 2 s), and
+  six Giant Growths castable in six windows on any of six creatures (goal < 10 s), with
+  the same line counts and outcomes where both finish.
+
+Run: python benchmarks/explore_bench.py [--baseline REV] [--only prerelease]
 """
 
 from __future__ import annotations
@@ -26,6 +34,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from dataset_bench import peak_sizes  # noqa: E402 - the process tree's memory, sampled
 
 CASE = Path(__file__).with_name("explore-trampler-five-blockers.yaml")
+PRERELEASE = {"nine chump blockers": Path(__file__).with_name("explore-nine-chump-blockers.yaml"),
+              "six pumps": Path(__file__).with_name("explore-six-pumps.yaml")}
+BASELINE_TIMEOUT = 120  # seconds the baseline may take on one board before it is stopped
 SMALL = "enormous-baloth-shared-blocker"
 
 
@@ -206,7 +217,66 @@ def all_eras_at_once() -> None:
               f"(goal: < 150 MB)")
 
 
+def prerelease_boards(baseline: str) -> None:
+    """The two boards of issue 50, all eras, `explore --json` as a user runs it: today's
+    code and the baseline's, wall time of each, and what each found."""
+    import json
+    import subprocess
+    import tempfile
+
+    from side_by_side import baseline_tree
+
+    def explore(code: Path, case: Path, timeout: float | None) -> tuple[float, dict | str]:
+        env = {**__import__("os").environ, "PYTHONPATH": str(code), "NO_COLOR": "1"}
+        start = time.perf_counter()
+        try:
+            done = subprocess.run([sys.executable, "-m", "comparator", "explore", str(case),
+                                   "--json", "--no-store"], cwd=code, env=env,
+                                  capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return time.perf_counter() - start, f"stopped after {timeout} s"
+        wall = time.perf_counter() - start
+        if done.returncode != 0:
+            return wall, done.stderr.strip().splitlines()[-1] if done.stderr else "failed"
+        eras = json.loads(done.stdout)["eras"]
+        return wall, {era: (found["lines"], sorted(json.dumps(o["state"], sort_keys=True)
+                                                   for o in found["outcomes"]))
+                      for era, found in eras.items()}
+
+    def said(found: dict | str) -> str:
+        return found if isinstance(found, str) else ", ".join(
+            f"{era} {lines}" for era, (lines, _) in found.items())
+
+    with tempfile.TemporaryDirectory() as tmp:
+        old = baseline_tree(baseline, Path(tmp))
+        # Seven of the nine blockers: small enough (5,040 orders) for the baseline to
+        # finish, so that the lines and outcomes of both can be compared.
+        seven = Path(tmp) / "seven-chump-blockers.yaml"
+        nine = PRERELEASE["nine chump blockers"].read_text(encoding="utf-8")
+        seven.write_text("\n".join(line for line in nine.splitlines()
+                                    if "id: g8" not in line and "id: g9" not in line)
+                         .replace(", g8: giant, g9: giant", "") + "\n", encoding="utf-8")
+        for name, case in {"seven chump blockers": seven, **PRERELEASE}.items():
+            new_wall, new = explore(ROOT, case, None)
+            old_wall, was = explore(old, case, BASELINE_TIMEOUT)
+            print(f"{name}, all eras: {new_wall:.2f} s today ({said(new)})")
+            print(f"{name}, all eras: {old_wall:.2f} s at {baseline} ({said(was)})")
+            if isinstance(new, dict) and isinstance(was, dict):
+                same = new == was
+                print(f"{name}: {old_wall / new_wall:.1f}x faster; the same lines and "
+                      f"outcomes in every era: {same}")
+
+
 if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", default="ccb0d90", help="the revision compared with")
+    parser.add_argument("--only", choices=("prerelease",))
+    args = parser.parse_args()
+    prerelease_boards(args.baseline)
+    if args.only:
+        sys.exit(0)
     all_eras_at_once()
     contract_case(calibration())
     stack_classes()

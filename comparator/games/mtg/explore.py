@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from itertools import permutations
 from math import comb
 from typing import Any
 
@@ -26,6 +25,7 @@ from comparator.games.exploration import (
 )
 from comparator.games.mtg.division_count import division_count
 from comparator.games.mtg.line_bound import LineBound
+from comparator.games.mtg.order_reach import OrderClasses, reach_depth
 from comparator.games.mtg.stack_classes import (
     STATICALLY_REFUSED,
     DealtClasses,
@@ -430,6 +430,9 @@ class Explorer:
         self.orders_at_once = merge and not any(
             a.effect == "enter-blocking" for a in scenario.actions)
         self.by_order: dict[Any, dict[tuple[str, ...], Found]] = {}
+        # Orders that agree as far as their creature's damage can reach are searched once
+        # (``order_reach``); off, every order is searched (as tests compare).
+        self.order_classes = merge
         self.leaves = 0  # complete lines actually played out (the work done)
         self.visited = 0  # positions with a choice searched: bounded too, as memory is
         # The most options a decision may list: a larger decision is refused, its options
@@ -553,11 +556,16 @@ class Explorer:
         if d.kind in ("order", "trigger-order", "priority") or (
                 d.kind == "blocks" and self.blocks == "all"):
             self._sized(d)
+        classes = None
         if d.kind == "divide" and self.merge:
             try:
                 weighted = self.options.divisions(combat, d)
             except TooManyDivisions as many:
                 raise TooLarge(self.era.id, many.found, self.limit, "decision") from None
+        elif d.kind == "order" and self.merge:
+            # One order searched for each class of orders with the same future.
+            classes = self._order_classes(combat, d)
+            weighted = classes.classes(d.options.others)
         else:
             weighted = [(o, 1) for o in self.options.of(d)]
         options = [o for o, _ in weighted]
@@ -569,7 +577,8 @@ class Explorer:
         if key is not None and key in self.memo:
             return self._merged(key)
         if d.kind == "order" and self.orders_at_once:
-            return self._all_orders(combat, d, options, key)
+            assert classes is not None
+            return self._all_orders(combat, d, weighted, key, classes)
         kind = stack_class(combat, self.scenario.actions) if self.stack_classes else None
         if kind is not None and kind[0] in self.by_class:
             return self._from_class(key, kind)
@@ -629,24 +638,33 @@ class Explorer:
     # (`_search`). The results are a search's order by order: the same outcomes, line
     # counts, values and examples (a test compares both).
 
-    def _all_orders(self, combat: Combat, d: Decision, options: list[Any],
-                    key: Any) -> Reach | None:
+    def _order_classes(self, combat: Combat, d: Decision) -> OrderClasses:
+        """The classes of `d`'s orders with the same future (``order_reach``): orders
+        that agree as far as the creature's damage can ever reach."""
+        creature, others = d.options.creature, d.options.others
+        depth = (reach_depth(combat, creature, others, _used(combat)) if self.order_classes
+                 else len(others))
+        return OrderClasses(creature, depth, self.options.order)
+
+    def _all_orders(self, combat: Combat, d: Decision, weighted: list[tuple[Any, int]],
+                    key: Any, classes: OrderClasses) -> Reach | None:
         """Decision `d`, a damage assignment order (an attacker's of its blockers, or a
         blocker's of the attackers it blocks): the windows until combat damage searched
-        once, then combined order by order as `_search` combines any decision's options."""
-        creature = d.options.creature
+        once, then combined order by order as `_search` combines any decision's options,
+        each class of orders with the same future (`classes`) by its first order, its
+        lines counted once for each order it stands for."""
         before = dict(self.refused_lines)
         # Announcing an order is only recorded: any order stands for all of them here.
-        entry = _entries(self._order_follow(combat.copy(), creature, options[0]))
+        entry = _entries(self._order_follow(combat.copy(), classes, weighted[0][0]), classes)
         # Lines are counted from the orders' own results below, not as the walk went.
         self.refused_lines = before
         children = []
         refused: dict[str, int] = {}
-        for order in options:
+        for order, count in weighted:
             reach, met = entry(order)
-            _add(refused, met)
+            _add(refused, met, count)
             if reach is not None:
-                children.append((self.options.record(combat, d, order), reach, 1))
+                children.append((self.options.record(combat, d, order), reach, count))
         result = self._combine(children, maximise=d.player == self.score.active)
         self._count_again(refused)
         if key is not None:
@@ -654,34 +672,37 @@ class Explorer:
             self.refused_in[key] = refused
         return result
 
-    def _orders_ahead(self, combat: Combat, creature: str) -> dict[tuple[str, ...], Found]:
-        """What each order of the creatures `creature` still orders reaches from here."""
+    def _orders_ahead(self, combat: Combat,
+                      classes: OrderClasses) -> dict[tuple[str, ...], Found]:
+        """What the first order of each class of the creatures still ordered reaches
+        from here."""
+        creature = classes.creature
         try:
             d = combat.advance(stop_before=Step.COMBAT_DAMAGE)
         except IllegalLine:
-            return self._each_order(combat, creature, (None, {}))
+            return self._each_order(combat, classes, (None, {}))
         except NotInEra as refusal:
-            return self._each_order(combat, creature, (None, {refusal.why: 1}))
+            return self._each_order(combat, classes, (None, {refusal.why: 1}))
         if d is None:
-            return self._damage_begins(combat, creature)
+            return self._damage_begins(combat, classes)
         if d.kind in ("order", "trigger-order", "priority"):
             self._sized(d)
         options = self.options.of(d)
         if len(options) == 1:
-            return self._order_follow(combat, creature, options[0])
+            return self._order_follow(combat, classes, options[0])
         self._visit()
         orders = combat.board.damage_orders
-        key = (creature, frozenset(orders.get(creature, ())), combat.key(
+        key = (creature, classes.depth, frozenset(orders.get(creature, ())), combat.key(
             board_key=combat.board.key(orders=frozenset(orders).difference([creature]))))
         if key in self.by_order:
             return self.by_order[key]
-        here = _orders_of(combat, creature)  # before the last option plays on this combat
+        here = _orders_of(combat, classes)  # before the last option plays on this combat
         children = []
         for i, choice in enumerate(options):
             child = combat if i == len(options) - 1 else combat.copy()
             record = self.options.record(child, d, choice)
-            sub = self._order_follow(child, creature, choice)
-            children.append((record, _entries(sub)))
+            sub = self._order_follow(child, classes, choice)
+            children.append((record, _entries(sub, classes)))
         maximise = d.player == self.score.active
         found: dict[tuple[str, ...], Found] = {}
         for order in here:
@@ -696,26 +717,29 @@ class Explorer:
         self.by_order[key] = found
         return found
 
-    def _order_follow(self, combat: Combat, creature: str,
+    def _order_follow(self, combat: Combat, classes: OrderClasses,
                       choice: Any) -> dict[tuple[str, ...], Found]:
         """`choice` made on the walk before combat damage: what each order reaches."""
         try:
             combat.resume(choice)
         except IllegalLine:
-            return self._each_order(combat, creature, (None, {}))
+            return self._each_order(combat, classes, (None, {}))
         except NotInEra as refusal:
-            return self._each_order(combat, creature, (None, {refusal.why: 1}))
-        return self._orders_ahead(combat, creature)
+            return self._each_order(combat, classes, (None, {refusal.why: 1}))
+        return self._orders_ahead(combat, classes)
 
-    def _each_order(self, combat: Combat, creature: str,
+    def _each_order(self, combat: Combat, classes: OrderClasses,
                     found: Found) -> dict[tuple[str, ...], Found]:
         """A line ended (illegal, or refused) before the damage: the same for every order."""
-        return {order: found for order in _orders_of(combat, creature)}
+        return {order: found for order in _orders_of(combat, classes)}
 
-    def _damage_begins(self, combat: Combat, creature: str) -> dict[tuple[str, ...], Found]:
-        """Combat damage begins: each order put in place and searched on (as usual)."""
+    def _damage_begins(self, combat: Combat,
+                       classes: OrderClasses) -> dict[tuple[str, ...], Found]:
+        """Combat damage begins: the first order of each class put in place and searched
+        on (as usual)."""
+        creature = classes.creature
         found = {}
-        orders = _orders_of(combat, creature)
+        orders = _orders_of(combat, classes)
         for i, order in enumerate(orders):
             child = combat if i == len(orders) - 1 else combat.copy()
             if creature in child.board.damage_orders:
@@ -819,7 +843,9 @@ class Explorer:
         self.leaves += 1
         if self.leaves > self.limit:
             raise TooLarge(self.era.id, self.leaves, self.limit)
-        if self.progress is not None and self.leaves % 1000 == 0:
+        # Every 100: a merged search plays out a line every millisecond or so, and a bar
+        # that moved once a second would look stuck.
+        if self.progress is not None and self.leaves % 100 == 0:
             self.progress(self.leaves)
         board = combat.board
         # Most leaves repeat an outcome already met: look it up by a cheap key first.
@@ -845,23 +871,26 @@ class Explorer:
 Found = tuple[Reach | None, dict[str, int]]
 
 
-def _orders_of(combat: Combat, creature: str) -> list[tuple[str, ...]]:
-    """Every order of the creatures `creature` still orders (one, empty, if it orders
-    none): what the orders announced become as blockers leave combat."""
-    still = combat.board.damage_orders.get(creature, ())
-    return [tuple(o) for o in permutations(still)] if len(still) > 1 else [tuple(still)]
+def _orders_of(combat: Combat, classes: OrderClasses) -> list[tuple[str, ...]]:
+    """The first order of each class of orders of the creatures `classes.creature` still
+    orders (one, empty, if it orders none): what the orders announced become as creatures
+    leave combat."""
+    still = combat.board.damage_orders.get(classes.creature, ())
+    return [order for order, _ in classes.classes(still)]
 
 
-def _entries(found: dict[tuple[str, ...], Found]) -> Callable[[Any], Found]:
+def _entries(found: dict[tuple[str, ...], Found],
+             classes: OrderClasses) -> Callable[[Any], Found]:
     """What an order reaches, looked up in a table made where some of its creatures may
-    have left combat since (the table is keyed by the orders of those still in it)."""
+    have left combat since (the table is keyed by the first orders of the classes of
+    those still in it: an order left with the same first creatures has the same future)."""
     still = set(next(iter(found)))
-    return lambda order: found[tuple(c for c in order if c in still)]
+    return lambda order: found[classes.canon([c for c in order if c in still])]
 
 
-def _add(total: dict[str, int], more: dict[str, int]) -> None:
+def _add(total: dict[str, int], more: dict[str, int], times: int = 1) -> None:
     for why, n in more.items():
-        total[why] = total.get(why, 0) + n
+        total[why] = total.get(why, 0) + n * times
 
 
 def _harmless(action: Any) -> bool:
