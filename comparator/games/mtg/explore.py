@@ -24,6 +24,7 @@ from comparator.games.exploration import (
     combine,
 )
 from comparator.games.mtg.division_count import division_count
+from comparator.games.mtg.interchangeable import Renaming, Symmetry
 from comparator.games.mtg.line_bound import LineBound
 from comparator.games.mtg.order_reach import OrderClasses, reach_depth
 from comparator.games.mtg.stack_classes import (
@@ -433,6 +434,11 @@ class Explorer:
         # Orders that agree as far as their creature's damage can reach are searched once
         # (``order_reach``); off, every order is searched (as tests compare).
         self.order_classes = merge
+        # Block declarations that differ only in which interchangeable creatures do what
+        # are searched once (``interchangeable``); off, each is searched (as tests compare).
+        self.symmetric = merge and blocks == "all"
+        self.renaming = Renaming(self.states, fields, {
+            p.id for p in scenario.permanents if (p.name or p.card or p.id) == p.id})
         self.leaves = 0  # complete lines actually played out (the work done)
         self.visited = 0  # positions with a choice searched: bounded too, as memory is
         # The most options a decision may list: a larger decision is refused, its options
@@ -450,6 +456,7 @@ class Explorer:
         search goes (lines actually played out) and, at the end, all of them (lines that
         merged subtrees stand for included)."""
         combat = exploration(self.era, self.scenario)
+        self.renaming.seat(combat.board)
         self.options = Options(combat, self.blocks, self.most_options)
         self.notes = action_notes(combat)
         root = combat.copy()
@@ -587,8 +594,21 @@ class Explorer:
         divisions = (DealtClasses(combat, self.scenario.actions, self.stack_classes,
                                   self.divided)
                      if d.kind == "divide" and self.merge else None)
+        # Declarations that differ only in which interchangeable creatures do what: the
+        # first of each class searched, the others renamed from it (``interchangeable``).
+        symmetry = (Symmetry.of(combat) if d.kind == "blocks" and self.symmetric else None)
+        firsts: dict[Any, tuple[Any, Reach | None, dict[str, int]]] = {}
         for i, (choice, count) in enumerate(weighted):
             record = self.options.record(combat, d, choice)
+            shaped = symmetry.form(choice) if symmetry is not None else None
+            form = shaped[0] if shaped is not None else None
+            if shaped is not None and form in firsts:
+                first, sub, once = firsts[form]
+                self._count_again(once, count)
+                if sub is not None:
+                    sigma = symmetry.mapping(first, shaped[1])  # type: ignore[union-attr]
+                    children.append((record, self.renaming.reach(sub, sigma), count))
+                continue
             dealt = ahead = None
             if divisions is not None:
                 # Many divisions lead to a state already explored: look before copying.
@@ -614,6 +634,8 @@ class Explorer:
                 self._count_again(once, count - 1)
             if dealt is not None:
                 self.by_class[dealt[0]] = (dealt[1], sub, once)
+            if shaped is not None:
+                firsts[form] = (shaped[1], sub, once)
             if sub is not None:
                 children.append((record, sub, count))
         found = self._combine(children, maximise=d.player == self.score.active)

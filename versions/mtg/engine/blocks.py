@@ -242,6 +242,15 @@ def _payable(board: Board) -> Callable[[Declaration], bool]:
     cost = {b: (p.controller, p.block_cost) for b in potential_blockers(board)
             if (p := board.perm(b)).block_cost}
     mana: dict[str, int] = {}
+    payers = {player for player, _ in cost.values()}
+    if len(payers) == 1 and not any(p.block_cost for pid, p in board.permanents.items()
+                                    if pid not in cost):
+        # One player pays every cost (the defending player's blockers): a sum, checked
+        # for each of the many declarations a board of costs walks.
+        (player,) = payers
+        amounts = {b: n for b, (_, n) in cost.items()}
+        available = mana_available(board, player)
+        return lambda decl: sum([amounts.get(b, 0) for b in decl]) <= available
 
     def payable(decl: Declaration) -> bool:
         owed: dict[str, int] = {}
