@@ -15,6 +15,7 @@ from comparator.cli.options import (
     command_group,
 )
 from comparator.cli.output import echo_lines, fail
+from comparator.cli.progress import Bar, bars_shown
 
 cards_app = command_group("Card libraries: import one from MTGJSON.")
 
@@ -32,8 +33,6 @@ def cards_import(
     """Write a card library of every creature, planeswalker and battle in an MTGJSON file
     (never downloaded); use it with --cards FILE or RULESDIFF_CARDS."""
     import yaml
-    from rich.console import Console
-    from rich.progress import Progress
 
     from comparator.files.guarded import json_depth
     from comparator.games.mtg.mtgjson import MtgjsonError, read
@@ -44,14 +43,18 @@ def cards_import(
         fail(f"{file}: not JSON, or not MTGJSON: nested more than {MAX_DEPTH} deep")
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when the wheel has it
     tmp = out.with_name(f".{out.name}.part")
+    # Its bytes are the bar's measure: the cards in a file are not known before its end.
     try:
-        with tmp.open("w", encoding="utf-8") as f, \
-                Progress(console=Console(stderr=True), transient=True) as bar:
+        size = file.stat().st_size or None
+    except OSError:
+        size = None  # `read` says why the file can't be read
+    try:
+        with tmp.open("w", encoding="utf-8") as f, Bar(bars_shown(as_json)) as bar:
             f.write("cards:\n")
-            task = bar.add_task(f"reading {file.name}", total=None)
+            task = bar.task(f"reading {file.name}", total=size, count="0 cards")
             imported = read(
-                file, progress=lambda n: bar.update(task, completed=n,
-                                                    description=f"{n} cards read"),
+                file, progress=lambda n, at: bar.update(task, completed=at,
+                                                        count=f"{n:,} cards"),
                 write=lambda entry: f.write(yaml.dump(
                     [entry], Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)))
         tmp.replace(out)  # the library appears whole, or not at all

@@ -25,8 +25,8 @@ from comparator.cli.output import (
     fail,
     open_store,
     reading,
-    search_bar,
 )
+from comparator.cli.progress import Bar, bars_shown, searching
 
 dataset_app = command_group("The regression dataset: build, check, export.")
 
@@ -54,8 +54,6 @@ def dataset_build(
     rest), on all cores unless --jobs says otherwise."""
     import os
 
-    from rich.progress import Progress
-
     from comparator.dataset.build import run_build
     from comparator.dataset.cluster import ClusterError
     from comparator.dataset.runs import DatasetError
@@ -80,12 +78,19 @@ def dataset_build(
         fail("a cluster's workers write to the database themselves: give them a shared "
              "PostgreSQL database (--db postgresql+psycopg://USER@HOST/NAME)")
     try:
-        with Progress(transient=True) as progress:
-            checks = progress.add_task("checking", total=len(paths))
-            task = progress.add_task("running", total=len(paths))
+        with Bar(bars_shown(as_json)) as bar:
+            # A cluster's workers check their own files: no row waits for those here.
+            checks = None if scheduler else bar.task("checking the scenario files",
+                                                     total=len(paths))
+            runs = bar.task("running and storing", total=len(paths))
+            # Each stored batch is explored next: a row of its own (short of its total by
+            # the files that every era refuses as they expect, which are not explored).
+            explores = bar.task("exploring", total=len(paths)) if explore_too else None
             built = run_build(engine, paths, dirs or [], jobs or os.cpu_count() or 1, batch,
-                              scheduler, explore_too, lambda n: progress.advance(task, n),
-                              lambda n: progress.advance(checks, n), search_bar)
+                              scheduler, explore_too, lambda n: bar.advance(runs, n),
+                              None if checks is None else lambda n: bar.advance(checks, n),
+                              searching(bar, None if explores is None else
+                                        lambda: bar.advance(explores)))
     except ScenarioError as err:
         fail(str(err.problems[0]))
     except (ClusterError, DatasetError, ExploreError, StoreError) as err:
@@ -107,7 +112,7 @@ def dataset_build(
     if built.explored is not None:
         echo_lines(f"{built.explored['scenarios']} scenarios explored and stored; "
                    f"{built.explored['diverging']} diverge in what players can make happen")
-    for (a, b), n in sorted(total.pairs.items()):
+    for (a, b), n in built.pairs():  # in the order of history, as the eras are listed
         echo_lines(f"  {a} vs {b}: {n} diverging scenario(s)")
 
 
@@ -128,8 +133,6 @@ def dataset_generate(
     on the folder resumes it (or extends it to a larger COUNT)."""
     import os
 
-    from rich.progress import Progress
-
     from comparator.dataset.generate import generate_all
     from comparator.dataset.runs import DatasetError, generation_count
     from comparator.files.file_sets import MANIFEST
@@ -142,10 +145,10 @@ def dataset_generate(
     except DatasetError as err:
         fail(str(err))
     try:
-        with Progress(transient=True) as progress:
-            task = progress.add_task("generating", total=count)
+        with Bar(bars_shown(as_json)) as bar:
+            task = bar.task(f"generating scenarios in {out}", total=count)
             generate_all(out, seed, count, jobs or os.cpu_count() or 1,
-                         lambda n: progress.advance(task, n))
+                         lambda n: bar.advance(task, n))
     except OSError as exc:  # a read-only folder, a full disk: every written file is whole
         fail(f"{exc.filename or out}: can't write: {exc.strerror or exc}; the files written "
              f"are whole, and generating again into {out} resumes")

@@ -32,9 +32,9 @@ from comparator.cli.output import (
     reading,
     say_refused,
     say_unmodelled,
-    search_bar,
     writing,
 )
+from comparator.cli.progress import Bar, bars_shown, searching
 from comparator.cli.quotes import quote_footer, quotes_for, quoting
 
 
@@ -68,10 +68,7 @@ def explore(
     jobs: JobsOption = None,
 ) -> None:
     """Every line of play in each era: the outcomes each player can make happen, and what
-    happens with best play. The eras are searched at once, in --jobs processes.
-
-    Exit 0 when every era reaches the same outcomes with the same value, 1 when they
-    differ, 2 on bad input or a search larger than --limit."""
+    happens with best play. The eras are searched at once, in --jobs processes."""
     import os
 
     from comparator.compare.running import era_ids
@@ -89,15 +86,26 @@ def explore(
     paths = expand_paths([Path(f) for f in files])
     loaded = ((path, load_named(str(path))[1]) for path in paths)  # each as its turn comes
     done: list[Explored] = []
+    # A file no era explored: its refusals are said once the others are known, since, if
+    # no file was explored at all, the one-line error says the first of them instead.
+    unexplored: list[Explored] = []
     try:
-        for found in explore_files(loaded, eras, objective, fields, blocks, limit,
-                                   search_bar, jobs or os.cpu_count() or 1):
-            say_refused(found.path, found.refused)
-            done.append(found)
+        with Bar(bars_shown(as_json)) as bar:
+            for found in explore_files(loaded, eras, objective, fields, blocks, limit,
+                                       searching(bar), jobs or os.cpu_count() or 1):
+                if found.doc["eras"]:
+                    say_refused(found.path, found.refused)
+                else:
+                    unexplored.append(found)
+                done.append(found)
     except ExploreError as err:
+        for found in unexplored:
+            say_refused(found.path, found.refused)
         fail(str(err))
     if (why := nothing_explored(done)) is not None:
         fail(why)
+    for found in unexplored:
+        say_refused(found.path, found.refused)
     if not no_store:  # opened once there is something to store, as in `diff`
         from comparator.dataset.runs import save_explorations
 
@@ -196,8 +204,11 @@ def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
 
     if objective not in OBJECTIVES:
         fail(f"--objective: {objective!r} is not one of {', '.join(OBJECTIVES)}")
-    _each_era(path, scenario, era, "--best", as_json,
-              lambda eras: best_blocks(scenario, eras, objective, str(path), limit, jobs),
+    def answer(eras: list[str]) -> dict[str, Any]:
+        with Bar(bars_shown(as_json)) as bar, searching(bar)(scenario.id) as progress:
+            return best_blocks(scenario, eras, objective, str(path), limit, jobs, progress)
+
+    _each_era(path, scenario, era, "--best", as_json, answer,
               lambda a: f"{blocks_said(a['blocks'])} (score {a['score']}, {objective})")
 
 

@@ -3,8 +3,7 @@ report's lines, to open the store, to read and write it, and to find an era."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
 import typer
@@ -14,21 +13,27 @@ T = TypeVar("T")
 
 def fail(message: str) -> NoReturn:
     """Bad input or usage: one line on stderr, exit 2."""
+    from comparator.cli.progress import end_bars
     from comparator.text.terminal import clean, masked
 
+    end_bars()  # the line goes under the work's bar, if one is drawn: erased first
     typer.echo(f"rulesdiff: {clean(masked(message))}", err=True)
     raise typer.Exit(2)
 
 
 def echo_lines(text: str, hang: str = "    ", err: bool = False) -> None:
     """Lines of a human report, each wrapped to the terminal's width with a hanging indent
-    (words never cut); errors stay one line each and don't come through here."""
+    (words never cut); errors stay one line each and don't come through here. A note on
+    stderr while a progress bar is drawn goes above it."""
+    from comparator.cli.progress import said_above
     from comparator.text.terminal import clean, echo_width, masked, wrapped
 
     width = echo_width()
     for line in clean(masked(text)).split("\n"):
         indent = line[:len(line) - len(line.lstrip(" "))]
-        typer.echo("\n".join(wrapped(line.strip(), width, indent, hang)), err=err)
+        said = "\n".join(wrapped(line.strip(), width, indent, hang))
+        if not (err and said_above(said)):
+            typer.echo(said, err=err)
 
 
 def open_store(db: str | None, create: bool = True,  # noqa: ANN201 - an Engine, lazily
@@ -83,33 +88,6 @@ def find_era_class(name: str):  # noqa: ANN202 - an era class, imported lazily
         return find_era(name)
     except KeyError as err:
         fail(str(err.args[0]))
-
-
-@contextmanager
-def search_bar(scenario_id: str) -> Iterator[Callable[[str, int], None]]:
-    """A progress bar on stderr for one scenario's search, gone when the search ends."""
-    from rich.console import Console
-    from rich.progress import Progress
-
-    bar: dict[str, Any] = {}
-
-    def progress(era: str, lines: int) -> None:
-        # A bar only for searches that take a while: it appears after the first 5,000 lines.
-        if lines < 5000:
-            return
-        if "p" not in bar:
-            bar["p"] = Progress(console=Console(stderr=True), transient=True)
-            bar["p"].start()
-        p = bar["p"]
-        if era not in bar:
-            bar[era] = p.add_task(f"{scenario_id}: exploring {era}", total=None)
-        p.update(bar[era], completed=lines, description=f"{scenario_id}: {era}, {lines} lines")
-
-    try:
-        yield progress
-    finally:
-        if "p" in bar:
-            bar["p"].stop()
 
 
 def say_refused(file: object, refused: dict[str, str]) -> None:

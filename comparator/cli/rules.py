@@ -21,6 +21,7 @@ from comparator.cli.options import (
     era_option,
 )
 from comparator.cli.output import echo_lines, fail, find_era_class, open_store, reading, writing
+from comparator.cli.progress import Bar, bars_shown
 
 rules_app = command_group("The rules' own texts: import the Comprehensive Rules (and the "
                           "Fifth Edition rulings summary, and Duel Masters' 総合ゲームルール) "
@@ -89,11 +90,14 @@ def rules_import(
     if not files and git is None:
         fail("rules import: name rules text files, a folder of them, or --git REPO")
     day = _day(dated)
-    read = _read_texts(files or [], git, file, day)
-    engine = open_store(db)
-    stored = writing(partial(import_documents, engine, [
-        (doc, Path(name).name if placed.archive is None else name, text, placed)
-        for name, text, doc, placed in read]))
+    with Bar(bars_shown(as_json)) as bar:
+        read = _read_texts(files or [], git, file, day, bar)
+        engine = open_store(db)
+        row = bar.task(f"storing {len(read)} rules text(s)", total=len(read))
+        stored = writing(partial(import_documents, engine, [
+            (doc, Path(name).name if placed.archive is None else name, text, placed)
+            for name, text, doc, placed in read],
+            lambda done, name: bar.update(row, completed=done, item=name)))
     for (name, _, doc, placed), (n, was) in zip(read, stored, strict=True):
         for warning in doc.warnings:
             echo_lines(f"{name}: {warning}", err=True)
@@ -114,10 +118,11 @@ def rules_import(
                               indent=2))
 
 
-def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
-                ) -> list[tuple[str, str, Any, Any]]:
+def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None,
+                bar: Bar) -> list[tuple[str, str, Any, Any]]:
     """Every text named, read and checked: (name, text, document, where it is placed
-    among releases); the first that can't be read is one line, exit 2."""
+    among releases); the first that can't be read is one line, exit 2. Each archive is
+    a row of `bar` (its releases read, of how many), and so are the files named."""
     from datetime import date
 
     from comparator.files.guarded import read_text_file
@@ -134,6 +139,9 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
     given = date.fromisoformat(day) if day else None
     out = []
     folders = {p for p in paths if _is_folder(p)}
+    # Listing an archive reads every text of it (git's history at once), before any
+    # release can be counted: a row of its own.
+    listing = bar.task("listing the archive's releases") if git or folders else None
     try:
         archives = [(f"git:{git.resolve()}", releases_in_git(git, file))] if git else []
         archives += [(f"folder:{p.resolve()}", releases_in_folder(p, day)) for p in paths
@@ -142,15 +150,24 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None
         fail(str(exc))
     except OSError as exc:  # a path the system refuses (resolving a name too long)
         fail(f"{exc.filename or git}: {exc.strerror or exc}")
+    if listing is not None:
+        bar.remove(listing)
     for archive, releases in archives:
-        for r in releases:
+        row = bar.task(f"reading {len(releases)} releases of {archive}", total=len(releases))
+        for i, r in enumerate(releases, 1):
             try:
                 doc = read_rules(r.text, given or date.fromisoformat(r.day))
             except NotRulesText as exc:
                 fail(f"{r.source} ({r.day}{', ' + r.name if r.name else ''}): "
                      + (f"line {exc.line}: {exc}" if exc.line else str(exc)))
             out.append((r.source, r.text, doc, Placed(r.name, archive, r.position)))
-    for path in (p for p in paths if p not in folders):
+            bar.update(row, completed=i, item=f"{r.day} {r.name or r.source}")
+        bar.remove(row)
+    files = [p for p in paths if p not in folders]
+    row = bar.task(f"reading {len(files)} rules text(s)", total=len(files)) if files else None
+    for i, path in enumerate(files):
+        if row is not None:
+            bar.update(row, completed=i, item=str(path))
         try:
             # The older files have cp1252 quotes: read as such where they aren't UTF-8.
             text = read_text_file(path, MAX_BYTES, "rules text", fallback="cp1252")

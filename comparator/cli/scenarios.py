@@ -112,9 +112,7 @@ def validate(
     = False,
 ) -> None:
     """Check scenario files and print every problem with its place, and every warning (a
-    legal file that surely does not say what its author meant).
-
-    Exit 0 when every file is valid (warnings or not), 2 on any problem."""
+    legal file that surely does not say what its author meant)."""
     from comparator.checking.validation import check_files
     from comparator.text.terminal import clean
 
@@ -231,9 +229,7 @@ def diff(
     no_store: NoStoreFlag = False,
     quote: QuoteFlag = False,
 ) -> None:
-    """Run each scenario in every era (or those named) and show where they diverge.
-
-    Exit 0 when all eras agree on every file, 1 when any diverge, 2 on bad input."""
+    """Run each scenario in every era (or those named) and show where they diverge."""
     from comparator.compare.diffing import diff_document
     from comparator.compare.running import era_ids, run_files
     from comparator.files.problems import ScenarioError
@@ -315,15 +311,38 @@ def show(
         for r in v["runs"]:
             echo_lines(f"  run {r['era']} engine {r['engine_version']} "
                        f"outcome {r['outcome_hash'][:12]} at {r['created']}")
-        for d in v["divergences"]:  # a stored path may hold anything: escaped
-            typer.echo(clean(f"  {d['path']}: {d['era_a']} {json.dumps(d['value_a'])} vs "
-                             f"{d['era_b']} {json.dumps(d['value_b'])}"))
+        for line in _divergence_lines(v["divergences"]):
+            typer.echo(clean(line))  # a stored path may hold anything: escaped
         for x in v["explorations"]:
             value = ("no legal line" if not x["value"] else x["value"].get("score")
                      if isinstance(x["value"], dict) else x["value"])  # as stored, if odd
             echo_lines(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
                        f"fields {x['fields']}): {x['lines']} lines, {x['outcomes']} "
                        f"outcome(s), value {value}, at {x['created']}")
+
+
+def _divergence_lines(divergences: list[dict[str, Any]]) -> list[str]:
+    """The stored divergences, one line per differing path (and engine version, where
+    several stored some), not one per pair of eras: each value once, with the eras that
+    have it, in the order of history ("B.life: 18 in alpha, fourth; 20 in fifth, ...")."""
+    from comparator.compare.running import era_place
+
+    values: dict[tuple[int, str], dict[str, str]] = {}  # (engine, path) -> era -> value
+    for d in divergences:
+        mine = values.setdefault((d["engine_version"], d["path"]), {})
+        mine.setdefault(d["era_a"], json.dumps(d["value_a"], sort_keys=True))
+        mine.setdefault(d["era_b"], json.dumps(d["value_b"], sort_keys=True))
+    engines = {engine for engine, _ in values}
+    out = []
+    for (engine, path), by_era in sorted(values.items()):
+        eras_of_value: dict[str, list[str]] = {}
+        for era in sorted(by_era, key=era_place):
+            eras_of_value.setdefault(by_era[era], []).append(era)
+        said = "; ".join(f"{value} in {', '.join(eras)}"
+                         for value, eras in eras_of_value.items())
+        label = f" (engine {engine})" if len(engines) > 1 else ""
+        out.append(f"  {path}{label}: {said}")
+    return out
 
 
 @app.command(epilog=EXITS["schema"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import typer.core
@@ -19,6 +19,10 @@ from comparator.cli.options import (
     era_option,
 )
 from comparator.cli.output import echo_lines, fail, open_store, writing
+from comparator.cli.progress import Bar, bars_shown
+
+if TYPE_CHECKING:
+    from comparator.site.gather import Say
 
 
 @app.command(epilog=EXITS["site"])
@@ -44,7 +48,6 @@ def site(
     dataset's statistics and a search. It works opened from disk or from any static host;
     the same input gives the same bytes. Runs what the store lacks, and stores it."""
     import os
-    import sys
     from importlib.util import find_spec
 
     from comparator.compare.running import era_ids
@@ -67,9 +70,6 @@ def site(
         fail(str(err))
     eras = era_ids(eras_named(era))
     paths = expand_paths(files or [scenarios_dir()])
-    # The steps as they go, for whoever watches; a failure is then one line of its own.
-    say = (lambda what: echo_lines(what, err=True)) if not as_json and sys.stderr.isatty() \
-        else (lambda what: None)
     new_db = _new_database(db)
     engine = None
     try:
@@ -77,9 +77,11 @@ def site(
             engine = open_store(db)
         except OSError as err:  # a path the system refuses (a name too long)
             fail(f"{_db_name(db)}: can't open the database: {err.strerror or err}")
-        with staged(out) as folder:
+        # The steps on a bar, for whoever watches; erased before a failure's one line.
+        with Bar(bars_shown(as_json)) as bar, staged(out) as folder:
             built = writing(lambda: build_site(folder, engine, paths, eras, explore_too,
-                                                jobs or os.cpu_count() or 1, say, out))
+                                                jobs or os.cpu_count() or 1, _steps(bar, out),
+                                                out))
     except BaseException as exc:
         if new_db is not None:  # a refused site leaves no store it made
             if engine is not None:
@@ -106,6 +108,22 @@ def site(
         return
     echo_lines(f"wrote {built.pages} pages into {out} ({built.scenarios} scenarios, "
           f"{built.explored} explored): open {out / 'index.html'}")
+
+
+def _steps(bar: Bar, out: Path) -> Say:
+    """The build's steps on `bar`: a row for the whole build, with its time, and one for
+    the step under way, with its count, time left and last item."""
+    bar.task(f"writing the site into {out}")
+    now: dict[str, Any] = {}
+
+    def say(what: str, done: int = 0, total: int | None = None, item: str = "") -> None:
+        if now.get("what") != what:
+            if "row" in now:
+                bar.remove(now["row"])
+            now.update(what=what, row=bar.task(f"  {what}", total=total))
+        bar.update(now["row"], completed=done, item=item)
+
+    return say
 
 
 def _db_name(db: str | None) -> str:

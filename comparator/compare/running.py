@@ -22,6 +22,14 @@ def era_ids(names: list[str] | None) -> list[str]:
     return [find_era(n).id for n in names]
 
 
+def era_place(era: str) -> tuple[int, str]:
+    """Where an era comes in history, as a sort key: each game's eras oldest first
+    (``versions.ALL_ERAS``); an era this rulesdiff does not know (a store written by
+    another version may name one) after them all, by name."""
+    order = [e.id for e in ALL_ERAS]
+    return (order.index(era), "") if era in order else (len(order), era)
+
+
 def of_game(scenario: Any, eras: list[str]) -> list[str]:
     """Those of `eras` that are eras of the scenario's game."""
     return [e for e in eras if find_era(e).game == scenario.game]

@@ -12,13 +12,14 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from comparator.compare.running import era_ids, expected_refusals, of_game
+from comparator.compare.running import era_ids, era_place
 from comparator.dataset.runs import (
     DatasetError,
     Summary,
     build,
     save_explorations,
     save_generation,
+    to_explore,
     write_failed,
 )
 from comparator.explore.files import Searching, explore_file
@@ -34,6 +35,13 @@ class Built:
     explored: dict[str, int] | None  # with --explore: scenarios explored, and diverging
     generated: list[dict[str, int]]  # each generated folder built: seed, count, generator
 
+    def pairs(self) -> list[tuple[tuple[str, str], int]]:
+        """Each diverging pair of eras with its count, in the order of history (each
+        game's oldest era first, then the other by date), as a reader follows the rules'
+        changes: not "fifth vs foundations" before "alpha vs fifth"."""
+        return sorted(self.summary.pairs.items(),
+                      key=lambda kv: (era_place(kv[0][0]), era_place(kv[0][1])))
+
     def document(self) -> dict[str, Any]:
         """The `dataset build --json` document."""
         total = self.summary
@@ -42,7 +50,7 @@ class Built:
             "stored_before": total.stored_before, "runs": total.runs,
             "diverging": total.diverging,
             "pairs": [{"era_a": a, "era_b": b, "diverging": n}
-                      for (a, b), n in sorted(total.pairs.items())]}
+                      for (a, b), n in self.pairs()]}
         if self.explored is not None:
             doc["explored"] = self.explored
         if self.generated:
@@ -78,7 +86,7 @@ def run_build(engine: Any, paths: Sequence[Path], folders: Sequence[Path], jobs:
         for part in getattr(paths, "parts", []):
             if isinstance(part, Generated):
                 verify_generated(part, jobs)  # if so, its files need no second check
-        for results in build(engine, paths, eras, jobs, batch, progress, checking):
+        for results in build(engine, paths, eras, jobs, batch, progress, checking, explore):
             for ran in results:
                 total.add(ran.summary)
             if explored is not None:
@@ -95,7 +103,7 @@ def explore_and_store(engine: Any, files: list[str], eras: list[str],
     docs = []
     for file in files:
         scenario = load(file)
-        if set(of_game(scenario, eras)) <= set(expected_refusals(scenario)):
+        if not to_explore(scenario, eras):
             continue  # every era refuses its written blocks, as it expects: nothing to play
         docs.append((scenario, explore_file(file, scenario, eras, searching=searching)))
     try:

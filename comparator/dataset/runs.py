@@ -63,15 +63,38 @@ def check_files(paths: Sequence[Path], eras: list[str]) -> None:
             raise illegal_choice(illegal, str(path))
 
 
-def check_some(job: tuple[list[str], list[str], str | None]) -> int:
+def to_explore(scenario: Any, eras: list[str]) -> bool:
+    """Whether `dataset build --explore` explores the scenario: not where every era of its
+    game refuses it as its `expect` says (nothing to play with its written blocks)."""
+    from comparator.compare.running import expected_refusals
+
+    return not set(of_game(scenario, eras)) <= set(expected_refusals(scenario))
+
+
+def check_exploring(paths: Sequence[Path], eras: list[str]) -> None:
+    """What would refuse a file's exploration before any search (ExploreError): players the
+    explorer can't take, written choices an era refuses. Found before the first batch is
+    stored, as every other check: a refused build stores nothing."""
+    from comparator.explore.files import check_explorable
+
+    for path in paths:
+        scenario = load(path)
+        if to_explore(scenario, eras):
+            check_explorable(path, scenario, eras)
+
+
+def check_some(job: tuple[list[str], list[str], str | None], explore: bool = False) -> int:
     """Check a chunk of files; a file this engine version has stored from the same bytes
     (read with the same card library) was checked then, and is not read again. No `url`:
-    there is no store yet, and every file is checked."""
+    there is no store yet, and every file is checked. With `explore`, what would refuse
+    each file's exploration is checked too, stored or not (each is explored)."""
     names, eras, url = job
     digests = {name: source_digest(name) for name in names}
     known = {} if url is None else _stored_files(
         reader_for(url), [d for d in digests.values() if d is not None])
     check_files([Path(n) for n in names if digests[n] not in known], eras)
+    if explore:
+        check_exploring([Path(n) for n in names], eras)
     return len(names)
 
 
@@ -276,14 +299,18 @@ EMPTY_ROWS: Rows = {"scenario": [], "run": [], "divergence": [], "source_file": 
 
 def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
           batch: int = 500, progress: Callable[[int], None] | None = None,
-          checking: Callable[[int], None] | None = None) -> Iterable[list[Ran]]:
+          checking: Callable[[int], None] | None = None,
+          explore: bool = False) -> Iterable[list[Ran]]:
     """Run every file and store the results batch by batch, each batch in one transaction,
     so memory stays flat however many files there are and a killed build leaves whole
     batches (a rerun stores only what is missing: writes are idempotent). Every file is
     checked first, so bad input writes nothing: a SQLite file that does not exist yet is
-    made only once every file has passed (``open_engine(..., later=True)``). With `jobs` >
-    1 the checks and the runs use that many processes; the parent alone writes. Yields
-    each stored batch (for summaries), then forgets it."""
+    made only once every file has passed (``open_engine(..., later=True)``); with
+    `explore`, that includes what would refuse a file's exploration before its search
+    (``check_exploring``). With `jobs` > 1 the checks and the runs use that many processes;
+    the parent alone writes. Yields each stored batch (for summaries), then forgets it."""
+    from functools import partial
+
     pool = None
     url = engine.url.render_as_string(hide_password=False)
     fresh = not prepared(engine)  # no store yet, nothing to skip: every file checked
@@ -301,12 +328,15 @@ def build(engine: Any, paths: Sequence[Path], eras: list[str], jobs: int = 1,
             if not names:
                 continue
             known = None if fresh else url
+            # A generated folder's verified files (left out above) are two-player boards
+            # whose blocks every era takes: nothing in them refuses an exploration either.
+            check = partial(check_some, explore=explore)
             if pool is None:
-                checked = [check_some((names, eras, known))]
+                checked = [check((names, eras, known))]
             else:
                 size = max(1, len(names) // (jobs * 4))
-                checked = list(pool.map(check_some, [(names[i:i + size], eras, known)
-                                                      for i in range(0, len(names), size)]))
+                checked = list(pool.map(check, [(names[i:i + size], eras, known)
+                                                 for i in range(0, len(names), size)]))
             if checking:
                 checking(sum(checked))
         if fresh:

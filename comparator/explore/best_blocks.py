@@ -3,16 +3,19 @@ in each era, found by exploring every legal declaration (Magic)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
 def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
-                limit: int | None = None, jobs: int = 1) -> dict[str, Any]:
+                limit: int | None = None, jobs: int = 1,
+                progress: Callable[[str, int], None] | None = None) -> dict[str, Any]:
     """`rulesdiff blocks --best`: for each era, the block declaration the defending player
     makes with best play (explore with every legal declaration, contract §6.3's value
     under `objective`): the first decision of the value's line, with the score and the
     rest of the line. An era that can't run the scenario says why. The eras are searched
-    in `jobs` processes; one refused as too large stops the others."""
+    in `jobs` processes; one refused as too large stops the others. `progress` is told
+    of each era's search as `explore` tells it."""
     from comparator.explore.eras import TooLarge, Unsupported, explore
     from comparator.files.problems import Problem, ScenarioError
     from comparator.games.exploration import DEFAULT_LIMIT
@@ -20,7 +23,7 @@ def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
     out: dict[str, Any] = {}
     try:
         doc = explore(scenario, eras, objective=objective, blocks="all",
-                      limit=limit or DEFAULT_LIMIT, jobs=jobs)
+                      limit=limit or DEFAULT_LIMIT, progress=progress, jobs=jobs)
     except TooLarge as big:
         raise ScenarioError([Problem(file, "", f"best blocks: {big}; {big.advice()}")]) \
             from None

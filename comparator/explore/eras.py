@@ -36,7 +36,8 @@ def explore(scenario: Any, eras: list[str], objective: str = "material",
     mine = of_game(scenario, eras)  # another game's eras have nothing to say
     jobs = min(jobs, len(mine))
     if jobs > 1:
-        found = _in_parallel(scenario, mine, (objective, fields, blocks, limit), jobs)
+        found = _in_parallel(scenario, mine, (objective, fields, blocks, limit), jobs,
+                             progress)
     else:
         found = [("again", None)] * len(mine)
     for era, (how, what) in zip(mine, found, strict=True):
@@ -46,9 +47,11 @@ def explore(scenario: Any, eras: list[str], objective: str = "material",
             raise TooLarge(*what)
         if how == "again":  # here, one at a time, with progress, raising what it raises
             report = (lambda n, e=era: progress(e, n)) if progress else None
+            if progress is not None:
+                progress(era, 0)  # begun: a long search is named before its first count
             how, what = _search(scenario, era, objective, fields, blocks, limit, report)
-        elif progress is not None and how == "found":
-            progress(era, what["lines"])  # searched elsewhere: said once it is done
+            if progress is not None and how == "found":
+                progress(era, what["lines"])  # every line, merged ones too, as elsewhere
         if how == "refused":
             refused[era] = what
         else:
@@ -77,12 +80,18 @@ def explore(scenario: Any, eras: list[str], objective: str = "material",
 
 
 def _in_parallel(scenario: Any, eras: list[str], how: tuple[str, str, str, int],
-                 jobs: int) -> list[tuple[str, Any]]:
+                 jobs: int, progress: Callable[[str, int], None] | None = None
+                 ) -> list[tuple[str, Any]]:
     """Each era's search in a worker process, as ("found" | "refused" | "too-large" |
-    "again", what). A search refused as too large stops those of the eras after it: the
-    command refuses the first era in order that is too large, as searching one era after
-    another would: once no era before it is still searched, the workers are ended at
-    once, whatever they were searching. The eras stopped so are ("stopped", None)."""
+    "again", what). A search refused as too large stops all the others: the workers are
+    ended at once, whatever they were searching, and the command refuses that era (any
+    era too large refuses the command; waiting for the eras before it in order to tell
+    which is first would cost the whole search of the slowest). The eras stopped so are
+    ("stopped", None). The newest eras are handed out first: their searches refuse a
+    board too large soonest (bounded from below, ``LineBound``), where the oldest count
+    their lines one by one.
+    `progress` hears of each era twice, here: when it is handed to the workers (0 lines)
+    and when its search is done (all its lines); a worker does not report as it goes."""
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
@@ -91,7 +100,11 @@ def _in_parallel(scenario: Any, eras: list[str], how: tuple[str, str, str, int],
     ended = False  # the workers ended, the searches left in them stopped
     try:
         futures: dict[Future[tuple[str, Any]], int] = {
-            pool.submit(_explore_era, (scenario, era, *how)): i for i, era in enumerate(eras)}
+            pool.submit(_explore_era, (scenario, eras[i], *how)): i
+            for i in reversed(range(len(eras)))}
+        if progress is not None:
+            for era in eras:
+                progress(era, 0)
         first_too_large = len(eras)
         pending = set(futures)
         while pending:
@@ -104,8 +117,9 @@ def _in_parallel(scenario: Any, eras: list[str], how: tuple[str, str, str, int],
                     found[i] = ("again", None)
                 if found[i][0] == "too-large":
                     first_too_large = min(first_too_large, i)
-            if first_too_large < len(eras) and all(futures[f] > first_too_large
-                                                   for f in pending):
+                elif found[i][0] == "found" and progress is not None:
+                    progress(eras[i], found[i][1]["lines"])
+            if first_too_large < len(eras):
                 if pending:
                     _end_workers(pool)  # the futures left end as the pool breaks
                     ended = True

@@ -11,15 +11,18 @@ from pathlib import Path
 from typing import Any
 
 from comparator.compare.running import (
+    RefusedError,
     choices_refused,
     expected_refusals,
     game_eras,
     illegal_choice,
     of_game,
+    run_era,
 )
 from comparator.explore.eras import TooLarge, Unsupported, explore
 from comparator.files.problems import ScenarioError
 from comparator.games.exploration import DEFAULT_LIMIT
+from comparator.games.registry import game_of
 from versions import IllegalChoice
 
 Reporter = Callable[[str, int], None]  # (era, lines of play searched so far)
@@ -42,23 +45,21 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
                  searching: Searching | None = None, jobs: int = 1) -> dict[str, Any]:
     """The explore JSON (contract §6.4) of a loaded scenario in `eras`, with its eras'
     refusals under "refused"; the eras searched in `jobs` processes."""
-    if blocks == "fixed" and (refused := choices_refused(scenario, eras)):
-        # The written blocks, refused by these eras: said once, for all of them.
-        raise ExploreError(str(illegal_choice(refused, str(path)).problems[0]))
-    # An era the file expects to refuse its written choices is not explored with them
-    # (contract §2.1): it is said among the refusals, as an era that lacks a mechanic is.
-    expected = set(expected_refusals(scenario)) if blocks == "fixed" else set()
-    mine = [e for e in eras if e not in expected]
-    if not mine:
+    check_explorable(path, scenario, eras, blocks)
+    # An era the file expects to refuse it is not explored with its written choices
+    # (contract §2.1): it is said among the refusals, with the reason the era itself gives
+    # (`run --era ERA` says the same), as an era that lacks a mechanic is. One that runs
+    # them after all (an `expect` that is wrong: `verify` says so) is explored.
+    expected = expected_refusals(scenario) if blocks == "fixed" else {}
+    refusals = {e: why for e in of_game(scenario, eras)
+                if e in expected and (why := era_refusal(scenario, e, path)) is not None}
+    mine = [e for e in eras if e not in refusals]
+    if not mine and refusals and all(why.illegal for why in refusals.values()):
         raise ExploreError(f"{path}: every era named refuses the written blocks, as its "
                            f"expect says: nothing to explore with them (try --blocks all)")
     with (searching or _unwatched)(scenario.id) as progress:
         try:
             doc = explore(scenario, mine, objective, fields, blocks, limit, progress, jobs)
-            doc.setdefault("refused", {}).update(
-                {e: "refuses the written blocks, as the file expects" for e in eras
-                 if e in expected and e in of_game(scenario, eras)})
-            return doc
         except TooLarge as big:
             raise ExploreError(f"{path}: {big.era}: {big.said()}; {big.advice()}") from None
         except Unsupported as why:
@@ -67,6 +68,54 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
             raise ExploreError(str(illegal_choice(illegal, str(path)).problems[0])) from None
         except ScenarioError as err:
             raise ExploreError(str(err.problems[0])) from None
+    searched = doc.pop("refused", {})
+    # Said in the eras' order, whichever way each era came to refuse.
+    said = {e: refusals[e].text if e in refusals else searched[e] for e in eras
+            if e in refusals or e in searched}
+    if said:
+        doc["refused"] = said
+    return doc
+
+
+@dataclass(frozen=True)
+class EraRefusal:
+    """An era's refusal of a scenario as written, for the report."""
+
+    text: str  # why, in the words `run --era ERA` says it (without the file)
+    illegal: bool  # a written choice the era's rules forbid (not a mechanic it lacked)
+
+
+def era_refusal(scenario: Any, era: str, path: Path | str) -> EraRefusal | None:
+    """Why `era` refuses to run the scenario as written, as `run --era ERA` says it, or
+    None if it runs it."""
+    try:
+        run_era(scenario, era, str(path))
+    except RefusedError as refused:
+        if refused.refusal.reason == "not-in-era":
+            return EraRefusal(refused.refusal.text, illegal=False)
+        first = refused.problems[0]  # the field, the rule broken and the eras' rules cited
+        return EraRefusal(f"{first.path}: {first.message}" if first.path else first.message,
+                          illegal=True)
+    except ScenarioError as err:  # what else the file's run says is wrong: the file's error
+        raise ExploreError(str(err.problems[0])) from None
+    return None
+
+
+def check_explorable(path: Path | str, scenario: Any, eras: list[str],
+                     blocks: str = "fixed") -> None:
+    """What refuses the file before any search (ExploreError): written choices an era
+    refuses that its `expect` does not foresee, players the game's explorer can't take.
+    Cheap (no search), so that `dataset build --explore` refuses a file before the first
+    batch is stored, not once the batches before it are."""
+    if blocks == "fixed" and (refused := choices_refused(scenario, eras)):
+        # The written blocks, refused by these eras: said once, for all of them.
+        raise ExploreError(str(illegal_choice(refused, str(path)).problems[0]))
+    explorer = game_of(scenario).explorer
+    for era in of_game(scenario, eras):
+        try:
+            explorer(scenario, era, blocks=blocks)  # made, not run: what it can't take
+        except Unsupported as why:
+            raise ExploreError(f"{path}: players: {why}") from None
 
 
 @dataclass

@@ -84,6 +84,10 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
             for said in quotes.after(era, line) if quotes else ():
                 say(console, said, indent="        ", hang="")
 
+    if not eras:  # every era named refused it (said on stderr): no table of nothing
+        console.print()
+        say(console, verdict(doc))
+        return
     # One row per distinct outcome, over every era, described by the fields that vary.
     rows: dict[str, dict[str, Any]] = {}
     for era, res in doc["eras"].items():
@@ -120,7 +124,9 @@ def render(doc: dict[str, Any], scenario: Any, console: Any, show_all: bool,
         console.print(f"({len(ordered) - len(shown)} more outcome(s); --all shows them)",
                       markup=False)
 
-    for era, indexes in doc["only_in"].items():
+    # With one era explored, every outcome is "only in" it: there is nothing to compare it
+    # with, and the verdict says so (the JSON's `only_in` keeps the contract's indexes).
+    for era, indexes in doc["only_in"].items() if len(eras) > 1 else ():
         for i in indexes if show_all else indexes[:ONLY_IN_SHOWN]:
             o = doc["eras"][era]["outcomes"][i]
             console.print()
@@ -155,6 +161,8 @@ def said_field(field: str, value: Any) -> str:
 
 
 def verdict(doc: dict[str, Any]) -> str:
+    if not doc["eras"]:
+        return "nothing explored: every era named refuses this scenario"
     if len(doc["eras"]) == 1:
         return f"only {next(iter(doc['eras']))} was explored: nothing to compare"
     if not doc["diverges"]:

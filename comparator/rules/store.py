@@ -10,6 +10,7 @@ replaced), then by the date each says it is effective."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,17 +54,22 @@ def import_document(engine: Engine, doc: RulesText, name: str, text: str,
     return import_documents(engine, [(doc, name, text, placed or Placed())])[0]
 
 
-def import_documents(engine: Engine, items: list[tuple[RulesText, str, str, Placed]]
+def import_documents(engine: Engine, items: list[tuple[RulesText, str, str, Placed]],
+                     progress: Callable[[int, str], None] | None = None
                      ) -> list[tuple[int, str | None]]:
     """Several documents in one transaction (an archive: all of it or nothing), each as
     ``import_document`` stores it. A text imported before, or another of the same kind
     effective the same day (the same release in another form), keeps the rules stored
-    first; where it comes again from an archive, it takes the release's name and place."""
+    first; where it comes again from an archive, it takes the release's name and place.
+    `progress` is told how many are stored so far and the name of the one being stored
+    (from the first again, if the transaction is retried)."""
     from sqlalchemy import insert
 
     def work(session: Session) -> list[tuple[int, str | None]]:
-        out = []
+        out: list[tuple[int, str | None]] = []
         for doc, name, text, placed in items:
+            if progress is not None:
+                progress(len(out), name)
             digest = hash_of(text)
             before = session.exec(select(RuleDocumentRow).where(
                 RuleDocumentRow.content_hash == digest)).first()
@@ -99,6 +105,8 @@ def import_documents(engine: Engine, items: list[tuple[RulesText, str, str, Plac
                     {"document_id": row.document_id, "term": term, "text": words}
                     for term, words in doc.glossary.items()])
             out.append((len(doc.rules), None))
+        if progress is not None:
+            progress(len(out), "")
         return out
 
     result: list[tuple[int, str | None]] = write(engine, work)

@@ -13,13 +13,17 @@ import errno
 import os
 import secrets
 import shutil
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 
 from comparator.files.guarded import names_too_long
+
+if TYPE_CHECKING:
+    from comparator.site.gather import Say
 
 
 @dataclass
@@ -35,14 +39,15 @@ class SiteError(RuntimeError):
 
 def build_site(out: Path, engine: Engine, paths: Sequence[Path], eras: list[str],
                explore: bool = True, jobs: int = 1,
-               progress: Callable[[str], None] | None = None,
+               progress: Say | None = None,
                shown: Path | None = None) -> Built:
-    """The site written into the folder `out` (`shown`: that folder as messages name it)."""
-    from comparator.site.gather import gather
+    """The site written into the folder `out` (`shown`: that folder as messages name it);
+    `progress` is told each step, and each file or page of the long ones."""
+    from comparator.site.gather import gather, unwatched
     from comparator.site.pages import write_pages
     from comparator.site.search import index
 
-    say = progress or (lambda what: None)
+    say = progress or unwatched
     got = gather(engine, paths, eras, explore, jobs, say)
     pages = write_pages(out, got, say)
     say("indexing the pages for search")

@@ -7,10 +7,10 @@ what the store says of a built dataset. Pages are then written from this alone
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Engine
 
@@ -39,6 +39,19 @@ class DamagedStore(ValueError):
     """A stored row the site can't show: the message names its table and row."""
 
 
+class Say(Protocol):
+    """Whoever watches the build (the command's progress bar): told each step as it
+    begins, and, in a step of many items, each item once it is done: `done` of `total`,
+    the last of them `item` (a file, a page)."""
+
+    def __call__(self, what: str, done: int = 0, total: int | None = None,
+                 item: str = "") -> None: ...
+
+
+def unwatched(what: str, done: int = 0, total: int | None = None, item: str = "") -> None:
+    """The build's steps, told to no one."""
+
+
 @dataclass
 class Gathered:
     scenarios: list[Scenario]
@@ -49,12 +62,16 @@ class Gathered:
 
 
 def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool = True,
-           jobs: int = 1, progress: Callable[[str], None] | None = None) -> Gathered:
+           jobs: int = 1, progress: Say | None = None) -> Gathered:
     from comparator.dataset.runs import save
 
-    say = progress or (lambda what: None)
-    say(f"running {len(paths)} scenario(s)")
-    results = [run_file(p, eras) for p in paths]
+    say = progress or unwatched
+    step = f"running {len(paths)} scenario(s)"
+    say(step, 0, len(paths))
+    results = []
+    for p in paths:
+        results.append(run_file(p, eras))
+        say(step, len(results), len(paths), p.name)
     save(engine, results)
     scenarios = [Scenario(r.scenario.id, r.scenario.game, Path(r.file),
                           scenario_json(r.scenario), r) for r in results]
@@ -72,7 +89,7 @@ def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool
 
 
 def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jobs: int,
-                  say: Callable[[str], None]) -> None:
+                  say: Say) -> None:
     """Each scenario's stored exploration (default options), else one made now."""
     from sqlmodel import Session, col, select
 
@@ -102,15 +119,23 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
             missing.append((s, mine))
     if not missing:
         return
-    say(f"exploring {len(missing)} scenario(s) not explored in the store")
+    step = f"exploring {len(missing)} scenario(s) not explored in the store"
+    say(step, 0, len(missing))
     jobs_list = [(str(s.file), mine) for s, mine in missing]
+    done: list[tuple[dict[str, Any] | None, str]] = []
+
+    def each(found: Any) -> None:
+        for (s, _), explored in zip(missing, found, strict=True):  # as each is done
+            done.append(explored)
+            say(step, len(done), len(missing), s.file.name)
+
     if jobs > 1 and len(missing) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            done = list(pool.map(_explore_one, jobs_list))
+            each(pool.map(_explore_one, jobs_list))
     else:
-        done = [_explore_one(job) for job in jobs_list]
+        each(map(_explore_one, jobs_list))
     from comparator.dataset.runs import save_explorations
 
     keep = []

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ import comparator.site.charts as charts
 import comparator.site.topics as topics
 from comparator.compare.diffing import verdict
 from comparator.games.registry import game_named
-from comparator.site.gather import Gathered, Scenario
+from comparator.site.gather import Gathered, Say, Scenario
 from comparator.site.words import field, japanese, outcomes, value_words
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
@@ -42,7 +41,7 @@ def environment() -> Any:
     return env
 
 
-def write_pages(out: Path, got: Gathered, say: Callable[[str], None]) -> int:
+def write_pages(out: Path, got: Gathered, say: Say) -> int:
     """Every page into `out`; the number written."""
     env = environment()
     common = {"engine_version": ENGINE_VERSION, "scenario_count": len(got.scenarios)}
@@ -78,10 +77,12 @@ def write_pages(out: Path, got: Gathered, say: Callable[[str], None]) -> int:
                  era=era.metadata(), older=older.metadata(),
                  rules=got.change_rules.get(era.id, []), shown=shown,
                  before_doc=got.imported.get(older.id), after_doc=got.imported.get(era.id))
-    say(f"writing {len(got.scenarios)} scenario pages")
-    for s in got.scenarios:
+    step = f"writing {len(got.scenarios)} scenario pages"
+    say(step, 0, len(got.scenarios))
+    for i, s in enumerate(got.scenarios, 1):
         page(f"scenarios/{s.id}.html", "scenario.html", title=s.data["title"],
              section="scenarios", **_scenario(s, got))
+        say(step, i, len(got.scenarios), f"scenarios/{s.id}.html")
     say("writing the eras, the indexes and the statistics")
     for eras in GAMES.values():
         for era in eras:

@@ -149,7 +149,7 @@ def test_new_writes_a_template_that_validates_runs_and_verifies(tmp_path, monkey
     assert "\nid: my-first " in path.read_text()
     assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
     verified = runner.invoke(app, ["verify", str(path)])
-    assert verified.exit_code == 0 and "5 era outcome(s) as expected" in verified.output
+    assert verified.exit_code == 0 and "7 era outcome(s) as expected" in verified.output
     assert runner.invoke(app, ["diff", str(path), "--no-store"]).exit_code == 0
     again = runner.invoke(app, ["new", "my-first"])
     assert again.exit_code == 2 and "the file exists" in again.output

@@ -42,10 +42,16 @@ GAME = GameAdapter(
     sentence=narrate.sentence,
     step_titles=narrate.STEP_TITLES,
     outcome_lines=narrate.outcome_lines,
+    # Every event that changes what the outcome shows (or where damage goes): a kind left
+    # out hides the event that decides a divergence (before Urza's Saga, trample's
+    # redirection decides what the defender loses: issue 50).
     explaining=frozenset({
         "assign", "damage", "prevent", "destroy", "dies", "sacrifice", "bounce", "regenerate",
         "pump", "grant", "gain-life", "loses", "counters", "remove-from-combat",
         "damage-assignment-order", "indestructible", "enter-blocking", "becomes-blocked",
+        "trample-redirect", "lose-life", "poison", "counters-removed", "defense-removed",
+        "exiled", "returned-to-hand", "discard", "stops-being-creature", "lose-keyword",
+        "tap",
     }),
     outcome_defaults=OUTCOME_DEFAULTS,
     schema=schema.scenario_schema,

@@ -74,12 +74,12 @@ POSITIONS_FLOOR = 100_000
 
 # A search that begins to take time has its lines bounded from below (``LineBound``:
 # divisions counted, not listed): once it has searched the first of these numbers of
-# positions, each bound examining at most the second number. One estimated at more than
-# a tenth of the limit (one probe's estimate can be well under the lines counted) is
-# bounded sooner, and before it lists a division of more than DECISION_FLOOR options. A
-# bound past the limit refuses the search (soundly: it is never more than the lines the
-# search would count); one that found it under the limit is not tried again; one that
-# spent its budget is tried again later with more.
+# positions and lines played out, each bound examining at most the second number. One
+# estimated at more than a tenth of the limit (one probe's estimate can be well under the
+# lines counted) is bounded sooner, and before it lists a division of more than
+# DECISION_FLOOR options. A bound past the limit refuses the search (soundly: it is never
+# more than the lines the search would count); one that found it under the limit is not
+# tried again; one that spent its budget is tried again later with more.
 BOUND_CHECKS = ((10_000, 200_000), (50_000, 2_000_000))
 BOUND_CHECKS_SOONER = ((4_000, 200_000), (30_000, 2_000_000))
 BOUND_SOONER = 10  # estimated at more than the limit / this: bounded sooner
@@ -508,7 +508,9 @@ class Explorer:
         self.visited += 1
         if self.visited > 2 * self.limit + POSITIONS_FLOOR:
             raise TooLarge(self.era.id, self.visited, self.limit, "positions")
-        if self.bound_checks and self.visited >= self.bound_checks[0][0]:
+        # Lines played out count as work too: a few positions may each have hundreds of
+        # divisions, every one played out.
+        if self.bound_checks and self.visited + self.leaves >= self.bound_checks[0][0]:
             self._bound_lines()
 
     def _long_list(self) -> None:

@@ -16,7 +16,8 @@ depend on it, are multiplied in. Each division so counted is at least one line o
 - only an era whose rules leave a case unsettled refuses a line while it is played
   (``NotInEra`` from its hooks: before Urza's Saga, trample's redirection and what happens
   between first-strike and other damage); in an era that cites those rules
-  (``UNSETTLED``) divisions count for nothing here.
+  (``UNSETTLED``) divisions count for nothing here, unless no such refusal can follow
+  them (``_settled``).
 
 So the bound is sound: it never exceeds the lines a search counts. It is only a bound:
 what follows a division (damage on the stack, actions after it) is counted as one line.
@@ -104,10 +105,10 @@ class LineBound:
     def _divisions(self, combat: Combat, d: Decision) -> int:
         """The divisions of `d` and of the creatures dividing right after it whose
         targets are none of theirs, multiplied: each combination a line at least."""
-        if any(r in combat.era.RULES for r in UNSETTLED):
-            return 0
         step = combat.step
         assert step is not None
+        if any(r in combat.era.RULES for r in UNSETTLED) and not _settled(combat):
+            return 0
         total = 1
         seen: set[str] = set()
         while True:
@@ -131,3 +132,19 @@ class LineBound:
                 return total  # counted already: each division is a line
             if d is None or d.kind != "divide" or combat.step is not step:
                 return total
+
+
+def _settled(combat: Combat) -> bool:
+    """Whether no line through a division of this step can be refused by the rules
+    ``UNSETTLED`` names. Each is met only in a first-strike damage step or after one (a
+    regenerated attacker, a trigger between the strikes, a trampler whose blockers all
+    died there), or as a trampler's damage to a blocker is dealt with another creature's
+    (one blocking two attackers): in the last combat damage step, with neither on the
+    board, none is."""
+    step = combat.step
+    assert step is not None
+    board = combat.board
+    if step.first_strike:
+        return False
+    return not any(len(board.blocks.get(b, ())) > 1 for t in board.attacks
+                   if board.perm(t).has("trample") for b in board.blockers_of(t))

@@ -130,13 +130,14 @@ def card_problem(card: Any) -> str | None:
     return None
 
 
-def read(path: Path, progress: Callable[[int], None] | None = None,
+def read(path: Path, progress: Callable[[int, int], None] | None = None,
          write: Callable[[dict[str, Any]], None] | None = None) -> Imported:
     """Every creature, planeswalker and battle in the file, once each by name. The file is
     streamed (an AllPrintings.json is hundreds of megabytes): memory holds one card's set
     at a time, and with `write` each card goes out as it is read, none kept. A card of the
     wrong shape is skipped, with its reason (`Imported.skipped`); a file that is not
-    MTGJSON is an MtgjsonError naming the file and the field."""
+    MTGJSON is an MtgjsonError naming the file and the field. `progress` is told, now and
+    then, the cards kept or skipped so far and the bytes of the file read."""
     import ijson
 
     try:
@@ -153,8 +154,12 @@ def read(path: Path, progress: Callable[[int], None] | None = None,
         with f:
             # use_float: yajl reads numbers natively and refuses an overflowing one (its
             # arbitrary-precision path is not to be trusted with 5,000 digits).
-            for key, value in ijson.kvitems(f, "data", use_float=True):
+            for entries, (key, value) in enumerate(ijson.kvitems(f, "data", use_float=True)):
                 found_data = True
+                # Every 10 entries of `data`: a card's name (AtomicCards, 30,000 of them)
+                # or a whole set (AllPrintings, 800 in a minute or so).
+                if progress and entries % 10 == 0:
+                    progress(out.count + out.skipped_count, f.tell())
                 for where, card in _card_objects(path, str(key), value):
                     why = card_problem(card)
                     if why is not None:
@@ -164,8 +169,6 @@ def read(path: Path, progress: Callable[[int], None] | None = None,
                         continue
                     _add(out, seen, library_entry(card, source=f"MTGJSON {path.name}",
                                                   where=where), write)
-                    if progress and (out.count + out.skipped_count) % 5000 == 0:
-                        progress(out.count + out.skipped_count)
     except (ijson.JSONError, ijson.IncompleteJSONError, UnicodeDecodeError,
             RecursionError, ValueError) as exc:
         raise MtgjsonError(f"{path}: not JSON, or not MTGJSON: "
