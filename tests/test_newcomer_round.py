@@ -266,3 +266,36 @@ def test_a_stored_file_explore_refuses_is_refused_before_anything_is_stored(tmp_
                  "1", "--jobs", "1")
     assert result.exit_code == 2 and "this one has 3" in result.stderr
     assert _counts(db) == before
+
+
+# -- a build with --explore: a search too large is said, not fatal -------------------------
+
+
+def test_a_build_with_explore_says_a_search_too_large_and_goes_on(tmp_path):
+    # Known only once searched: the build stores every run and the other explorations,
+    # and names the file with the era's refusal (the shipped library has one such file).
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("underworld-cerberus-blocked-by-ten", "fourth-mammoth-all-on-one-goblin"):
+        shutil.copy(SCENARIOS / f"{name}.yaml", folder)
+    db = tmp_path / "x.db"
+    result = cli("dataset", "build", str(folder), "--explore", "--db", f"sqlite:///{db}",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    explored = json.loads(result.stdout)["explored"]
+    assert explored["scenarios"] == 1
+    (big,) = explored["too_large"]
+    assert big["file"].endswith("underworld-cerberus-blocked-by-ten.yaml")
+    assert ": m10: about" in big["refused"] and "raise --limit" in big["refused"]
+    with sqlite3.connect(db) as conn:
+        stored = {r[0] for r in conn.execute("SELECT scenario_id FROM exploration")}
+        scenarios = {r[0] for r in conn.execute("SELECT id FROM scenario")}
+    assert stored == {"fourth-mammoth-all-on-one-goblin"}
+    assert scenarios == {"fourth-mammoth-all-on-one-goblin", "underworld-cerberus-blocked-by-ten"}
+    text = cli("dataset", "build", str(folder), "--explore", "--db", f"sqlite:///{db}")
+    assert "1 not explored: more lines of play than --limit allows" in text.stdout
+    # Raised, the limit explores it... or, here, still refuses it by its estimate.
+    higher = cli("dataset", "build", str(folder), "--explore", "--limit", "5",
+                 "--db", f"sqlite:///{tmp_path / 'y.db'}", "--json")
+    assert higher.exit_code == 0
+    assert len(json.loads(higher.stdout)["explored"]["too_large"]) == 2

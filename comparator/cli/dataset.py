@@ -41,6 +41,10 @@ def dataset_build(
     explore_too: Annotated[bool, typer.Option(
         "--explore", help="also explore every scenario (default options) and store that")]
     = False,
+    limit: Annotated[int, typer.Option(
+        "--limit", help="with --explore: a scenario whose search has more lines of play "
+        "than this is said and not explored (default 1,000,000)", metavar="N", min=1,
+        max=10**12)] = 1_000_000,
     jobs: JobsOption = None,
     batch: Annotated[int, typer.Option(
         "--batch", help="scenarios stored per transaction", metavar="N", min=1,
@@ -90,7 +94,7 @@ def dataset_build(
                               scheduler, explore_too, lambda n: bar.advance(runs, n),
                               None if checks is None else lambda n: bar.advance(checks, n),
                               searching(bar, None if explores is None else
-                                        lambda: bar.advance(explores)))
+                                        lambda: bar.advance(explores)), limit)
     except ScenarioError as err:
         fail(str(err.problems[0]))
     except (ClusterError, DatasetError, ExploreError, StoreError) as err:
@@ -112,6 +116,14 @@ def dataset_build(
     if built.explored is not None:
         echo_lines(f"{built.explored['scenarios']} scenarios explored and stored; "
                    f"{built.explored['diverging']} diverge in what players can make happen")
+        too_large = built.explored["too_large"]
+        if too_large:
+            from comparator.text.terminal import clean
+
+            echo_lines(f"  {len(too_large)} not explored: more lines of play than --limit "
+                       f"allows")
+            for found in too_large:
+                echo_lines(f"    {clean(found['refused'])}")
     for (a, b), n in built.pairs():  # in the order of history, as the eras are listed
         echo_lines(f"  {a} vs {b}: {n} diverging scenario(s)")
 

@@ -22,8 +22,9 @@ from comparator.dataset.runs import (
     to_explore,
     write_failed,
 )
-from comparator.explore.files import Searching, explore_file
+from comparator.explore.files import Searching, TooLargeError, explore_file
 from comparator.files.file_sets import Generated, read_manifest, verify_generated
+from comparator.games.exploration import DEFAULT_LIMIT
 from comparator.scenarios.loader import load
 
 
@@ -32,7 +33,8 @@ class Built:
     """What `dataset build` reports."""
 
     summary: Summary
-    explored: dict[str, int] | None  # with --explore: scenarios explored, and diverging
+    # With --explore: scenarios explored, diverging, and those too large to explore.
+    explored: dict[str, Any] | None
     generated: list[dict[str, int]]  # each generated folder built: seed, count, generator
 
     def pairs(self) -> list[tuple[tuple[str, str], int]]:
@@ -52,7 +54,10 @@ class Built:
             "pairs": [{"era_a": a, "era_b": b, "diverging": n}
                       for (a, b), n in self.pairs()]}
         if self.explored is not None:
-            doc["explored"] = self.explored
+            explored = {k: v for k, v in self.explored.items() if k != "too_large"}
+            if self.explored.get("too_large"):  # only where some were: the shape as before
+                explored["too_large"] = self.explored["too_large"]
+            doc["explored"] = explored
         if self.generated:
             doc["generated"] = self.generated
         if total.refused:
@@ -64,15 +69,17 @@ def run_build(engine: Any, paths: Sequence[Path], folders: Sequence[Path], jobs:
               batch: int = 500, scheduler: str | None = None, explore: bool = False,
               progress: Callable[[int], None] | None = None,
               checking: Callable[[int], None] | None = None,
-              searching: Searching | None = None) -> Built:
+              searching: Searching | None = None, limit: int = DEFAULT_LIMIT) -> Built:
     """`dataset build`: run and store `paths` in every era, here (`build`) or on the Dask
-    cluster at `scheduler`; with `explore`, explore each stored batch too (here only);
+    cluster at `scheduler`; with `explore`, explore each stored batch too (here only;
+    a search past `limit` lines of play is said and left out, the build goes on);
     then store how the generated ones among `folders` were made. Bad input is a
     ScenarioError, a cluster's failure a ClusterError, a search too large an
     ExploreError."""
     eras = era_ids(None)
     total = Summary()
-    explored = {"scenarios": 0, "diverging": 0} if explore else None
+    explored: dict[str, Any] | None = (
+        {"scenarios": 0, "diverging": 0, "too_large": []} if explore else None)
     if scheduler:
         from comparator.dataset.cluster import build_on_cluster
 
@@ -90,27 +97,37 @@ def run_build(engine: Any, paths: Sequence[Path], folders: Sequence[Path], jobs:
             for ran in results:
                 total.add(ran.summary)
             if explored is not None:
-                found = explore_and_store(engine, [r.file for r in results], eras, searching)
+                found = explore_and_store(engine, [r.file for r in results], eras, searching,
+                                          limit)
                 explored["scenarios"] += found["scenarios"]
                 explored["diverging"] += found["diverging"]
+                explored["too_large"] += found["too_large"]
     return Built(total, explored, store_generations(engine, folders))
 
 
 def explore_and_store(engine: Any, files: list[str], eras: list[str],
-                      searching: Searching | None = None) -> dict[str, int]:
-    """Explore files already checked (explore's default options) and store that in one
-    transaction; how many were explored and how many diverge."""
+                      searching: Searching | None = None,
+                      limit: int = DEFAULT_LIMIT) -> dict[str, Any]:
+    """Explore files already checked (explore's default options, `limit`) and store that
+    in one transaction; how many were explored and how many diverge, and the files whose
+    search has more lines of play than `limit` (not stored: said, with why)."""
     docs = []
+    too_large = []
     for file in files:
         scenario = load(file)
         if not to_explore(scenario, eras):
             continue  # every era refuses its written blocks, as it expects: nothing to play
-        docs.append((scenario, explore_file(file, scenario, eras, searching=searching)))
+        try:
+            docs.append((scenario, explore_file(file, scenario, eras, limit=limit,
+                                                searching=searching)))
+        except TooLargeError as big:  # known only once searched: the others go on
+            too_large.append({"file": file, "refused": str(big)})
     try:
         save_explorations(engine, docs)
     except SQLAlchemyError as exc:
         raise DatasetError(write_failed(exc)) from None
-    return {"scenarios": len(docs), "diverging": sum(d["diverges"] for _, d in docs)}
+    return {"scenarios": len(docs), "diverging": sum(d["diverges"] for _, d in docs),
+            "too_large": too_large}
 
 
 def store_generations(engine: Any, folders: Sequence[Path]) -> list[dict[str, int]]:

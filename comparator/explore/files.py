@@ -35,6 +35,11 @@ class ExploreError(Exception):
     can't take, a choice an era refuses. One line for the user."""
 
 
+class TooLargeError(ExploreError):
+    """A file whose search has more lines of play than its limit: known only once
+    searched, so a dataset build says it and goes on."""
+
+
 def _unwatched(_scenario_id: str) -> AbstractContextManager[Reporter | None]:
     return nullcontext()
 
@@ -61,7 +66,7 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
         try:
             doc = explore(scenario, mine, objective, fields, blocks, limit, progress, jobs)
         except TooLarge as big:
-            raise ExploreError(f"{path}: {big.era}: {big.said()}; {big.advice()}") from None
+            raise TooLargeError(f"{path}: {big.era}: {big.said()}; {big.advice()}") from None
         except Unsupported as why:
             raise ExploreError(f"{path}: players: {why}") from None
         except IllegalChoice as illegal:
