@@ -40,6 +40,16 @@ def divisions(text: str, era: str, creature: str) -> set[tuple[tuple[str, int], 
     return {tuple(sorted((k, v) for k, v in d.items() if v)) for d in found}
 
 
+def shipped_duels() -> list[tuple[Path, Any]]:
+    """Every shipped Magic scenario explore takes (two players), loaded, with its file."""
+    from comparator.files.locations import shipped_scenarios
+    from comparator.scenarios.loader import load
+
+    loaded = [(path, load(path)) for path in shipped_scenarios()]
+    return [(path, s) for path, s in loaded
+            if getattr(s, "game", "mtg") == "mtg" and len(s.players) == 2]
+
+
 def perm(outcome: dict[str, Any], pid: str) -> dict[str, Any]:
     return outcome["permanents"][pid]
 

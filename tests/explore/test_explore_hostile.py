@@ -252,19 +252,16 @@ def test_the_bound_never_passes_the_lines_counted_before_urzas_saga():
     # alpha and fourth refuse some lines as they are played (trample's redirection, what
     # comes between the strikes): the bound counts divisions only where no such refusal
     # can follow them. Every shipped scenario, written blocks and every declaration.
-    from comparator.files.locations import shipped_scenarios
+    from helpers import shipped_duels
+
     from comparator.games.mtg.explore import Explorer, Options
     from comparator.games.mtg.line_bound import LineBound
-    from comparator.scenarios.loader import load
     from versions import NotInEra
     from versions.mtg.engine.combat import IllegalBlocks
     from versions.mtg.play import exploration
 
     counted = 0
-    for path in shipped_scenarios():
-        s = load(path)
-        if getattr(s, "game", "mtg") != "mtg" or len(s.players) != 2:
-            continue
+    for path, s in shipped_duels():
         for era in ("alpha", "fourth"):
             for blocks in ("fixed", "all"):
                 try:

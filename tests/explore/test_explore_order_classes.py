@@ -6,7 +6,7 @@ search of every order, and of brute force where it is small enough."""
 from math import factorial
 
 import pytest
-from helpers import scenario
+from helpers import scenario, shipped_duels
 
 from comparator.games.exploration import era_result
 from comparator.games.mtg import explore as explore_module
@@ -242,14 +242,8 @@ def test_the_search_lists_one_order_a_class(monkeypatch):
 def test_every_shipped_scenario_explores_as_with_every_order():
     # The shipped scenarios whose eras announce orders, as written: the same JSON (counts,
     # outcomes, values, examples, notes) with one order a class as with every order.
-    from comparator.files.locations import shipped_scenarios
-    from comparator.scenarios.loader import load
-
     compared = 0
-    for path in shipped_scenarios():
-        s = load(path)
-        if getattr(s, "game", "mtg") != "mtg" or len(s.players) != 2:
-            continue
+    for path, s in shipped_duels():
         for era in ERAS_WITH_ORDERS:
             found = []
             for classes in (True, False):
