@@ -323,9 +323,9 @@ def test_a_search_too_large_in_a_worker_is_the_same_one_line_error():
         said.append(result.output)
     assert said[0].endswith(": alpha: more than 5 lines of play (reached 6); raise --limit "
                             "to explore it\n"), said[0]
-    assert len(said[1].splitlines()) == 1
-    assert re.sub(r": [a-z0-9]+: more", ": ERA: more", said[0]) == \
-        re.sub(r": [a-z0-9]+: more", ": ERA: more", said[1])
+    # Where an era's search stopped, and so the count it reached, depends on the era.
+    assert re.fullmatch(r"rulesdiff: \S+: [a-z0-9]+: more than 5 lines of play \((reached|at "
+                        r"least) \d+[^)]*\); raise --limit to explore it\n", said[1]), said[1]
 
 
 TRAMPLER_THREE = """\

@@ -168,6 +168,9 @@ class Options:
         self.blocks = blocks
         self.budget = budget  # the most divisions one decision may have
         self.long_list: Callable[[], None] | None = None  # called before one is listed
+        # Whether the outcomes show damage marked (`--fields all`): where they don't, an
+        # indestructible creature's damage past lethal changes nothing they show.
+        self.damage_shown = True
         self.written: Declaration = written(combat.board.scenario.combat)
 
     def of(self, d: Decision) -> list[Any]:
@@ -214,11 +217,17 @@ class Options:
         touched = boost.get(o.creature, 0) is None
         gains = touched or source.has("lifelink") or source.has("trample")
         counters = touched or source.has("wither") or source.has("infect")
+        # Past lethal damage (and whatever toughness unused actions may still give it), an
+        # indestructible creature stays as it is whatever the amount (it is not destroyed,
+        # and losing indestructible later, or shrinking, finds it past lethal either way),
+        # unless the outcomes show damage, the source puts counters or redirects trample.
+        alike = not self.damage_shown and not counters and not source.has("trample")
         sure: dict[str, int | None] = {}
         for k in keys:
             p = board.permanents.get(k)
             extra = boost.get(k, 0)
-            if (p is None or not p.is_creature or extra is None or p.has("indestructible")
+            if (p is None or not p.is_creature or extra is None
+                    or (p.has("indestructible") and not alike)
                     or p.grows  # the dead it would count
                     or (p.protected_from(source) and gains)
                     # Regenerated, it keeps the -1/-1 counters of the whole amount.
@@ -437,6 +446,9 @@ class Explorer:
         # Block declarations that differ only in which interchangeable creatures do what
         # are searched once (``interchangeable``); off, each is searched (as tests compare).
         self.symmetric = merge and blocks == "all"
+        # Damage past lethal to an indestructible creature in one class of divisions where
+        # the outcomes don't show damage (``Options.divisions``); off, every amount counts.
+        self.indestructible_classes = merge
         self.renaming = Renaming(self.states, fields, {
             p.id for p in scenario.permanents if (p.name or p.card or p.id) == p.id})
         self.leaves = 0  # complete lines actually played out (the work done)
@@ -458,6 +470,7 @@ class Explorer:
         combat = exploration(self.era, self.scenario)
         self.renaming.seat(combat.board)
         self.options = Options(combat, self.blocks, self.most_options)
+        self.options.damage_shown = self.fields == "all" or not self.indestructible_classes
         self.notes = action_notes(combat)
         root = combat.copy()
         estimate = self._estimate(combat)
