@@ -88,6 +88,11 @@ BOUND_SOONER = 10  # estimated at more than the limit / this: bounded sooner
 # of work: past it, the count of every declaration a restriction allows stands for them.
 DECLARATIONS_WALKED = 100_000
 
+# What on a dividing source makes an amount short of lethal matter: any damage destroys
+# (deathtouch), each point is life gained past prevention (lifelink) or a counter
+# (wither, infect), or is redirected before Urza's Saga (trample).
+SHORT_READERS = ("deathtouch", "lifelink", "wither", "infect", "trample")
+
 # The rule an action's effect is cited by, as the engine cites it.
 EFFECT_RULES = {
     "pump": "pump", "grant": "pump", "damage": "noncombat-damage", "destroy": "destroy",
@@ -171,6 +176,9 @@ class Options:
         # Whether the outcomes show damage marked (`--fields all`): where they don't, an
         # indestructible creature's damage past lethal changes nothing they show.
         self.damage_shown = True
+        # Whether nothing after combat damage can read an amount of it (no triggered
+        # abilities; the outcomes show no damage): the explorer's `settles`.
+        self.quiet_after = False
         self.written: Declaration = written(combat.board.scenario.combat)
 
     def of(self, d: Decision) -> list[Any]:
@@ -239,6 +247,19 @@ class Options:
                 sure[k] = None  # exact
             else:
                 sure[k] = max(1, toughness_lethal(board, k, o.earlier) + extra + p.prevention)
+        # In the last combat damage step, where nothing after this division can read an
+        # amount short of lethal (no unused action that deals damage, shrinks or
+        # destroys; no trigger; no deathtouch, lifelink, wither, infect or trample on the
+        # source; nobody dividing after it among the same creatures), a creature short of
+        # lethal damage (and of its prevention shield) survives whatever its amount: those
+        # amounts are one class too.
+        quiet = (self.quiet_after and not step.first_strike and not o.permissive
+                 and not touched and not any(source.has(k) for k in SHORT_READERS)
+                 and all(_harmless(a) for i, a in enumerate(board.scenario.actions)
+                         if i not in _used(combat)))
+        # Short of what kills it without a pump still to come: surely survives.
+        alike = {k: toughness_lethal(board, k, o.earlier) + board.perm(k).prevention
+                 for k in keys if quiet and sure.get(k) is not None}
         # In permissive mode the rest is checked once the player's whole assignment is made.
         rules = (TOTAL,) if o.permissive else None
         if self.budget is not None and len(keys) and comb(
@@ -252,7 +273,7 @@ class Options:
                 max(source.power, 0) + len(keys) - 1, len(keys) - 1) > DECISION_FLOOR:
             self.long_list()  # before a long list of divisions
         return division_classes(board, o.creature, o.targets, o.earlier, sure, rules, keys,
-                                budget=self.budget)
+                                budget=self.budget, alike=alike)
 
     @staticmethod
     def _boosts(combat: Combat, window: str) -> dict[str, int | None]:
@@ -449,8 +470,10 @@ class Explorer:
         # Damage past lethal to an indestructible creature in one class of divisions where
         # the outcomes don't show damage (``Options.divisions``); off, every amount counts.
         self.indestructible_classes = merge
-        self.renaming = Renaming(self.states, fields, {
-            p.id for p in scenario.permanents if (p.name or p.card or p.id) == p.id})
+        # Amounts short of lethal in one class where nothing after can read them
+        # (``Options.divisions``); off, every amount counts.
+        self.short_classes = merge
+        self.renaming = Renaming(self.states)
         self.leaves = 0  # complete lines actually played out (the work done)
         self.visited = 0  # positions with a choice searched: bounded too, as memory is
         # The most options a decision may list: a larger decision is refused, its options
@@ -471,6 +494,7 @@ class Explorer:
         self.renaming.seat(combat.board)
         self.options = Options(combat, self.blocks, self.most_options)
         self.options.damage_shown = self.fields == "all" or not self.indestructible_classes
+        self.options.quiet_after = self.settles and self.short_classes
         self.notes = action_notes(combat)
         root = combat.copy()
         estimate = self._estimate(combat)
@@ -611,15 +635,16 @@ class Explorer:
                      if d.kind == "divide" and self.merge else None)
         # Declarations that differ only in which interchangeable creatures do what: the
         # first of each class searched, the others renamed from it (``interchangeable``).
-        symmetry = (Symmetry.of(combat) if d.kind == "blocks" and self.symmetric else None)
+        symmetry = (Symmetry.of(combat, self.fields == "all")
+                    if d.kind == "blocks" and self.symmetric else None)
         firsts: dict[Any, tuple[Any, Reach | None, dict[str, int]]] = {}
         for i, (choice, count) in enumerate(weighted):
             record = self.options.record(combat, d, choice)
             shaped = symmetry.form(choice) if symmetry is not None else None
             form = shaped[0] if shaped is not None else None
-            if shaped is not None and form in firsts:
-                first, sub, once = firsts[form]
-                self._count_again(once, count)
+            # Not where the first met lines the era refused: their notes name creatures.
+            if shaped is not None and form in firsts and not firsts[form][2]:
+                first, sub, _ = firsts[form]
                 if sub is not None:
                     sigma = symmetry.mapping(first, shaped[1])  # type: ignore[union-attr]
                     children.append((record, self.renaming.reach(sub, sigma), count))
@@ -649,7 +674,7 @@ class Explorer:
                 self._count_again(once, count - 1)
             if dealt is not None:
                 self.by_class[dealt[0]] = (dealt[1], sub, once)
-            if shaped is not None:
+            if shaped is not None and form not in firsts:
                 firsts[form] = (shaped[1], sub, once)
             if sub is not None:
                 children.append((record, sub, count))

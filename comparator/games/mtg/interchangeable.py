@@ -23,7 +23,6 @@ from dataclasses import fields
 from typing import Any
 
 from comparator.games.exploration import Line, Reach
-from comparator.games.states import cards_in_name_order
 from comparator.text.encoding import sorted_json
 from versions.mtg.engine.blocks import Declaration
 from versions.mtg.engine.combat import Combat
@@ -51,9 +50,10 @@ class Symmetry:
         self.members = list(members.values())
 
     @classmethod
-    def of(cls, combat: Combat) -> Symmetry | None:
+    def of(cls, combat: Combat, names_shown: bool = False) -> Symmetry | None:
         """The symmetry of the board about to declare blocks, or None where no two
-        creatures are interchangeable (or where it can't be said)."""
+        creatures are interchangeable (or where it can't be said). `names_shown`: the
+        outcomes show the cards in hands and graveyards (`--fields all`)."""
         board = combat.board
         scenario = board.scenario
         if (board.stack or board.pending or board.delayed or board.bands or board.blocks
@@ -63,7 +63,12 @@ class Symmetry:
         if any(a.activated in PICKING for p in board.permanents.values()
                for a in p.abilities):
             return None
-        named: set[str] = set()
+        # What names a creature: an action, a written choice, a permanent animated by it
+        # (it stops being a creature as that one leaves), and, where the outcomes show
+        # hands and graveyards by card name, its id as its card's name.
+        named: set[str] = {p.animated_by for p in board.permanents.values() if p.animated_by}
+        if names_shown:
+            named.update(pid for pid, p in board.permanents.items() if p.name == pid)
         for a in scenario.actions:
             named.update(t for t in a.targets if t is not None)
             named.update(x for x in (a.source, a.sacrifice, a.attacker, a.from_, a.id) if x)
@@ -150,13 +155,12 @@ def _signature(p: Permanent, attacks: str | None, blocked: bool) -> Hashable:
 
 class Renaming:
     """A Reach with its creatures renamed (`sigma`), its states added to the explorer's
-    states (`states`: sorted JSON -> (state, score)) as the search adds them."""
+    states (`states`: sorted JSON -> (state, score)) as the search adds them. Hands and
+    graveyards are not renamed: they show cards by name, and a creature named by its id
+    is in no class where they are shown."""
 
-    def __init__(self, states: dict[str, tuple[dict[str, Any], tuple[int, ...]]],
-                 fields_: str, named: set[str]):
+    def __init__(self, states: dict[str, tuple[dict[str, Any], tuple[int, ...]]]):
         self.states = states
-        self.fields = fields_
-        self.named = named
         self.keys: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
         # The order the game asks for orders and divisions in (``seat``).
         self.turn: dict[str, int] = {}
@@ -223,15 +227,6 @@ class Renaming:
         # The same ids in the same order: each now holds what its preimage held.
         renamed: dict[str, Any] = {
             **state, "permanents": {pid: permanents[back.get(pid, pid)] for pid in permanents}}
-        if self.fields == "all" and self.named & set(sigma):
-            players = {}
-            for name, p in state["players"].items():
-                p = dict(p)
-                for zone in ("graveyard", "hand"):
-                    if zone in p:
-                        p[zone] = [sigma.get(c, c) if c in self.named else c for c in p[zone]]
-                players[name] = p
-            renamed = cards_in_name_order({**renamed, "players": players})
         return renamed
 
 

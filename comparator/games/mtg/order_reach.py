@@ -20,10 +20,12 @@ The depth is found from what may still happen, never from what happened on one l
   1 from a source that has or could gain deathtouch (2010 on, 702.2c); none where it
   could leave the order by any other way than this damage, or be dealt damage by anything
   else (an unused action that could touch it other than making it bigger or shielding it,
-  another creature in combat with it), and the next creature moves up;
+  another creature in combat with it, an attacker attacking it), and the next creature
+  moves up;
 - where that can't be said (abilities on the battlefield that may trigger or be
   activated, keywords that change power and toughness in combat, a creature that may
-  enter the order, banding), no two orders are put in one class.
+  enter the order, banding, a permanent that is a creature only through another's
+  effect), no two orders are put in one class.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ def reach_depth(combat: Combat, creature: str, others: Sequence[str],
     unused = [a for i, a in enumerate(actions) if i not in set(used)]
     in_combat = [p for p in board.permanents.values() if p.on_battlefield]
     if (any(p.abilities for p in in_combat) or any(p.grows for p in in_combat)
+            # A creature only through another permanent's effect leaves the order when
+            # that permanent leaves the battlefield, whatever names it.
+            or any(p.animated_by for p in board.permanents.values())
             or any(p.has(k) for p in in_combat for k in CHANGING)
             or any(a.effect in ("enter-blocking", "activate") for a in unused)):
         return n
@@ -98,7 +103,9 @@ def _lethal(combat: Combat, creature: str, ordered: str, unused: list[Any],
         shared = len(board.blocks.get(ordered, ())) > 1
     else:  # a blocker's attackers: blocked by it alone?
         shared = len(board.blockers_of(ordered)) > 1
-    if shared:
+    # Attacked itself (a planeswalker or battle that is a creature), another creature's
+    # damage may destroy it first.
+    if shared or ordered in board.attacks.values():
         return 0
     for a in unused:
         touches = ordered in a.targets or None in a.targets or ordered in (

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from versions.mtg.engine.assigned import (
     Assignment,
@@ -326,15 +327,19 @@ def division_classes(
     board: Board, source: str, targets: Targets, others: list[Assignment],
     sure: dict[str, int | None] | None = None, rules: tuple[DivisionRule, ...] | None = None,
     canonical: list[str] | None = None, budget: int | None = None,
+    alike: dict[str, int] | None = None,
 ) -> list[tuple[dict[str, int], int]]:
     """Every legal division of `source`'s combat damage, as classes of divisions with the
     same future: (the class's first division in canonical order, how many it stands for).
 
     `sure[k]`: the damage from which `k` surely dies whatever else happens, so that any more
-    changes nothing (None or absent: every amount counts). `rules`: the rules to check
-    (the era's by default). `canonical`: the recipients in the order divisions are sorted
-    by (the era's order by default). Divisions are generated key by key in the era's
-    order, a partial one dropped as soon as no completion of it could be legal."""
+    changes nothing (None or absent: every amount counts). `alike[k]`: for a creature
+    with a `sure` amount, the amount short of which it surely survives, each amount
+    changing nothing either (nothing after this division reads them: the caller knows).
+    `rules`: the rules to check (the era's by default). `canonical`: the recipients in the
+    order divisions are sorted by (the era's order by default). Divisions are generated
+    key by key in the era's order, a partial one dropped as soon as no completion of it
+    could be legal."""
     power = max(board.perm(source).power, 0)
     option = [(o, 1) for o in targets.unblocked_options(power)]
     keys = targets.keys
@@ -405,9 +410,82 @@ def division_classes(
     with fixed_lethal():
         if prefix:
             needs.update((c, lethal_needed(board, source, c, others)) for c in creatures)
-        walk(0, power, {}, [])
+        alike = {k: n for k, n in (alike or {}).items() if sure.get(k) is not None and n > 1}
+        if prefix and alike and (power + 1) ** 2 * len(keys) <= ALIKE_WORK:
+            out = _alike_classes(keys, power, sure, alike, creatures, needs, canonical,
+                                 in_order, trample)
+            if budget is not None and len(out) > budget:
+                raise TooManyDivisions(len(out))
+        else:
+            walk(0, power, {}, [])
     out.sort(key=lambda item: [-item[0].get(k, 0) for k in canonical])
     return out + [x for x in option if all(x[0] != d for d, _ in out)]
+
+
+# The most work `_alike_classes` may do, in amounts tried: about the square of the power
+# for each recipient (a second's worth); past it, the divisions are walked one by one.
+ALIKE_WORK = 4_000_000
+
+
+def _alike_classes(keys: list[str], power: int, sure: dict[str, int | None],
+                   alike: dict[str, int], creatures: set[str], needs: dict[str, int],
+                   canonical: list[str], in_order: bool, trample: bool,
+                   ) -> list[tuple[dict[str, int], int]]:
+    """The legal divisions under the total, the order and trample, in classes by what
+    each recipient's amount can change: for one with a `sure` amount, past it (dies), or
+    each amount short of it, those short of `alike[k]` (survives) being one; for anything
+    else, each amount. Counted
+    by dynamic programming over (key, damage left, a creature before short of lethal):
+    legality depends on nothing else under those rules. Each class's first division in
+    canonical order stands for it."""
+    # For the amounts of keys i.. (a division's tail), their positions in canonical order:
+    # two tails of one class share what comes before them, so they compare as wholes do.
+    rank = {k: canonical.index(k) for k in keys}
+    read = [sorted(range(len(keys) - i), key=lambda j, i=i: rank[keys[i + j]])
+            for i in range(len(keys))]
+    Classes = dict[tuple[Any, ...], tuple[tuple[int, ...], int]]
+    cache: dict[tuple[int, int, bool], Classes] = {}
+
+    def label(k: str, v: int) -> Any:
+        n = sure.get(k)
+        if n is None:
+            return v
+        if v >= n:
+            return "past"
+        return "short" if v < alike.get(k, 0) else v
+
+    def before(i: int, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+        """Whether tail `a` of keys i.. comes before `b` in canonical order (the greatest
+        amounts first, read in canonical order)."""
+        return [a[j] for j in read[i]] > [b[j] for j in read[i]]
+
+    def rest(i: int, left: int, short: bool) -> Classes:
+        """The classes of the amounts of keys i.. giving out `left`: label tuple ->
+        (its first amounts, how many)."""
+        found = cache.get((i, left, short))
+        if found is not None:
+            return found
+        k = keys[i]
+        last = i == len(keys) - 1
+        found = {}
+        for v in ([left] if last else range(left + 1)):
+            if v and short and (in_order if k in creatures else trample):
+                break  # more to this key fails too
+            after = short or (k in creatures and v < needs[k])
+            tails = {(): ((), 1)} if last else rest(i + 1, left - v, after)
+            for labels, (amounts, n) in tails.items():
+                whole = (label(k, v), *labels)
+                mine = (v, *amounts)
+                if whole in found:
+                    first, m = found[whole]
+                    found[whole] = (mine if before(i, mine, first) else first, m + n)
+                else:
+                    found[whole] = (mine, n)
+        cache[(i, left, short)] = found
+        return found
+
+    return [({k: v for k, v in zip(keys, amounts, strict=True) if v}, n)
+            for amounts, n in rest(0, power, False).values()]
 
 
 def all_divisions(board: Board, source: str, targets: Targets) -> list[dict[str, int]]:
