@@ -59,6 +59,24 @@ BOARDS = {
 }
 
 
+# Found by review: a defending creature with banding gives the defending player t's
+# division; u, assigning after it (its own player's, forced), damages the same blocker.
+BOARDS["banding: another chooser after it"] = """
+id: band-share
+title: A defending band divides an attacker's damage; a later attacker's joins it
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: t, controller: A, power: 3, toughness: 30}
+  - {id: u, controller: A, power: 2, toughness: 30}
+  - {id: b2, controller: B, power: 0, toughness: 4, keywords: [can-block-additional]}
+  - {id: b1, controller: B, power: 0, toughness: 10, keywords: [banding]}
+combat:
+  attacks: {t: B, u: B}
+  blocks: {b1: t, b2: [t, u]}
+"""
+
+
 @pytest.mark.parametrize("name", sorted(BOARDS))
 def test_short_of_lethal_in_one_class_equals_every_amount(name):
     s = scenario(BOARDS[name])

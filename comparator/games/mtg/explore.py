@@ -253,8 +253,12 @@ class Options:
         # source; nobody dividing after it among the same creatures), a creature short of
         # lethal damage (and of its prevention shield) survives whatever its amount: those
         # amounts are one class too.
+        # Whoever chooses for them (banding gives a division to the other player), the
+        # creatures assigning after it in this step must not reach its recipients.
+        later = step.creatures[len(step.done) + 1:]
         quiet = (self.quiet_after and not step.first_strike and not o.permissive
                  and not touched and not any(source.has(k) for k in SHORT_READERS)
+                 and not any(set(step.targets[c].keys) & set(keys) for c in later)
                  and all(_harmless(a) for i, a in enumerate(board.scenario.actions)
                          if i not in _used(combat)))
         # Short of what kills it without a pump still to come: surely survives.
