@@ -50,6 +50,23 @@ def shipped_duels() -> list[tuple[Path, Any]]:
             if getattr(s, "game", "mtg") == "mtg" and len(s.players) == 2]
 
 
+def explored_with_and_without(s: Any, era: str, switch: str) -> tuple[Any, Any]:
+    """The era's explore JSON (or its refusal, as text) with the explorer's `switch` on,
+    then off: a reduction of the search checked against the search without it."""
+    from comparator.games.exploration import era_result
+    from comparator.games.mtg.explore import Explorer
+
+    found = []
+    for on in (True, False):
+        explorer = Explorer(s, era)
+        setattr(explorer, switch, on)
+        try:
+            found.append(era_result(explorer, explorer.run()))
+        except versions.NotInEra as refused:
+            found.append(str(refused))
+    return found[0], found[1]
+
+
 def perm(outcome: dict[str, Any], pid: str) -> dict[str, Any]:
     return outcome["permanents"][pid]
 

@@ -4,11 +4,10 @@ one class (``Options.divisions``). The counts, outcomes and values must be those
 listing every amount."""
 
 import pytest
-from helpers import scenario
+from helpers import explored_with_and_without, scenario
 
 from comparator.games.exploration import era_result
 from comparator.games.mtg.explore import Explorer, Options
-from versions import NotInEra
 
 ERAS = ("fifth", "sixth", "m10", "m11", "foundations")  # indestructible: Mirage on
 
@@ -62,16 +61,9 @@ def test_one_class_past_lethal_equals_every_amount(name):
     s = scenario(BOARDS[name])
     compared = 0
     for era in ERAS:
-        found = []
-        for classes in (True, False):
-            explorer = Explorer(s, era)
-            explorer.indestructible_classes = classes
-            try:
-                found.append(era_result(explorer, explorer.run()))
-            except NotInEra as refused:
-                found.append(str(refused))
-        assert found[0] == found[1], (name, era)
-        compared += isinstance(found[0], dict)
+        found, every = explored_with_and_without(s, era, "indestructible_classes")
+        assert found == every, (name, era)
+        compared += isinstance(found, dict)
     assert compared >= 3
 
 
