@@ -77,6 +77,24 @@ combat:
 """
 
 
+# Found by a fuzz: before Urza's Saga, a trampler's blocker dealt damage by another
+# creature too refuses the line; whether the other's amount is 0 counts there.
+BOARDS["a trampler's blockers before Urza's Saga"] = """
+id: trampler-and-another
+title: A trampler and another attacker, two blockers that may each block both
+players: [{name: A}, {name: B, life: 3}]
+active: A
+permanents:
+  - {id: a0, controller: A, power: 2, toughness: 3, keywords: [trample]}
+  - {id: a1, controller: A, power: 4, toughness: 1}
+  - {id: b0, controller: B, power: 1, toughness: 3, keywords: [can-block-additional]}
+  - {id: b1, controller: B, power: 1, toughness: 3, keywords: [can-block-additional]}
+combat:
+  attacks: {a0: B, a1: B}
+  blocks: {b0: [a0, a1], b1: [a0, a1]}
+"""
+
+
 @pytest.mark.parametrize("name", sorted(BOARDS))
 def test_short_of_lethal_in_one_class_equals_every_amount(name):
     s = scenario(BOARDS[name])

@@ -256,7 +256,12 @@ class Options:
         # Whoever chooses for them (banding gives a division to the other player), the
         # creatures assigning after it in this step must not reach its recipients.
         later = step.creatures[len(step.done) + 1:]
+        # Before Urza's Saga a line is refused where a trampler's blocker is dealt damage
+        # by another creature too (``fourth._redirected``): whether an amount is 0 counts.
+        unsettled = "trample-unsettled" in combat.era.RULES and any(
+            board.perm(a).has("trample") for a in board.attacks)
         quiet = (self.quiet_after and not step.first_strike and not o.permissive
+                 and not unsettled
                  and not touched and not any(source.has(k) for k in SHORT_READERS)
                  and not any(set(step.targets[c].keys) & set(keys) for c in later)
                  and all(_harmless(a) for i, a in enumerate(board.scenario.actions)
