@@ -179,6 +179,7 @@ class Options:
         # Whether nothing after combat damage can read an amount of it (no triggered
         # abilities; the outcomes show no damage): the explorer's `settles`.
         self.quiet_after = False
+        self.harmless: list[bool] = []  # each action's ``_harmless``, as the explorer has it
         self.written: Declaration = written(combat.board.scenario.combat)
 
     def of(self, d: Decision) -> list[Any]:
@@ -264,7 +265,7 @@ class Options:
                  and not unsettled
                  and not touched and not any(source.has(k) for k in SHORT_READERS)
                  and not any(set(step.targets[c].keys) & set(keys) for c in later)
-                 and all(_harmless(a) for i, a in enumerate(board.scenario.actions)
+                 and all(harmless for i, harmless in enumerate(self.harmless)
                          if i not in _used(combat)))
         # Short of what kills it without a pump still to come: surely survives.
         alike = {k: toughness_lethal(board, k, o.earlier) + board.perm(k).prevention
@@ -504,6 +505,7 @@ class Explorer:
         self.options = Options(combat, self.blocks, self.most_options)
         self.options.damage_shown = self.fields == "all" or not self.indestructible_classes
         self.options.quiet_after = self.settles and self.short_classes
+        self.options.harmless = self.harmless
         self.notes = action_notes(combat)
         root = combat.copy()
         estimate = self._estimate(combat)

@@ -56,7 +56,8 @@ def reach_depth(combat: Combat, creature: str, others: Sequence[str],
     board = combat.board
     n = len(others)
     actions = board.scenario.actions
-    unused = [a for i, a in enumerate(actions) if i not in set(used)]
+    taken = set(used)
+    unused = [a for i, a in enumerate(actions) if i not in taken]
     in_combat = [p for p in board.permanents.values() if p.on_battlefield]
     if (any(p.abilities for p in in_combat) or any(p.grows for p in in_combat)
             # A creature only through another permanent's effect leaves the order when
