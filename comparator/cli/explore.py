@@ -56,7 +56,8 @@ def explore(
         metavar="end-of-turn|all")]
     = "end-of-turn",
     limit: Annotated[int, typer.Option(
-        "--limit", help="refuse a search of more lines of play than this",
+        "--limit", help="refuse a search of more lines of play than this, or of more work "
+        "(positions searched and lines played out) than one for each 40 lines, 25,000 at least",
         metavar="N", min=1, max=10**12)] = 1_000_000,
     as_json: Annotated[bool, json_flag("print the explore JSON")] = False,
     show_all: Annotated[bool, typer.Option(

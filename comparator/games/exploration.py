@@ -46,10 +46,27 @@ TOO_LARGE = {
     # Too many declarations to walk to count the legal ones.
     "declarations-walked": "a decision of up to {n} block declarations, too many to count "
                            "the legal ones (the limit is {listed})",
-    # More positions searched than memory is allowed before the lines were all counted.
-    "positions": "{n} positions searched with their lines of play not all counted yet (the "
-                 "limit is {limit} lines of play)",
+    # More work than the limit allows (``most_work``) before the lines were all counted.
+    "work": "more than {work} positions searched and lines played out, with the lines of "
+            "play not all counted yet (the most work a limit of {limit} lines of play "
+            "allows)",
 }
+
+# The work a search may do, positions with a choice searched and lines played out counted
+# together: one for each WORK_PER_LINES lines of play the limit admits, and never less than
+# WORK_FLOOR. A line played out costs about 0.3 ms here, a position up to 0.5 ms, and each
+# holds its outcome in memory (up to 25 KB with --fields all): at the default limit, about
+# ten seconds and a few hundred megabytes at most. The lines alone bound neither: 150
+# damage divided among four walls is 585,276 lines, each its own outcome with --fields all
+# (275 s and 14 GB).
+WORK_PER_LINES = 40
+WORK_FLOOR = 25_000
+
+
+def most_work(limit: int) -> int:
+    """The positions searched and lines played out together a search under `limit` lines
+    of play may take."""
+    return max(limit // WORK_PER_LINES, WORK_FLOOR)
 
 
 class TooLarge(Exception):
@@ -62,7 +79,8 @@ class TooLarge(Exception):
 
     def said(self) -> str:
         return TOO_LARGE[self.how].format(n=self.reached, limit=self.limit,
-                                          listed=min(self.limit, MAX_OPTIONS))
+                                          listed=min(self.limit, MAX_OPTIONS),
+                                          work=most_work(self.limit))
 
     def advice(self) -> str:
         """What to do about it: raise the limit, past which a decision this large is still

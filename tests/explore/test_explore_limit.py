@@ -1,6 +1,8 @@
-"""`--limit N` refuses a search of more than N lines of play, and never one of N or fewer
-(explore.md §6.1): not for an estimate made before searching, not for the positions on the
-way, not for options that are no line of play (block declarations a restriction forbids)."""
+"""`--limit N` refuses a search of more than N lines of play (explore.md §6.1): not for an
+estimate made before searching, not for options that are no line of play (block
+declarations a restriction forbids). It also sets the work a search may do (positions
+searched and lines played out, ``most_work``): a search within the lines but past that is
+refused as work, so that an answer comes in seconds at the default limit."""
 
 from __future__ import annotations
 
@@ -8,11 +10,13 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import scenario
 from typer.testing import CliRunner
 
+import comparator.games.exploration as exploration
 import comparator.games.mtg.explore as explore_module
 from comparator.cli.main import app
-from comparator.games.exploration import TooLarge
+from comparator.games.exploration import TooLarge, era_result
 from comparator.games.mtg.explore import Explorer
 from comparator.scenarios.loader import load
 
@@ -68,16 +72,52 @@ def test_the_estimate_leaves_a_search_that_fits_alone(monkeypatch):
     assert code in (0, 1) and found == {"m10": 95336}
 
 
-def test_positions_past_their_bound_are_refused_as_positions(monkeypatch):
-    # Memory is bounded by positions searched: past the bound the search stops, and says
-    # so as positions, not as a count of lines it has not finished counting.
-    monkeypatch.setattr(explore_module, "POSITIONS_FLOOR", 0)
+def test_work_past_its_bound_is_refused_as_work(monkeypatch):
+    # Past the work its limit allows, the search stops, and says so as work, not as a count
+    # of lines it has not finished counting.
+    monkeypatch.setattr(exploration, "WORK_FLOOR", 0)
     s = load(ROOT / "data" / "scenarios" / "enormous-baloth-shared-blocker.yaml")
     with pytest.raises(TooLarge) as refused:
-        Explorer(s, "m10", limit=2).run()
-    assert refused.value.how == "positions"
-    assert refused.value.said() == ("5 positions searched with their lines of play not all "
-                                     "counted yet (the limit is 2 lines of play)")
+        Explorer(s, "m10", limit=200).run()
+    assert refused.value.how == "work"
+    assert refused.value.said() == (
+        "more than 5 positions searched and lines played out, with the lines of play not "
+        "all counted yet (the most work a limit of 200 lines of play allows)")
+
+
+WALLS = """
+id: walls
+title: Sixty damage among three walls, every division its own outcome with --fields all
+players: [{name: A}, {name: B}]
+active: A
+permanents:
+  - {id: t, controller: A, power: 60, toughness: 30}
+  - {id: w0, controller: B, power: 0, toughness: 100}
+  - {id: w1, controller: B, power: 0, toughness: 100}
+  - {id: w2, controller: B, power: 0, toughness: 100}
+combat:
+  attacks: {t: B}
+  blocks: {w0: t, w1: t, w2: t}
+"""
+
+
+def test_distinct_outcomes_cost_work_and_a_higher_limit_buys_it(monkeypatch):
+    # Under free division all 60 damage goes to the three walls: C(62, 2) = 1891 ways, and
+    # with damage shown each is an outcome of its own, so no class of divisions spares the
+    # work. With 1000 of work for the default limit the search is refused as work, though
+    # its lines are far under the limit; the limit raised to 5,000,000 (5000 of work)
+    # explores it all.
+    monkeypatch.setattr(exploration, "WORK_FLOOR", 0)
+    monkeypatch.setattr(exploration, "WORK_PER_LINES", 1000)
+    walls = scenario(WALLS)
+    with pytest.raises(TooLarge) as refused:
+        Explorer(walls, "foundations", fields="all").run()
+    assert (refused.value.how, refused.value.reached) == ("work", 1000)
+    explorer = Explorer(walls, "foundations", fields="all", limit=5_000_000)
+    found = era_result(explorer, explorer.run())
+    assert found["lines"] == 1891 and len(found["outcomes"]) == 1891
+    assert sorted(tuple(o["state"]["permanents"][w]["damage"] for w in ("w0", "w1", "w2"))
+                  for o in found["outcomes"])[:2] == [(0, 0, 60), (0, 1, 59)]
 
 
 def test_nothing_explored_is_an_error_not_an_empty_result():

@@ -23,7 +23,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from comparator.games.exploration import DEFAULT_LIMIT, MAX_OPTIONS, Reach, TooLarge, combine
+from comparator.games.exploration import (
+    DEFAULT_LIMIT,
+    MAX_OPTIONS,
+    Reach,
+    TooLarge,
+    combine,
+    most_work,
+)
 from comparator.text.encoding import sorted_json
 from versions import find_era
 from versions.common import Playing
@@ -124,6 +131,7 @@ class Explorer:
         self.score = Scorer(scenario, objective)
         self.states: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {}
         self.leaves = 0
+        self.work = most_work(limit)
         self.notes: list[dict[str, Any]] = []
         self.dropped = 0  # lines where a written redirection can't be made (--blocks fixed)
 
@@ -187,6 +195,8 @@ class Explorer:
         self.leaves += 1
         if self.leaves > self.limit:
             raise TooLarge(self.era.id, self.leaves, self.limit)
+        if self.leaves > self.work:  # as in Magic's search: time and memory bounded
+            raise TooLarge(self.era.id, self.work, self.limit, "work")
         if self.progress is not None and self.leaves % 1000 == 0:
             self.progress(self.leaves)
         state = project(result, self.fields)

@@ -22,6 +22,7 @@ from comparator.games.exploration import (
     TooLarge,
     Unsupported,
     combine,
+    most_work,
 )
 from comparator.games.mtg.division_count import division_count
 from comparator.games.mtg.interchangeable import Renaming, Symmetry
@@ -66,12 +67,6 @@ ESTIMATE_FLOOR = 10_000_000
 # line the era refuses, an illegal one), so a count of options is no count of lines.
 DECISION_FLOOR = 10_000
 
-# Positions searched beyond twice the limit and this many more: where the search stops
-# whether or not its lines are all counted, so that memory stays bounded. Only positions
-# with a choice to make count: a tree of n lines has fewer than n of them, but where some
-# options end in no line of play.
-POSITIONS_FLOOR = 100_000
-
 # A search that begins to take time has its lines bounded from below (``LineBound``:
 # divisions counted, not listed): once it has searched the first of these numbers of
 # positions and lines played out, each bound examining at most the second number. One
@@ -80,8 +75,8 @@ POSITIONS_FLOOR = 100_000
 # DECISION_FLOOR options. A bound past the limit refuses the search (soundly: it is never
 # more than the lines the search would count); one that found it under the limit is not
 # tried again; one that spent its budget is tried again later with more.
-BOUND_CHECKS = ((10_000, 200_000), (50_000, 2_000_000))
-BOUND_CHECKS_SOONER = ((4_000, 200_000), (30_000, 2_000_000))
+BOUND_CHECKS = ((10_000, 200_000), (20_000, 2_000_000))
+BOUND_CHECKS_SOONER = ((4_000, 200_000), (15_000, 2_000_000))
 BOUND_SOONER = 10  # estimated at more than the limit / this: bounded sooner
 
 # Block declarations walked at most to count the legal ones (--blocks all), about a second
@@ -485,7 +480,10 @@ class Explorer:
         self.short_classes = merge
         self.renaming = Renaming(self.states)
         self.leaves = 0  # complete lines actually played out (the work done)
-        self.visited = 0  # positions with a choice searched: bounded too, as memory is
+        self.visited = 0  # positions with a choice searched
+        # Positions searched and lines played out together: past this, the search stops
+        # whether or not its lines are all counted, so that time and memory stay bounded.
+        self.work = most_work(limit)
         # The most options a decision may list: a larger decision is refused, its options
         # being each at least one line of play (every order, every legal declaration).
         self.most_options = min(max(limit, DECISION_FLOOR), MAX_OPTIONS)
@@ -554,8 +552,8 @@ class Explorer:
     def _visit(self) -> None:
         """One more position with a choice searched: past the bound, the search stops."""
         self.visited += 1
-        if self.visited > 2 * self.limit + POSITIONS_FLOOR:
-            raise TooLarge(self.era.id, self.visited, self.limit, "positions")
+        if self.visited + self.leaves > self.work:
+            raise TooLarge(self.era.id, self.work, self.limit, "work")
         # Lines played out count as work too: a few positions may each have hundreds of
         # divisions, every one played out.
         if self.bound_checks and self.visited + self.leaves >= self.bound_checks[0][0]:
@@ -916,6 +914,8 @@ class Explorer:
         self.leaves += 1
         if self.leaves > self.limit:
             raise TooLarge(self.era.id, self.leaves, self.limit)
+        if self.visited + self.leaves > self.work:
+            raise TooLarge(self.era.id, self.work, self.limit, "work")
         # Every 100: a merged search plays out a line every millisecond or so, and a bar
         # that moved once a second would look stuck.
         if self.progress is not None and self.leaves % 100 == 0:
