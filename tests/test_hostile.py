@@ -206,7 +206,7 @@ def test_mutated_scenarios_never_crash_the_engine():
     from comparator.files.problems import ScenarioError
     from comparator.scenarios.loader import parse
     from versions import ERA_IDS, NotInEra, run
-    from versions.mtg.engine.combat import IllegalBlocks
+    from versions.common import IllegalChoice  # an illegal block or attack
 
     rng = random.Random(20261130)
     odd = [-1, 0, 1, 10**6, "", "x", None, True, "B", "A", "bear", "wurm", 2.5,
@@ -236,7 +236,7 @@ def test_mutated_scenarios_never_crash_the_engine():
         except ScenarioError:
             continue
         for era in ERA_IDS:
-            with contextlib.suppress(IllegalBlocks, NotInEra):
+            with contextlib.suppress(IllegalChoice, NotInEra):
                 run(era, scenario)
-        with contextlib.suppress(TooLarge, IllegalBlocks):
+        with contextlib.suppress(TooLarge, IllegalChoice):
             explore(scenario, list(ERA_IDS), limit=5000)

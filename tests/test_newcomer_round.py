@@ -210,16 +210,7 @@ def _folder(tmp_path: Path, bad: str) -> Path:
     return folder
 
 
-THREE_PLAYERS = """\
-id: three-players
-title: Three players, which `run` takes and explore does not
-players: [{name: A}, {name: B}, {name: C}]
-active: A
-permanents:
-  - {id: bear, controller: A, card: Grizzly Bears}
-combat:
-  attacks: {bear: B}
-"""
+DM_REFUSED = HOSTILE / "dataset-dm-refused-only-when-run.yaml"
 
 
 def _counts(db: Path) -> dict[str, int]:
@@ -228,19 +219,14 @@ def _counts(db: Path) -> dict[str, int]:
                 for t in ("scenario", "run", "exploration", "source_file", "batch")}
 
 
-@pytest.mark.parametrize("bad", ["three", "duel-masters"])
-def test_an_explore_build_refused_by_a_later_file_stores_nothing(tmp_path, bad):
-    text = (THREE_PLAYERS if bad == "three" else
-            (HOSTILE / "dataset-dm-refused-only-when-run.yaml").read_text())
-    folder = _folder(tmp_path, text)
+def test_an_explore_build_refused_by_a_later_file_stores_nothing(tmp_path):
+    folder = _folder(tmp_path, DM_REFUSED.read_text())
     db = tmp_path / "new.db"
     result = cli("dataset", "build", str(folder), "--explore", "--db", str(db), "--batch",
                  "1", "--jobs", "1")
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and str(folder / "z-bad.yaml") in lines[0], result.stderr
-    if bad == "three":
-        assert "players: explore supports two-player scenarios; this one has 3" in lines[0]
     assert not list(tmp_path.glob("new.db*"))  # no database file made
     # A database built before: not a row more, though its files are stored already (a
     # stored file is explored again, so it is checked for that again too).
@@ -255,17 +241,28 @@ def test_an_explore_build_refused_by_a_later_file_stores_nothing(tmp_path, bad):
     assert _counts(old) == before
 
 
-def test_a_stored_file_explore_refuses_is_refused_before_anything_is_stored(tmp_path):
-    # Stored by a build without --explore (it runs), then named in a build with it.
-    folder = _folder(tmp_path, THREE_PLAYERS)
+def test_a_three_player_file_is_explored_in_a_build(tmp_path):
+    # Explore takes any number of players (docs/multiplayer.md): a multiplayer file
+    # is stored with its explorations, in the eras that can run it.
+    folder = _folder(tmp_path, """\
+id: three-players
+title: Three players, one attacked
+players: [{name: A}, {name: B}, {name: C}]
+active: A
+permanents:
+  - {id: bear, controller: A, card: Grizzly Bears}
+combat:
+  attacks: {bear: B}
+""")
     db = tmp_path / "d.db"
-    assert cli("dataset", "build", str(folder / "z-bad.yaml"), "--db", str(db), "--jobs",
-               "1").exit_code == 0
-    before = _counts(db)
-    result = cli("dataset", "build", str(folder), "--explore", "--db", str(db), "--batch",
-                 "1", "--jobs", "1")
-    assert result.exit_code == 2 and "this one has 3" in result.stderr
-    assert _counts(db) == before
+    result = cli("dataset", "build", str(folder), "--explore", "--db", str(db), "--jobs",
+                 "1")
+    assert result.exit_code == 0, result.output
+    with sqlite3.connect(db) as c:
+        eras = {e for (e,) in c.execute(
+            "SELECT era FROM exploration WHERE scenario_id = 'three-players'")}
+    # 1993 refuses more than two players; the rulings of 1994-1999 take one defender.
+    assert eras == {"fourth", "fifth", "sixth", "m10", "m11", "foundations"}
 
 
 # -- a build with --explore: a search too large is said, not fatal -------------------------

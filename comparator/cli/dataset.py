@@ -136,6 +136,10 @@ def dataset_generate(
     count: Annotated[int, typer.Option("--count", help="how many scenarios", metavar="N",
                                        min=1, max=100_000_000)] = 1000,
     jobs: JobsOption = None,
+    multiplayer: Annotated[float, typer.Option(
+        "--multiplayer", help="the share of boards drawn as multiplayer games "
+        "(Free-for-All of 3-4 players, Two-Headed Giant; docs/multiplayer.md)",
+        metavar="SHARE", min=0.0, max=1.0)] = 0.0,
     as_json: SummaryJsonFlag = False,
 ) -> None:
     """Write COUNT reproducible random combats of SEED into DIR (1,000 per sub-folder,
@@ -148,19 +152,20 @@ def dataset_generate(
     from comparator.dataset.generate import generate_all
     from comparator.dataset.runs import DatasetError, generation_count
     from comparator.files.file_sets import MANIFEST
-    from comparator.games.mtg.generate import GENERATOR_VERSION
+    from comparator.games.mtg.generate import GENERATOR_VERSION, Parameters
 
     if count < 1 or (jobs is not None and jobs < 1):
         fail("--count and --jobs must be at least 1")
     try:
-        count = generation_count(out, seed, count, GENERATOR_VERSION)
+        count = generation_count(out, seed, count, GENERATOR_VERSION, multiplayer)
     except DatasetError as err:
         fail(str(err))
     try:
         with Bar(bars_shown(as_json)) as bar:
             task = bar.task(f"generating scenarios in {out}", total=count)
             generate_all(out, seed, count, jobs or os.cpu_count() or 1,
-                         lambda n: bar.advance(task, n))
+                         lambda n: bar.advance(task, n),
+                         Parameters(multiplayer_share=multiplayer))
     except OSError as exc:  # a read-only folder, a full disk: every written file is whole
         fail(f"{exc.filename or out}: can't write: {exc.strerror or exc}; the files written "
              f"are whole, and generating again into {out} resumes")

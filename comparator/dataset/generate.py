@@ -21,12 +21,11 @@ from comparator.files.file_sets import (
 from comparator.games.mtg.generate import GENERATOR_VERSION, Parameters, scenario_document, to_text
 
 
-def _write_range(job: tuple[str, int, int, int]) -> tuple[int, str]:
+def _write_range(job: tuple[str, int, int, int, Parameters]) -> tuple[int, str]:
     """Write scenarios start … stop-1 (one range, in whichever process gets it); how
     many, and the digest of their bytes (``file_sets.range_digest``). A file already there
     with the same content is left alone: generating again resumes."""
-    out, seed, start, stop = job[0], job[1], job[2], job[3]
-    p = Parameters()
+    out, seed, start, stop, p = job
     digest = hashlib.sha256()
     # Folders made (or found): one system call a folder, not a file. In a folder this
     # range made, none of its files was there before: nothing to compare.
@@ -104,15 +103,17 @@ def _write_whole(path: str, data: bytes) -> None:
 
 
 def generate_all(out: Path, seed: int, count: int, jobs: int = 1,
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None,
+                 parameters: Parameters | None = None) -> None:
     """Write scenarios 0 … count-1 of `seed` under `out`, 1,000 per folder, and the
     manifest first, so a dataset built from the folder knows how it was made."""
     out.mkdir(parents=True, exist_ok=True)
+    p = parameters or Parameters()
     manifest = {"generator": GENERATOR_VERSION, "seed": seed, "count": count,
-                "parameters": Parameters().document()}
+                "parameters": p.document()}
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     step = DIGEST_RANGE
-    ranges = [(str(out), seed, i, min(i + step, count)) for i in range(0, count, step)]
+    ranges = [(str(out), seed, i, min(i + step, count), p) for i in range(0, count, step)]
     if jobs == 1:
         done = map(_write_range, ranges)
     else:

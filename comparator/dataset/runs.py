@@ -433,11 +433,13 @@ def write_failed(exc: Exception) -> str:
     return f"can't write the database: {getattr(exc, 'orig', exc)}"
 
 
-def generation_count(out: Path, seed: int, count: int, generator: int) -> int:
+def generation_count(out: Path, seed: int, count: int, generator: int,
+                     multiplayer_share: float = 0.0) -> int:
     """How many scenarios `dataset generate` writes into `out`: `count`, or the count
-    already there if `out` is a generated folder of the same seed and generator holding
-    more, since generating into it again resumes it (or extends it). A folder of other
-    scenarios is refused (DatasetError), so nothing written by hand is mixed in."""
+    already there if `out` is a generated folder of the same seed, generator and share of
+    multiplayer boards holding more, since generating into it again resumes it (or
+    extends it). A folder of other scenarios is refused (DatasetError), so nothing written
+    by hand is mixed in."""
     if out.exists() and not out.is_dir():
         raise DatasetError(f"{out}: not a folder")
     if out.is_dir() and any(out.glob("*.yaml")):
@@ -451,6 +453,10 @@ def generation_count(out: Path, seed: int, count: int, generator: int) -> int:
     if (before["seed"], before["generator"]) != (seed, generator):
         raise DatasetError(f"{out}: holds scenarios of seed {before['seed']} (generator "
                            f"{before['generator']}); generate into a new folder")
+    share = (before.get("parameters") or {}).get("multiplayer_share", 0.0)
+    if share != multiplayer_share:
+        raise DatasetError(f"{out}: holds scenarios drawn with --multiplayer {share}; "
+                           f"generate into a new folder")
     return max(count, int(before["count"]))
 
 

@@ -1,7 +1,9 @@
 """A board as a picture shows it, in no game's terms: two sides (the defender above, the
 attacker below), each a player's lines ("20 life", "5 shields") and their pieces, and who
-attacks or blocks whom. Each game's adapter builds one from a scenario and, after combat,
-from an era's outcome; the site draws it (``comparator.site.board_svg``)."""
+attacks or blocks whom; in a multiplayer game, the other players' sides above the
+defender's (``extra``), the farthest in turn order at the top. Each game's adapter builds
+one from a scenario and, after combat, from an era's outcome; the site draws it
+(``comparator.site.board_svg``)."""
 
 from __future__ import annotations
 
@@ -40,14 +42,20 @@ class Board:
     top: Side  # the defending player's
     bottom: Side  # the attacking (active) player's
     links: list[Link]
+    # A multiplayer game's other players, drawn above `top`, the first at the very top.
+    extra: list[Side] = field(default_factory=list)
+
+    def sides(self) -> list[Side]:
+        """Every side, from the top of the picture down."""
+        return [*self.extra, self.top, self.bottom]
 
     def pieces(self) -> list[Piece]:
-        return [*self.top.pieces, *self.bottom.pieces]
+        return [p for side in self.sides() for p in side.pieces]
 
     def describe(self) -> str:
         """The picture in words: its text alternative."""
         parts = []
-        for side in (self.bottom, self.top):
+        for side in (self.bottom, self.top, *reversed(self.extra)):
             who = f"{side.player}" + (" (lost the game)" if side.lost else "")
             pieces = "; ".join(_said(p) for p in side.pieces) or "no creatures"
             parts.append(f"{who}: {', '.join(side.lines)}. {pieces}.")
@@ -74,6 +82,40 @@ def keyword_words(keywords: list[Any]) -> list[str]:
         else:
             out.append(str(k))
     return out
+
+
+def every_side(scenario: dict[str, Any], outcome: dict[str, Any] | None,
+               piece: Callable[[dict[str, Any], dict[str, Any] | None], Piece],
+               lines: Callable[[dict[str, Any], dict[str, Any] | None], list[str]]
+               ) -> tuple[Side, Side, list[Side]]:
+    """``two_sides`` for any number of players: the sides from the top of the picture down
+    are the active player's opponents, the last in turn order at the top, then the active
+    player's teammates, then the active player at the bottom; `top` is the last before the
+    bottom (the only defender in a duel). Each player's lines start with their team where
+    they have one."""
+    names = [p["name"] for p in scenario["players"]]
+    active = scenario.get("active", names[0])
+    if len(names) <= 2:
+        top, bottom = two_sides(scenario, outcome, piece, lines)
+        return top, bottom, []
+    i = names.index(active)
+    turn = names[i + 1:] + names[:i]
+    team = {p["name"]: p.get("team") or p["name"] for p in scenario["players"]}
+    mates = [n for n in turn if team[n] == team[active]]
+    order = [n for n in reversed(turn) if n not in mates] + mates
+    after = (outcome or {}).get("permanents", {})
+    players_after = (outcome or {}).get("players", {})
+
+    def side(name: str) -> Side:
+        player = next(p for p in scenario["players"] if p["name"] == name)
+        pieces = [piece(p, after.get(p["id"])) for p in scenario["permanents"]
+                  if p["controller"] == name]
+        said = lines(player, players_after.get(name))
+        if player.get("team"):
+            said = [f"team {player['team']}", *said]
+        return Side(name, said, pieces, bool(players_after.get(name, {}).get("lost")))
+
+    return side(order[-1]), side(active), [side(n) for n in order[:-1]]
 
 
 def two_sides(scenario: dict[str, Any], outcome: dict[str, Any] | None,

@@ -90,10 +90,6 @@ class TooLarge(Exception):
         return "raise --limit to explore it" + ("" if listed else " (no limit lists that many)")
 
 
-class Unsupported(Exception):
-    """A scenario explore can't take (more than two players)."""
-
-
 @dataclass
 class Reach:
     """What one subtree reaches: each projected outcome (by its sorted JSON) with the number

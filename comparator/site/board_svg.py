@@ -47,7 +47,7 @@ NARROW = Layout(per_row=2, w=164, gap=10, margin=8, name_chars=16, chars=22)
 def pictures(board: Board, label: str, key: str) -> list[dict[str, str]]:
     """The board drawn for a wide screen and, where that differs, for a narrow one: each
     {"svg", "fits"} ("any", "wide" or "narrow", which the page's CSS shows)."""
-    if max(_count(board.top), _count(board.bottom)) <= NARROW.per_row:  # one row a side
+    if max(_count(side) for side in board.sides()) <= NARROW.per_row:  # one row a side
         return [{"svg": svg(board, label, key, NARROW), "fits": "any"}]
     return [{"svg": svg(board, label, key, WIDE), "fits": "wide"},
             {"svg": svg(board, label, f"{key}-narrow", NARROW), "fits": "narrow"}]
@@ -58,7 +58,7 @@ def _count(side: Side) -> int:
 
 
 def _columns(board: Board, layout: Layout) -> int:
-    return min(layout.per_row, max(_count(board.top), _count(board.bottom)))
+    return min(layout.per_row, max(_count(side) for side in board.sides()))
 
 
 def _rows(side: Side, layout: Layout) -> int:
@@ -72,13 +72,21 @@ def svg(board: Board, label: str, key: str, layout: Layout = WIDE) -> str:
     legend = _wrapped(["solid arrow: attacks · dashed: blocks · dotted: took the attack "
                        "on its way"], (width - 2 * layout.margin) * 10 // 66, 3)
     top_rows, bottom_rows = _rows(board.top, layout), _rows(board.bottom, layout)
-    top_y = layout.margin
+    # A multiplayer game's other sides first, each above the next, the lines running
+    # between them as between the two sides of a duel.
+    extra_y, y = [], layout.margin
+    for side in board.extra:
+        extra_y.append(y)
+        y += _side_height(_rows(side, layout), layout) + layout.middle
+    top_y = y
     bottom_y = top_y + _side_height(top_rows, layout) + layout.middle
     legend_y = bottom_y + _side_height(bottom_rows, layout) + layout.margin + 10
     height = legend_y + (len(legend) - 1) * LINE + layout.margin
     where: dict[str, tuple[float, float]] = {}  # id -> centre x, the edge facing the other side
     linked = {i for link in board.links for i in (link.source, link.target)}
     cards: list[str] = []
+    for side, side_y in zip(board.extra, extra_y, strict=True):
+        cards += _side(side, side_y, _rows(side, layout), layout, where, linked, top=True)
     cards += _side(board.top, top_y, top_rows, layout, where, linked, top=True)
     cards += _side(board.bottom, bottom_y, bottom_rows, layout, where, linked, top=False)
     # The lines over the cards: where a side has rows, a line to a far row crosses the

@@ -100,6 +100,6 @@ def test_no_input_crashes_the_engine():
             for era in ERAS:
                 try:
                     run(era.id, scenario)
-                except Exception as exc:  # an illegal block, or what the era lacked
-                    assert type(exc).__name__ in ("IllegalBlocks", "NotInEra"), (path, doc,
-                                                                                exc)
+                except Exception as exc:  # an illegal choice, or what the era lacked
+                    assert type(exc).__name__ in ("IllegalBlocks", "IllegalAttacks",
+                                                  "NotInEra"), (path, doc, exc)

@@ -291,3 +291,48 @@ def test_a_generated_folder_is_built_from_its_own_sequence_of_files(generated, t
     assert sum(checked) == 30
     whole = Generated(generated, 400, read_manifest(generated))
     assert verify_generated(whole) and whole.verified(0) and whole.verified(399)
+
+
+def test_multiplayer_boards_are_drawn_legal_and_played(tmp_path):
+    """`--multiplayer SHARE` draws that share of the boards as multiplayer games
+    (docs/multiplayer.md): Free-for-All of three or four players attacking several, and
+    Two-Headed Giant; each valid, its blocks legal in every era that can run it, and the
+    share in the manifest, so that a folder is resumed only with the same."""
+    from comparator.scenarios.loader import load
+    from versions import NotInEra, run
+
+    out = tmp_path / "mp"
+    done = runner.invoke(app, ["dataset", "generate", str(out), "--seed", "11", "--count",
+                               "40", "--multiplayer", "1", "--json"])
+    assert done.exit_code == 0, done.output
+    paths = [path_of(out, i) for i in range(40)]
+    docs = [yaml.safe_load(p.read_text()) for p in paths]
+    variants = {d["multiplayer"]["variant"] for d in docs}
+    assert variants == {"free-for-all", "two-headed-giant"}
+    for d in docs:
+        names = [p["name"] for p in d["players"]]
+        if d["multiplayer"]["variant"] == "two-headed-giant":
+            assert [p["team"] for p in d["players"]] == ["ab", "ab", "cd", "cd"]
+            assert set(d["combat"]["attacks"].values()) <= {"C", "D"}
+        else:
+            assert len(names) in (3, 4)
+            assert set(d["combat"]["attacks"].values()) <= set(names[1:])
+    several = [d for d in docs if d["multiplayer"]["variant"] == "free-for-all"
+               and len(set(d["combat"]["attacks"].values())) > 1]
+    assert several, "no board attacks two players at once"
+    ran = 0
+    for path in paths:
+        scenario = load(path)
+        for era in ("sixth", "m10", "m11", "foundations"):
+            try:
+                out_ = run(era, scenario)
+            except NotInEra:
+                continue
+            ran += 1
+            assert set(out_["players"]) == {p.name for p in scenario.players}
+    assert ran > 100
+    manifest = json.loads((out / "generator.json").read_text())
+    assert manifest["parameters"]["multiplayer_share"] == 1.0
+    again = runner.invoke(app, ["dataset", "generate", str(out), "--seed", "11", "--count",
+                                "40"])
+    assert again.exit_code == 2 and "--multiplayer 1.0" in again.output

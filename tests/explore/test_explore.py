@@ -147,7 +147,7 @@ def test_limit_refuses_with_a_clear_message():
     assert "raise --limit" in said
 
 
-def test_more_than_two_players_is_refused(tmp_path):
+def test_more_than_two_players_is_explored(tmp_path):
     f = tmp_path / "three.yaml"
     f.write_text("""
 id: three
@@ -159,8 +159,12 @@ permanents:
 combat:
   attacks: {bear: B}
 """)
-    result = runner.invoke(app, ["explore", str(f), "--no-store"])
-    assert result.exit_code == 2 and "two-player" in result.output
+    result = runner.invoke(app, ["explore", str(f), "--no-store", "--json"])
+    assert result.exit_code == 0, result.output  # every era that runs it agrees
+    found = json.loads(result.stdout)["eras"]
+    assert set(found) == {"fourth", "fifth", "sixth", "m10", "m11", "foundations"}
+    for era in found.values():  # B's 2 life lost is the active side's gain
+        assert era["value"]["score"] == [0, 0, 2] and era["lines"] == 1
 
 
 def test_bad_options_exit_2():

@@ -331,6 +331,29 @@ def test_the_board_shows_the_creatures(browser, served):
     page.close()
 
 
+def test_a_multiplayer_board_shows_every_player_in_their_place(browser, served):
+    # Two-Headed Giant (docs/multiplayer.md): the defending team above, the active team
+    # below, the active player at the bottom; each player with their team and the team's
+    # shared life; every player's creatures on their own row, the lines between them.
+    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+    page.goto(f"{served}/scenarios/two-headed-giant-combined-block.html")
+    before = page.locator("figure.board").first.locator("svg").locator("visible=true")
+    players = before.locator("g.player").evaluate_all(
+        "gs => gs.map(g => [g.dataset.player, g.getBoundingClientRect().top])")
+    assert [p for p, _ in sorted(players, key=lambda p: p[1])] == ["D", "C", "B", "A"]
+    said = before.locator("g.player[data-player='C']").text_content()
+    assert "team cd" in said and "30 life" in said
+    box = before.bounding_box()
+    assert box and box["x"] + box["width"] <= 390  # no wider than the phone
+    m10 = page.locator("section[aria-labelledby='era-m10'] figure.board").first
+    after = m10.locator("svg").locator("visible=true")
+    for player in ("C", "D"):  # the team's shared life, on both of its players
+        assert "30 → 26 life" in after.locator(f"g.player[data-player='{player}']") \
+            .text_content()
+    assert "cwall blocks giant" in m10.locator("figcaption").inner_text()
+    page.close()
+
+
 @pytest.mark.parametrize("query, found", [
     ("planeswalker", f"/scenarios/{KNOWN}"),  # a tag
     ("Moonglove Winnower", "/scenarios/moonglove-winnower-three-blockers"),  # a card

@@ -13,6 +13,7 @@ from typing import Any
 from versions.common import NotInEra
 from versions.mtg.engine.assignment import legal_divisions, targets_of
 from versions.mtg.engine.availability import Availability
+from versions.mtg.engine.blockers import blocking_groups
 from versions.mtg.engine.blocks import can_block as blocks_allow
 from versions.mtg.engine.blocks import survey
 from versions.mtg.engine.combat import Combat
@@ -59,6 +60,14 @@ def block_survey(era: Era, scenario: Scenario, work: int | None = None) -> dict[
     obeys (see ``versions.mtg.engine.blocks.survey``); past `work` block choices examined,
     ``TooManyDeclarations``."""
     board = combat(era, scenario).board
+    groups = blocking_groups(board)
+    if len(groups) > 1:
+        # Each defending player declares their own blocks, in APNAP order, with the
+        # creatures attacking other players ignored (602.4-602.4b; 802.4-802.4b).
+        return {"by_player": [
+            {"player": g.player, **(survey(board.scoped(g.attackers)) if work is None else
+                                    survey(board.scoped(g.attackers), work=work))}
+            for g in groups]}
     return survey(board) if work is None else survey(board, work=work)
 
 

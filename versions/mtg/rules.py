@@ -36,8 +36,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 Batch = list[tuple[str | None, str, int]]
 
 
+# The multiplayer rules the core cites (``versions.mtg.table``, contract §1.8): eras whose
+# texts have none (before the Comprehensive Rules) refuse multiplayer games and list them
+# in ``Era.absent``.
+MULTIPLAYER_RULES = frozenset({
+    # attacking: an opponent; one defending player unless attacking multiple players;
+    # range of influence; attack left or right; Emperor's and Teams' neighbours
+    "mp-opponent", "mp-defending-player", "mp-attack-multiple", "mp-range",
+    "mp-attack-left", "mp-attack-right", "mp-emperor-attack", "mp-teams-attack",
+    # blocking: each defending player in APNAP order, with their own creatures
+    "mp-apnap-blocks", "mp-block-own",
+    # Two-Headed Giant: the team's combined attack and block, whom an attacker's damage
+    # goes to, the shared life total, losing as a team
+    "mp-2hg-attack", "mp-2hg-block", "mp-2hg-damage", "mp-2hg-life", "mp-2hg-loses",
+    "mp-team-loses", "mp-emperor-loses",
+    # a player who loses leaves the game, with what they own; damage to a player who left
+    "mp-leaves", "mp-left-damage",
+})
+
 # The rule keys the era-agnostic core cites, whatever the era.
-CORE_RULES = frozenset({
+CORE_RULES = MULTIPLAYER_RULES | frozenset({
     # declaring blockers and their costs
     "block", "blocked", "block-untapped", "block-restriction", "block-requirement",
     "block-cost", "block-mana", "block-pay", "block-becomes", "enter-blocking",
@@ -86,6 +104,14 @@ def cites(*keys: str) -> Callable[[F], F]:
 class Era(EraInfo, ABC):
     # -- metadata (each era module fills these in: ``versions.common``) -------------------
     game: ClassVar[str] = GAME
+    # Where the permanents of a player who leaves a multiplayer game go: they leave the game
+    # (600.4a of 2009-05-01; 800.4a), or, in the rulings before, are "removed from the
+    # game" (M.1.Ruling.1 of the Fifth Edition rulings summary): exile.
+    departed_zone: ClassVar[str] = "gone"
+    # In Two-Headed Giant, when the defending player an attacker's damage goes to is
+    # chosen: as combat damage is assigned ("damage": 606.7d; 806.7f; 810.7f), or as
+    # attackers are declared, the creature attacking that player ("attack": 805.10b).
+    two_headed_choice: ClassVar[str] = "damage"
     # Keywords, permanent types and effects of the scenario vocabulary these rules did not
     # have, with when they arrived: a scenario using one is refused (``anachronism``).
     not_yet: ClassVar[dict[str, str]] = {}
@@ -98,7 +124,10 @@ class Era(EraInfo, ABC):
         # A key no hook of this era cites any more (the rule it numbered is gone) is left
         # behind.
         cited = cls.cited_keys()
-        cls.RULES = {k: v for k, v in cls.RULES.items() if k in cited}
+        # A key this era lacks (``absent``) is not inherited: its parent's number for it
+        # is a rule of another text.
+        cls.RULES = {k: v for k, v in cls.RULES.items() if k in cited
+                     and (k not in cls.absent or k in cls.STATED)}
         if "unverified" not in cls.__dict__:
             cls.unverified = tuple(k for k in cls.unverified if k in cls.RULES)
         if cls.id:
@@ -299,6 +328,22 @@ class Era(EraInfo, ABC):
     def refusal(self, scenario: Scenario) -> str | None:
         """Why this era can't run the scenario (it uses what the era's rules did not
         have), or None."""
+
+    def team_poison(self) -> int | None:
+        """In Two-Headed Giant, the poison counters a team shares and loses at, where the
+        era's text has the team share them; None: each player has their own."""
+        return None
+
+    def departed_assignment(self, board: Board, creature: str, player: str) -> bool:
+        """`creature` is to assign combat damage to `player`, who has left the game: whether
+        it may (the damage is then not dealt: ``departed_damage``), or, where the era's
+        text does not say what becomes of it, refuse the scenario (``NotInEra``)."""
+        return True
+
+    @abstractmethod
+    def departed_damage(self, board: Board, source: str | None, player: str) -> bool:
+        """Combat damage would be dealt to `player`, who has left the game: whether it is
+        dealt all the same, the era's text noted either way."""
 
 
 # The hooks are the interface's abstract methods: declared above, none from a hand list.

@@ -232,7 +232,12 @@ ZoneCards = list[Annotated[str | ZoneCard, Field(union_mode="left_to_right")]]
 
 class Player(Strict):
     name: str = Field(min_length=1, max_length=ID_LENGTH)
+    # Two-Headed Giant's teams share a life total of 30 (606.4a of 2009-05-01): unwritten,
+    # a player's life there is 30, else 20 (``versions.mtg.table``).
     life: Number = 20
+    # The player's team in a multiplayer game with teams (Two-Headed Giant, Emperor, Teams);
+    # unwritten, each player plays alone.
+    team: str | None = Field(default=None, pattern=ID_PATTERN, max_length=ID_LENGTH)
     mana: Count = 0
     poison: Count = 0
     protection: list[PlayerProtection] = empty(list)  # colors, or creatures (702.16e)
@@ -413,11 +418,68 @@ class ExpectEra(ExpectOutcome):
         return self
 
 
+# The multiplayer variants of the Comprehensive Rules (605-609 of 2009-05-01; 806-811 of
+# M10 on) and their attack options (602, 604; 802, 803).
+# A Two-Headed Giant team's shared life as the game begins (606.4a of 2009-05-01; 806.4a;
+# 810.4): a player's `life` where the file writes none.
+TWO_HEADED_LIFE = 30
+VARIANTS = ("free-for-all", "two-headed-giant", "emperor", "grand-melee", "teams")
+ATTACK_OPTIONS = ("multiple", "left", "right")
+
+
+class Multiplayer(Strict):
+    """The multiplayer variant in force and its options (contract §1.8). Players are listed
+    in turn order, which goes to each player's left (607.4): the next player in the list
+    sits to the left, the one before to the right, the last player's left is the first."""
+
+    variant: Literal["free-for-all", "two-headed-giant", "emperor", "grand-melee",
+                     "teams"] = "free-for-all"
+    # The attack multiple players option (602), attack left or attack right (604): exactly
+    # one is used in Free-for-All and Teams games (605.2b, 609.2b). Unwritten, the
+    # variant's own (Grand Melee: left, 608.2b; Emperor: each opponent seated next to the
+    # attacker, 607.3c; Two-Headed Giant: none, 606.2) or, else, multiple.
+    attack: Literal["multiple", "left", "right"] | None = None
+    # The limited range of influence option (601): the seats each player reaches; a map
+    # gives each player their own (601.2a). Emperor: 2 for emperors, 1 for generals
+    # (607.3a); Grand Melee: 1 (608.2a).
+    range_of_influence: Count | dict[str, Count] | None = Field(
+        default=None, alias="range-of-influence")
+
+    @field_validator("range_of_influence", mode="before")
+    @classmethod
+    def _seats(cls, value: Any) -> Any:
+        """One number of seats for every player, or a map player -> seats: said as one
+        problem, not as the union's two."""
+        def seats(n: Any) -> bool:
+            return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= BOUND
+        if value is None or seats(value) or (
+                isinstance(value, dict) and all(isinstance(k, str) and seats(v)
+                                                for k, v in value.items())):
+            return value
+        raise ValueError("a number of seats (0 or more), or a map player -> seats")
+
+
 class Scenario(Described):
     game: Literal["mtg"] = GAME
     schema_: Literal[1] | None = Field(default=None, alias="schema")
-    players: list[Player] = Field(min_length=2)
+    players: list[Player] = Field(min_length=2, max_length=16)
     active: str
+    # Absent: a two-player game, or, with more players, Free-for-All attacking multiple
+    # players (contract §1.7).
+    multiplayer: Multiplayer | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _two_headed_life(cls, data: Any) -> Any:
+        """A Two-Headed Giant team's shared life starts at 30 (606.4a), unless written."""
+        mp = data.get("multiplayer") if isinstance(data, dict) else None
+        players = data.get("players") if isinstance(data, dict) else None
+        if isinstance(mp, dict) and mp.get("variant") == "two-headed-giant" and \
+                isinstance(players, list):
+            data = {**data, "players": [{"life": TWO_HEADED_LIFE, **p}
+                                        if isinstance(p, dict) else p
+                                        for p in players]}
+        return data
     # A combat, not a game: bounded so that no file can make a run or a search endless.
     permanents: list[PermanentSpec] = Field(max_length=200)
     combat: CombatSpec = empty(CombatSpec)

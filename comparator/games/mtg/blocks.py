@@ -82,7 +82,11 @@ def block_survey(scenario: Any, era_id: str, file: str, limit: int = SURVEY_LIMI
 
 def survey_lines(scenario_id: str, found: dict[str, Any], rule: str) -> list[str]:
     """`rulesdiff blocks`' report: how many declarations break no restriction, the
-    requirements, and each declaration with what it obeys (the maximal ones starred)."""
+    requirements, and each declaration with what it obeys (the maximal ones starred);
+    where several defending players declare, each one's in APNAP order."""
+    if "by_player" in found:
+        return [line for part in found["by_player"] for line in survey_lines(
+            f"{scenario_id}: {part['player']} declares", part, rule)]
     reqs = found["requirements"]
     out = [f"{scenario_id}: {found['count']} block declaration(s) break no restriction; "
            f"{found['maximal']}{'' if found['complete'] else '+'} obey the most "

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from comparator.games.board import Board, Link, Piece, keyword_words, two_sides
+from comparator.games.board import Board, Link, Piece, every_side, keyword_words
 
 
 def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Board:
-    top, bottom = two_sides(scenario, outcome, _piece, _player_lines)
+    top, bottom, extra = every_side(scenario, outcome, _piece, _player_lines)
     combat = scenario.get("combat", {})
     links = [Link(a, t, "attacks") for a, t in combat.get("attacks", {}).items()]
     for blocker, blocked in combat.get("blocks", {}).items():
         for attacker in blocked if isinstance(blocked, list) else [blocked]:
             links.append(Link(blocker, attacker, "blocks"))
-    return Board(top, bottom, links)
+    return Board(top, bottom, links, extra)
 
 
 def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:

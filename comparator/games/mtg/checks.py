@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from comparator.games.mtg.cards import library
+from comparator.games.mtg.table_checks import active_team, check_table
 from versions import ERA_IDS
 from versions.mtg.scenario import (
     OUTCOME_PERMANENT_FIELDS,
@@ -33,7 +34,8 @@ ANY_TARGET = {"damage", "prevent"}
 
 def check_scenario(s: Scenario) -> list[tuple[tuple[Any, ...], str]]:
     return [
-        *_players(s), *_permanents(s), *_attacks(s), *_attacking_alone(s), *_bands(s),
+        *_players(s), *check_table(s), *_permanents(s), *_attacks(s), *_attacking_alone(s),
+        *_bands(s),
         *_blocks(s),
         *_orders(s), *_assign(s),
         *_actions(s), *_expect(s),
@@ -134,7 +136,7 @@ def _attacks(s: Scenario) -> Found:
             continue
         a = s.permanent(attacker)
         assert a is not None
-        if a.controller != s.active:
+        if a.controller not in active_team(s):
             yield here, f"{attacker} is controlled by {a.controller}, not the active player"
         if "creature" not in _types(s, attacker):
             yield here, f"{attacker} is not a creature"

@@ -20,7 +20,6 @@ from comparator.games.exploration import (
     MAX_OPTIONS,
     Reach,
     TooLarge,
-    Unsupported,
     combine,
     most_work,
 )
@@ -53,6 +52,7 @@ from versions.mtg.engine.state import Board
 from versions.mtg.engine.steps import ASSIGNING, Step
 from versions.mtg.play import exploration
 from versions.mtg.scenario import FIRST_STRIKE_WINDOWS, WINDOWS, Scenario
+from versions.mtg.table import Table
 
 # A search is refused before it begins only where its estimated size is this many times
 # the limit, and more than ESTIMATE_FLOOR lines: one probe's estimate can be well off (up
@@ -128,30 +128,45 @@ def project(result: dict[str, Any], fields: str, board: Board) -> dict[str, Any]
 
 
 class Scorer:
-    """The score of an outcome from the active player's side (contract §6.3)."""
+    """The score of an outcome from the active player's side (contract §6.3). In a
+    multiplayer game (docs/multiplayer.md) the active player's side is their team (in
+    Two-Headed Giant, the active team) and the other side every opponent: players who
+    lost, creatures and planeswalkers gone and life lost are each side's summed, a shared
+    life total counted once for its team."""
 
     def __init__(self, scenario: Scenario, objective: str):
         self.objective = objective
         self.active = scenario.active
-        self.defending = next(p.name for p in scenario.players if p.name != scenario.active)
+        table = Table.of(scenario)
+        self.side = frozenset(table.teammates(scenario.active))
+        self.others = tuple(p.name for p in scenario.players if p.name not in self.side)
+        self.defending = self.others[0]
         self.life = {p.name: p.life for p in scenario.players}
+        # Whose life is counted: each player's own, or one player for a team that shares it.
+        self.counted = tuple(dict.fromkeys(
+            table.teammates(p.name)[0] if table.two_headed else p.name
+            for p in scenario.players))
+        self.two_headed = table.two_headed
 
     def __call__(self, result: dict[str, Any], board: Board) -> tuple[int, ...]:
         players = result["players"]
-        game_score = int(players[self.defending]["lost"]) - int(players[self.active]["lost"])
-        gone = dict.fromkeys((self.active, self.defending), 0)
+        side = self.side
+        game_score = sum(int(players[p]["lost"]) for p in self.others) - \
+            sum(int(players[p]["lost"]) for p in side)
+        gone = dict.fromkeys(players, 0)
         for p in board.permanents.values():  # a token that entered and died counts too
             if (p.is_creature or p.is_planeswalker) and not p.on_battlefield:
                 gone[p.controller] = gone.get(p.controller, 0) + 1
-        permanents = gone[self.defending] - gone[self.active]
-        life = ((self.life[self.defending] - players[self.defending]["life"])
-                - (self.life[self.active] - players[self.active]["life"]))
+        permanents = sum(n if name not in side else -n for name, n in gone.items())
+        life = sum((self.life[p] - players[p]["life"]) * (-1 if p in side else 1)
+                   for p in self.counted)
         return {"material": (game_score, permanents, life), "kills": (game_score, permanents),
                 "life": (game_score, life)}[self.objective]
 
     def moved(self, score: tuple[int, ...], lost_life: dict[str, int]) -> tuple[int, ...]:
-        """The score of an outcome whose players each lost that much more life."""
-        more = lost_life.get(self.defending, 0) - lost_life.get(self.active, 0)
+        """The score of an outcome whose players each lost that much more life (damage to
+        any player of a team that shares its life is the team's, once)."""
+        more = sum(n if p not in self.side else -n for p, n in lost_life.items())
         if self.objective == "kills" or not more:
             return score
         return (*score[:-1], score[-1] + more)  # life is the last of the tuple
@@ -177,11 +192,21 @@ class Options:
         self.harmless: list[bool] = []  # each action's ``_harmless``, as the explorer has it
         self.written: Declaration = written(combat.board.scenario.combat)
 
+    def written_blocks(self, d: Decision) -> Declaration:
+        """The scenario's blocks, or, where several defending players declare (802.4),
+        this one's part: those of the attackers its decision is about."""
+        o = d.options
+        if o.players is None:
+            return self.written
+        return {b: a for b, a in self.written.items()
+                if (c := o.board.perm(b).controller) in o.players or
+                (c not in o.others and a and a[0] in o.board.attacks)}
+
     def of(self, d: Decision) -> list[Any]:
         kind = d.kind
         if kind == "blocks":
             if self.blocks == "fixed":
-                return [self.written]
+                return [self.written_blocks(d)]
             return sorted(d.options, key=lambda decl: json.dumps(
                 _blocks_map(decl), sort_keys=True))
         if kind == "order":
@@ -425,9 +450,6 @@ class Explorer:
                  fields: str = "end-of-turn", blocks: str = "fixed",
                  limit: int = DEFAULT_LIMIT, merge: bool = True,
                  progress: Callable[[int], None] | None = None):
-        if len(scenario.players) != 2:
-            raise Unsupported(f"explore supports two-player scenarios; this one has "
-                              f"{len(scenario.players)}")
         self.scenario = scenario
         self.era = find_era(era)()
         self.fields = fields
@@ -545,7 +567,7 @@ class Explorer:
             size *= max(count, 1)
             # The first option of each, but never a list of them: a division's options
             # are all listed at once, so the default division stands in for them.
-            probe.resume(self.options.written if fixed else d.options.default()
+            probe.resume(self.options.written_blocks(d) if fixed else d.options.default()
                          if d.kind == "divide" else next(iter(d.options)))
         return size
 
@@ -687,7 +709,7 @@ class Explorer:
                 firsts[form] = (shaped[1], sub, once)
             if sub is not None:
                 children.append((record, sub, count))
-        found = self._combine(children, maximise=d.player == self.score.active)
+        found = self._combine(children, maximise=d.player in self.score.side)
         refused = self._refused_since(before)
         if key is not None:
             self.memo[key] = found
@@ -736,7 +758,7 @@ class Explorer:
             _add(refused, met, count)
             if reach is not None:
                 children.append((self.options.record(combat, d, order), reach, count))
-        result = self._combine(children, maximise=d.player == self.score.active)
+        result = self._combine(children, maximise=d.player in self.score.side)
         self._count_again(refused)
         if key is not None:
             self.memo[key] = result
@@ -774,7 +796,7 @@ class Explorer:
             record = self.options.record(child, d, choice)
             sub = self._order_follow(child, classes, choice)
             children.append((record, _entries(sub, classes)))
-        maximise = d.player == self.score.active
+        maximise = d.player in self.score.side
         found: dict[tuple[str, ...], Found] = {}
         for order in here:
             reached = []

@@ -6,7 +6,9 @@ content never depends on how many were generated. Each board is checked as `vali
 checks it (the format, and the blocks in every era) before it is written; a board whose
 blocks some era refuses is drawn again from the same stream.
 
-What is drawn (the distribution `docs/dataset.md` describes): two players; one to three
+What is drawn (the distribution `docs/dataset.md` describes): two players (or, for the
+share `multiplayer_share` of the boards, a multiplayer game: Free-for-All of three or
+four players attacking several of them, or Two-Headed Giant); one to three
 attackers and up to four possible blockers, each either a creature card from the library
 or a creature made of keyword combinations; a legal block declaration chosen among those
 the rules allow (so multi-blocks, creatures blocking several attackers, and 509.1c
@@ -52,6 +54,9 @@ class Parameters:
         "flying", "reach", "first-strike", "double-strike", "deathtouch", "lifelink",
         "can-block-additional", "must-block", "indestructible", {"bushido": 1})
     seed_scheme: str = "random.Random(f'{seed}:{index}')"
+    # Boards drawn as multiplayer games (docs/multiplayer.md). At 0, the default, no draw
+    # is spent on it: the two-player boards of a seed are those of earlier generators.
+    multiplayer_share: float = 0.0
 
     def document(self) -> dict[str, Any]:
         return json.loads(json.dumps(asdict(self)))
@@ -115,6 +120,47 @@ def _board(rng: random.Random, p: Parameters) -> DrawnBoard:
     return board
 
 
+def _multiplayer_board(rng: random.Random, p: Parameters
+                       ) -> tuple[DrawnBoard, dict[str, Any], dict[str, str]]:
+    """A multiplayer game: Free-for-All of three or four players, the active player A
+    attacking any of them (the attack multiple players option), or Two-Headed Giant, team
+    A and B against C and D, both of A's team attacking; each defending player with up
+    to two possible blockers. The board, its `multiplayer`, and who attacks whom."""
+    attack_cards, block_cards = _creature_cards()
+    if rng.random() < 0.5:
+        variant = "two-headed-giant"
+        life = rng.randint(1, 5) if rng.random() < p.low_life_chance else 30
+        players = [{"name": "A", "team": "ab", "life": 30},
+                   {"name": "B", "team": "ab", "life": 30},
+                   {"name": "C", "team": "cd", "life": life, "mana": rng.randint(0, 2)},
+                   {"name": "D", "team": "cd", "life": life, "mana": rng.randint(0, 2)}]
+        attacking, defending = ["A", "B"], ["C", "D"]
+    else:
+        variant = "free-for-all"
+        names = ["A", "B", "C", "D"][:rng.randint(3, 4)]
+        players = [{"name": n, "life": 20} for n in names]
+        for player in players[1:]:
+            player["mana"] = rng.randint(0, 2)
+            if rng.random() < p.low_life_chance / 2:
+                player["life"] = rng.randint(1, 5)
+        attacking, defending = ["A"], names[1:]
+    board = DrawnBoard(players)
+    attacks: dict[str, str] = {}
+    for i in range(rng.randint(*p.attackers)):
+        pid = f"a{i + 1}"
+        board.permanents.append(_creature(rng, p, pid, rng.choice(attacking),
+                                          p.attacker_keywords, attack_cards,
+                                          "becomes-blocked"))
+        attacks[pid] = rng.choice(defending)
+    n = 0
+    for player in defending:
+        for _ in range(rng.randint(0, 2)):
+            n += 1
+            board.permanents.append(_creature(rng, p, f"b{n}", player, p.blocker_keywords,
+                                              block_cards, "blocks"))
+    return board, {"variant": variant}, attacks
+
+
 def _blocks(rng: random.Random, board: Any) -> dict[str, tuple[str, ...]]:
     """A legal declaration, drawn among the first 500 the rules allow, favouring many
     blocks (the interesting ones) over none."""
@@ -165,9 +211,10 @@ def _powers(doc: dict[str, Any]) -> dict[str, int | None]:
 def _tricks(rng: random.Random, p: Parameters, board: DrawnBoard,
             in_combat: list[str]) -> list[dict[str, Any]]:
     owner = {q["id"]: q["controller"] for q in board.permanents}
+    names = [q["name"] for q in board.players]
     actions = []
     for _ in range(rng.randint(*p.tricks)):
-        by = rng.choice(["A", "B"])
+        by = rng.choice(names)
         mine = [c for c in in_combat if owner[c] == by]
         kind = rng.choice(["pump", "pump", "damage", "bounce", "sacrifice", "regenerate",
                            "prevent"])
@@ -182,7 +229,7 @@ def _tricks(rng: random.Random, p: Parameters, board: DrawnBoard,
         elif kind == "bounce":
             action.update(effect="bounce", target=rng.choice(in_combat), card="Unsummon")
         elif kind == "prevent":
-            target = rng.choice([*in_combat, "A", "B"])
+            target = rng.choice([*in_combat, *names])
             action.update(effect="prevent", target=target, amount=rng.randint(1, 4))
         elif mine:
             action.update(effect=kind, target=rng.choice(mine))
@@ -205,16 +252,23 @@ def scenario_document(seed: int, index: int, p: Parameters | None = None) -> dic
     p = p or Parameters()
     rng = random.Random(f"{seed}:{index}")
     for _ in range(100):
-        board = _board(rng, p)
-        attackers = board.ids("A")
+        table: dict[str, Any] | None = None
+        if p.multiplayer_share and rng.random() < p.multiplayer_share:
+            board, table, attacks = _multiplayer_board(rng, p)
+        else:
+            board = _board(rng, p)
+            attacks = {a: "B" for a in board.ids("A")}
+        attackers = list(attacks)
         doc: dict[str, Any] = {
             "id": f"gen-{seed}-{index:07d}",
             "title": f"Generated combat {index} of seed {seed}",
             "sources": [f"rulesdiff dataset generate --seed {seed} "
                         f"(generator {GENERATOR_VERSION})"],
-            "tags": ["generated"],
-            "players": board.players, "active": "A", "permanents": board.permanents,
-            "combat": {"attacks": {a: "B" for a in attackers}},
+            "tags": ["generated", "multiplayer"] if table else ["generated"],
+            "players": board.players, "active": "A",
+            **({"multiplayer": table} if table else {}),
+            "permanents": board.permanents,
+            "combat": {"attacks": attacks},
         }
         try:
             written = _checked(doc)

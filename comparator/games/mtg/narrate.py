@@ -133,6 +133,17 @@ def sentence(e: dict[str, Any]) -> str:
         case "activate":
             cost = COSTS.get(e.get("cost", ""), e.get("cost", "a cost"))
             return f"{src} activates its ability ({cost}: {e.get('effect', '?')}){card}"
+        case "team-damage-to" if e.get("chosen") == "attack":
+            return f"{src} attacks {tgt}, named as attackers were declared: its damage goes there"
+        case "team-damage-to":
+            return f"the active team chooses {tgt}, of the defending team, for {src}'s damage"
+        case "declares-blockers":
+            return f"{tgt} declares blockers: {', '.join(e['blockers']) or 'none'}"
+        case "leaves-game":
+            left = ", ".join(e["permanents"])
+            return f"{tgt} leaves the game" + (f", and {left} with them" if left else "")
+        case "loses" if "team" in e:
+            return f"{tgt} loses the game with their team ({e['team']})"
         case "loses":
             if "poison" in e:
                 return f"{tgt} has {e['poison']} poison counters and loses the game"

@@ -20,6 +20,16 @@ DESCRIPTIONS = {
     "schema": "The version of the scenario format (1).",
     "players": "The players, in turn order; two or more.",
     "active": "The attacking (active) player.",
+    "multiplayer": "A game of more than two players: the variant in force and its options "
+                   "(docs/multiplayer.md). Absent: two players, or with more, Free-for-All "
+                   "attacking multiple players.",
+    "variant": "free-for-all, two-headed-giant, emperor, grand-melee or teams (the Teams "
+               "variant of 2009, Alternating Teams later).",
+    "attack": "multiple (attack multiple players), left or right (attack left, attack "
+              "right); unwritten, the variant's own.",
+    "range-of-influence": "The limited range of influence option: the seats each player "
+                          "reaches, one number for all or a map player -> seats.",
+    "team": "The player's team (Two-Headed Giant, Emperor, Teams); unwritten, alone.",
     "permanents": "Every permanent in the combat: creatures, planeswalkers, battles.",
     "combat": "Who attacks what, who blocks whom, and the intended orders and divisions.",
     "actions": "What players do, in the order they happen (explore: what they may do).",
@@ -51,7 +61,7 @@ DESCRIPTIONS = {
                 "resolves (Rabid Elephant).",
     # player
     "name": "The player's name (or, on a permanent, a label for the log).",
-    "life": "Life total as combat begins.",
+    "life": "Life total as combat begins (20; a Two-Headed Giant team's shared 30).",
     "mana": "Generic mana available (to pay costs to block or an ability's mana cost).",
     "poison": "Poison counters as combat begins (ten or more loses the game).",
     "graveyard": "Cards in the player's graveyard as combat begins, bottom first: names of "

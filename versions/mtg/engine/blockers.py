@@ -37,13 +37,55 @@ def capacity(blocker: Permanent) -> int:
     return 1 + blocker.count("can-block-additional")
 
 
+@dataclass(frozen=True)
+class Group:
+    """One declaration of blockers: `player` declares it (for a team, its first player in
+    turn order), with the creatures of `players`, for `attackers`."""
+
+    player: str
+    players: frozenset[str]
+    attackers: frozenset[str]
+
+
+def blocking_groups(board: Board) -> list[Group]:
+    """Who declares blockers, in order: the defending player; in a multiplayer game each
+    player being attacked (or whose planeswalker or battle is), in APNAP order, each for
+    the creatures attacking them (602.4 of 2009-05-01, 802.4 after); in Two-Headed Giant
+    the defending team, in one combined block (606.7c; 806.7d; 810.7d; 805.10d)."""
+    table = board.table
+    attacks = board.attacks
+    if not table.multiplayer:
+        defending = next((n for n in table.apnap(list(board.players), board.active)
+                          if n != board.active), board.active)
+        return [Group(defending, frozenset([defending]), frozenset(attacks))]
+    if table.two_headed:
+        team = table.opponents(board.active)
+        return [Group(team[0], frozenset(team), frozenset(attacks))] if team else []
+    by_player: dict[str, set[str]] = {}
+    for a in attacks:
+        defending = board.defending_player(a)
+        if defending is not None:
+            by_player.setdefault(defending, set()).add(a)
+    return [Group(p, frozenset([p]), frozenset(by_player[p]))
+            for p in table.apnap(set(by_player), board.active)]
+
+
 def potential_blockers(board: Board) -> list[str]:
     """Creatures of a defending player that could be declared as blockers at all."""
-    defenders = {board.defending_player(a) for a in board.attacks}
+    attackers = list(board.attacks)
+    if not board.table.two_headed:
+        defenders = {board.defending_player(a) for a in attackers}
+        return [
+            p for p in board.order
+            if (perm := board.perm(p)).on_battlefield and perm.is_creature
+            and "battle" not in perm.types and perm.controller in defenders
+            and p not in board.attacks and not perm.tapped and not perm.has("cant-block")
+        ]
     return [
         p for p in board.order
         if (perm := board.perm(p)).on_battlefield and perm.is_creature
-        and "battle" not in perm.types and perm.controller in defenders
+        and "battle" not in perm.types
+        and any(board.defends(perm.controller, a) for a in attackers)
         and p not in board.attacks and not perm.tapped and not perm.has("cant-block")
     ]
 
@@ -52,7 +94,7 @@ def blockable(board: Board, blocker: str) -> list[str]:
     """Attackers `blocker` may block, one at a time, without breaking a restriction."""
     b = board.perm(blocker)
     return [a for a in board.attacks
-            if board.defending_player(a) == b.controller
+            if board.defends(b.controller, a)
             and restriction(b, board.perm(a)) is None]
 
 
@@ -93,7 +135,8 @@ def limits(board: Board, attacker: str) -> Limits | None:
     if a.has("cant-be-blocked-by-more-than-one"):
         most = 1
     if a.has("must-be-blocked-by-all"):
-        defending = board.defending_player(attacker)
+        # Every creature "defending player" controls: in Two-Headed Giant both defending
+        # players' (606.7a: all other references mean both).
         least = max(least, sum(1 for p in board.permanents.values() if p.on_battlefield
-                               and p.is_creature and p.controller == defending))
+                               and p.is_creature and board.defends(p.controller, attacker)))
     return None if least <= 1 and most is None else Limits(least, most)

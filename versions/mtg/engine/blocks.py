@@ -25,7 +25,9 @@ from math import comb
 from versions.mtg.engine import block_search
 from versions.mtg.engine.blockers import (
     Declaration,
+    Group,
     blockable,
+    blocking_groups,
     capacity,
     limits,
     potential_blockers,
@@ -309,7 +311,64 @@ def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
     """What is wrong with declaring `decl` on `board`: broken restrictions, then unobeyed
     requirements (509.1c) and unpayable costs. The era is read only to cite its rules, so a
     declaration is legal in every era or in none, on the same board (a scenario's written
-    blocks are checked once as combat begins: ``comparator.games.mtg.blocks``)."""
+    blocks are checked once as combat begins: ``comparator.games.mtg.blocks``).
+
+    Where several defending players declare (``blocking_groups``), each one's part is
+    checked alone, ignoring the creatures attacking other players and the other players'
+    blockers (602.4b of 2009-05-01; 802.4b after)."""
+    groups = blocking_groups(board)
+    if len(groups) <= 1:
+        return check_declaration(board, decl)
+    # Each block is part of its blocker's controller's declaration; a blocker of a player
+    # no creature attacks, of the declaration of its first attacker's defending player.
+    parts: dict[str, Declaration] = {g.player: {} for g in groups}
+    for b, attackers in decl.items():
+        perm = board.permanents.get(b)
+        group = next((g for g in groups if perm is not None and perm.controller in g.players),
+                     None) or next((g for g in groups if attackers and
+                                    attackers[0] in g.attackers), groups[0])
+        parts[group.player][b] = attackers
+    return [p for g in groups for p in group_problems(board, g, parts[g.player])]
+
+
+def group_problems(board: Board, group: Group, decl: Declaration) -> list[BlockProblem]:
+    """What is wrong with one defending player's (or team's) declaration where several
+    declare (``blocking_groups``). Their creatures block only creatures attacking them
+    (602.4a; 802.4a): a block of any other attacker is refused as such. The rest is
+    checked as the player's own declaration, the creatures attacking other players and
+    the other players' blockers ignored (602.4b; 802.4b)."""
+    problems: list[BlockProblem] = []
+    own: Declaration = {}
+    for b, attackers in decl.items():
+        perm = board.permanents.get(b)
+        mine = perm is not None and perm.controller in group.players
+        foreign = [a for a in attackers if not mine or a not in group.attackers]
+        for a in foreign:
+            where = board.attacks.get(a)
+            if where is None:
+                continue  # not attacking at all: said by the declaration's own check
+            problems.append(BlockProblem(
+                f"combat.blocks.{b}", board.rule("mp-block-own"),
+                f"{b} is controlled by {perm.controller if perm else '?'}, but {a} attacks "
+                f"{where} (defending player {board.defending_player(a)}): a defending "
+                f"player's creatures block only creatures attacking them"))
+        if not foreign:
+            own[b] = attackers
+        elif not mine or all(a in foreign for a in attackers):
+            continue
+        else:  # its own part still counts (menace, lure) among this player's blocks
+            own[b] = tuple(a for a in attackers if a not in foreign)
+    return problems + check_declaration(board.scoped(group.attackers), own)
+
+
+def _multiplayer_rules(board: Board) -> bool:
+    """Whether the board's era has rules for several defending players to cite (the
+    rulings before the Comprehensive Rules play one defending player only)."""
+    return board.table.multiplayer and "mp-block-own" in board.era.RULES
+
+
+def check_declaration(board: Board, decl: Declaration) -> list[BlockProblem]:
+    """``check_blocks`` of one player's (or one team's) declaration."""
     problems: list[BlockProblem] = []
     rule_a = board.rule("block-untapped")
     rule_b = board.rule("block-restriction")
@@ -338,9 +397,9 @@ def check_blocks(board: Board, decl: Declaration) -> list[BlockProblem]:
                                                            f"attacking"))
                 continue
             defending = board.defending_player(attacker_id)
-            if blocker.controller != defending:
+            if not board.defends(blocker.controller, attacker_id):
                 problems.append(BlockProblem(
-                    path, rule_a,
+                    path, board.rule("mp-block-own") if _multiplayer_rules(board) else rule_a,
                     f"{blocker_id} is controlled by {blocker.controller}, but {attacker_id} "
                     f"attacks {board.attacks[attacker_id]} (defending player {defending})"))
             why = restriction(blocker, board.perm(attacker_id))
@@ -464,8 +523,13 @@ def can_block(board: Board, blocker: str, attacker: str,
         return "block", f"{blocker} is not a creature on the battlefield"
     if blocker in board.attacks:
         return "block", f"{blocker} is attacking"
-    if board.defending_player(attacker) != b.controller:
-        return "block", f"{attacker} is not attacking {b.controller} or what they control"
+    if not board.defends(b.controller, attacker):
+        return ("mp-block-own" if _multiplayer_rules(board) else "block",
+                f"{attacker} is not attacking {b.controller} or what they control")
+    groups = blocking_groups(board)
+    if len(groups) > 1:  # the blocker's own player's declaration, the others ignored
+        group = next(g for g in groups if attacker in g.attackers)
+        board = board.scoped(group.attackers)
     if b.tapped:
         return "block-untapped", f"{blocker} is tapped"
     if b.has("cant-block"):

@@ -52,6 +52,11 @@ class BlockOptions(Options):
     costs payable)."""
 
     board: Board
+    # Whose creatures declare: one of several defending players, or a team (602.4, 606.7c);
+    # None: the one defending player of a two-player game. `others`: the players of the
+    # other declarations.
+    players: frozenset[str] | None = None
+    others: frozenset[str] = frozenset()
 
     def __iter__(self) -> Iterator[Declaration]:
         return iter(legal_declarations(self.board))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from versions.common import IllegalChoice
@@ -27,12 +27,15 @@ from versions.mtg.engine.assignment import (
     division_problem,
     targets_of,
 )
+from versions.mtg.engine.attackers import AttackProblem, check_attacks
 from versions.mtg.engine.bands import block_the_band
+from versions.mtg.engine.blockers import blocking_groups
 from versions.mtg.engine.blocks import (
     BlockProblem,
     Declaration,
     check_blocks,
     costs_owed,
+    group_problems,
     mana_sources,
 )
 from versions.mtg.engine.choices import (
@@ -76,6 +79,15 @@ ON_A_PERMANENT = frozenset({"pump", "destroy", "sacrifice", "regenerate", "bounc
 class IllegalLine(Exception):
     """Explore: the choices made so far break a rule that is checked only once they are all
     made (a player's combat damage assignment as a whole, 510.1e): no line goes on."""
+
+
+class IllegalAttacks(IllegalChoice):
+    what = "illegal attack"
+
+    def __init__(self, era: str, problems: list[AttackProblem]):
+        self.era = era
+        self.problems = problems
+        super().__init__("; ".join(f"{p.path}: {p.message} ({p.rule})" for p in problems))
 
 
 class IllegalBlocks(IllegalChoice):
@@ -122,6 +134,8 @@ class Combat:
                  exploring: bool = False):
         self.era = era
         self.board: Board = new_board(era, scenario)
+        if problems := check_attacks(self.board):
+            raise IllegalAttacks(era.id, problems)
         self.actions = actions
         # Explore enumerates divisions a player may announce and refuses a line whose
         # assignment is illegal as a whole; a script's illegal division is replaced instead.
@@ -250,13 +264,51 @@ class Combat:
     def _declare_blockers(self) -> None:
         board = self.board
         board.log.enter(Window.DECLARE_BLOCKERS)
-        defending = next(n for n in self.turn_order() if n != board.active)
+        groups = blocking_groups(board)
+        if len(groups) > 1 or board.table.two_headed:
+            self.then((Step.GROUP_BLOCKS, 0, ()))
+            return
+        defending = groups[0].player if groups else \
+            next(n for n in self.turn_order() if n != board.active)
         self.ask(defending, "blocks", BlockOptions(board), Step.BLOCKS_DECLARED,
                  rule=self.rule("block-untapped"))
 
-    def _blocks_declared(self, decl: Declaration) -> None:
+    def _group_blocks(self, i: int, declared: tuple[tuple[str, tuple[str, ...]], ...]
+                      ) -> None:
+        """The `i`th defending player (or team) declares blockers, those before it having
+        declared `declared` (602.4: "the first defending player declares all his or her
+        blocks, then the second defending player, and so on")."""
         board = self.board
-        problems = check_blocks(board, decl)
+        groups = blocking_groups(board)
+        group = groups[i]
+        others = frozenset(p for g in groups if g is not group for p in g.players)
+        key = "mp-2hg-block" if board.table.two_headed else "mp-apnap-blocks"
+        self.ask(group.player, "blocks",
+                 BlockOptions(board.scoped(group.attackers), group.players, others),
+                 Step.GROUP_DECLARED, i, declared, rule=self.rule(key))
+
+    def _group_declared(self, decl: Declaration, i: int,
+                        declared: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+        board = self.board
+        groups = blocking_groups(board)
+        group = groups[i]
+        problems = group_problems(board, group, decl)
+        if problems:
+            raise IllegalBlocks(self.era.id, problems)
+        two_headed = board.table.two_headed
+        board.log.event("declares-blockers", self.rule(
+            "mp-2hg-block" if two_headed else "mp-apnap-blocks"),
+            target=group.player if not two_headed else board.table.team(group.player),
+            blockers=sorted(decl))
+        declared += tuple(decl.items())
+        if i + 1 < len(groups):
+            self.then((Step.GROUP_BLOCKS, i + 1, declared))
+            return
+        self._blocks_declared(dict(declared), checked=True)
+
+    def _blocks_declared(self, decl: Declaration, checked: bool = False) -> None:
+        board = self.board
+        problems = [] if checked else check_blocks(board, decl)
         if problems:
             raise IllegalBlocks(self.era.id, problems)
         for blocker, attackers in decl.items():
@@ -390,9 +442,37 @@ class Combat:
     def _damage_step(self, first_strike: bool, creatures: tuple[str, ...]) -> None:
         self.board.log.enter(self.era.assignment_step(first_strike))
         creatures = tuple(c for c in creatures if self.era.deals_combat_damage(self.board, c))
-        self.step = DamageStep(first_strike, creatures,
-                               {c: targets_of(self.board, c) for c in creatures})
+        targets = {c: targets_of(self.board, c) for c in creatures}
+        if self.board.table.multiplayer:
+            self._departed_recipients(targets)
+        if self.board.table.two_headed:
+            self._team_recipients(targets)
+        self.step = DamageStep(first_strike, creatures, targets)
         self.then((Step.DIVIDE,))
+
+    def _team_recipients(self, targets: dict[str, Targets]) -> None:
+        """Two-Headed Giant: the defending player each attacker's damage goes to (the one
+        the file names it attacking), chosen by the active team now (606.7d; 806.7f;
+        810.7f) or named as attackers were declared (805.10b)."""
+        board = self.board
+        for creature, t in targets.items():
+            player = t.unblocked or t.overflow
+            if creature in board.attacks and player in board.players:
+                board.log.event("team-damage-to", self.rule("mp-2hg-damage"),
+                                source=creature, target=player,
+                                chosen=self.era.two_headed_choice)
+
+    def _departed_recipients(self, targets: dict[str, Targets]) -> None:
+        """A creature that would assign combat damage to a player who has left the game:
+        the era says whether it may (``Era.departed_assignment``); where it may not, the
+        player is no longer among what it assigns to."""
+        players = self.board.players
+        for creature, t in list(targets.items()):
+            for name in ("unblocked", "overflow", "beyond", "or_unblocked"):
+                player = getattr(t, name)
+                if player in players and players[player].lost and \
+                        not self.era.departed_assignment(self.board, creature, player):
+                    t = targets[creature] = replace(t, **{name: None})
 
     def _divide(self) -> None:
         """510.1: each creature's division in turn, active player's creatures first."""
@@ -616,6 +696,11 @@ class Combat:
     def take(self, act: Act) -> None:
         board = self.board
         self.actions.taken(self, act)
+        if self._departed(act.action.by):
+            board.log.note("action-not-taken", self.rule("mp-leaves"),
+                          f"the {act.action.effect} by {act.action.by} is not taken: "
+                          f"{act.action.by} has left the game", action=act.index)
+            return
         refused = self.era.action_refused(board, self.on_stack, board.log.step,
                                           self.effect_of(act.action),
                                           self.aim_of(act.action, act.target),
@@ -653,9 +738,17 @@ class Combat:
         ability = self._ability(action)
         return action.source if ability is not None and ability.target == "self" else target
 
+    def _departed(self, player: str) -> bool:
+        """Whether `player` has left a multiplayer game (having lost it): they no longer
+        act (600.4a, 600.4f of 2009-05-01; 800.4a, 800.4j)."""
+        p = self.board.players.get(player)
+        return p is not None and p.lost and self.board.table.multiplayer
+
     def can_take(self, action: Action, target: str | None) -> bool:
         """Whether the action could be taken now: at once for an effect that needs only
         its target on the battlefield, else tried on a copy of the game."""
+        if self._departed(action.by):
+            return False
         if self.era.action_refused(self.board, self.on_stack, self.board.log.step,
                                    self.effect_of(action), self.aim_of(action, target),
                                    action.from_):
@@ -736,6 +829,14 @@ class Combat:
         turn = self.turn_order()
         while k < len(turn):
             mine = [t for t in board.pending if t.controller == turn[k]]
+            if mine and self._departed(turn[k]):
+                # A trigger that would be controlled by a player who has left the game
+                # isn't put on the stack (600.4c; 800.4c).
+                for t in mine:
+                    board.log.note("trigger-not-put", self.rule("mp-leaves"),
+                                  f"{turn[k]} has left the game: {t.source}'s ability "
+                                  f"isn't put on the stack")
+                mine = []
             if len(mine) > 1:
                 names = tuple(board.perm(t.source).name for t in mine)
                 self.ask(turn[k], "trigger-order", TriggerOrderOptions(mine, names),
@@ -803,6 +904,8 @@ PROCEDURE: dict[Step, Callable[..., None]] = {
     Step.REDIRECTED_WAITS: Combat._redirected_waits,
     Step.DEAL_REDIRECTED: Combat._deal_redirected,
     Step.BLOCKS_DECLARED: Combat._blocks_declared,
+    Step.GROUP_BLOCKS: Combat._group_blocks,
+    Step.GROUP_DECLARED: Combat._group_declared,
     Step.ORDER: Combat._order,
     Step.ORDER_ANNOUNCED: Combat._order_announced,
     Step.BLOCK_TRIGGERS: Combat._block_triggers,

@@ -13,6 +13,15 @@ from versions.mtg.engine.triggers import ability_triggers
 from versions.mtg.rules import era_of
 
 
+def add_poison(board: Board, player: str, amount: int) -> None:
+    """Poison counters for `player`; in Two-Headed Giant, where the era's text has the team
+    share them (``Era.team_poison``), the team's (810.10 of 2025: "the poison counters are
+    shared by the team")."""
+    shared = board.table.two_headed and era_of(board).team_poison()
+    for name in board.table.teammates(player) if shared else [player]:
+        board.players[name].poison += amount
+
+
 def _prevent(board: Board, source: str | None, target: str, amount: int, combat: bool) -> int:
     """Apply prevention of all combat damage, protection, and prevention shields (the
     source's, then the recipient's); return the damage still dealt."""
@@ -75,6 +84,10 @@ def deal(board: Board, batch: list[tuple[str | None, str, int]], combat: bool, r
     for source, target, amount in batch:
         if amount <= 0:
             continue
+        if combat and target in board.players and board.players[target].lost and \
+                board.table.multiplayer and \
+                not era_of(board).departed_damage(board, source, target):
+            continue
         amount = _prevent(board, source, target, amount, combat)
         if amount <= 0:
             continue
@@ -93,13 +106,12 @@ def _result(board: Board, source: str | None, target: str, amount: int) -> None:
     src = board.permanents.get(source) if source else None
     infect = src is not None and src.has("infect")
     if target in board.players:
-        player = board.players[target]
         if infect:
-            player.poison += amount
+            add_poison(board, target, amount)
             board.log.event("poison", board.rule("infect-player"), source=source, target=target,
                            amount=amount)
         else:
-            player.life -= amount
+            board.change_life(target, -amount)
         return
     perm = board.perm(target)
     if perm.is_planeswalker and not perm.is_creature:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from versions.mtg.engine.bands import band_blocked_by_effect, blocks_band_of
-from versions.mtg.engine.damage import deal
+from versions.mtg.engine.damage import add_poison, deal
 from versions.mtg.engine.state import Board, PendingTrigger, Permanent
 from versions.mtg.engine.triggers import becomes_blocked, life_gained
 from versions.mtg.rules import era_of
@@ -83,6 +83,11 @@ def _creature(board: Board, pid: str | None, what: str) -> Permanent:
 
 def apply(board: Board, e: Effect) -> None:
     """Apply one effect; raise NotTaken if it cannot happen."""
+    if e.target in board.players and board.players[e.target].lost and \
+            board.table.multiplayer:
+        # A player who lost has left the game (102.5 of 2009-05-01; 104.5): nothing can
+        # affect them any more.
+        raise NotTaken(f"{e.target} has left the game")
     handler = HANDLERS[e.name]
     handler(board, e)
 
@@ -179,7 +184,7 @@ def _grant(board: Board, e: Effect) -> None:
 def _gain_life(board: Board, e: Effect) -> None:
     if e.target not in board.players:
         raise NotTaken(f"{e.target!r} is not a player")
-    board.players[e.target].life += e.amount or 0
+    board.change_life(e.target, e.amount or 0)
     board.log.event("gain-life", board.rule("gain-life"), target=e.target, amount=e.amount,
                    **({"source": e.source} if e.source else {}), **_label(e))
     life_gained(board, e.target, e.amount or 0)
@@ -190,7 +195,7 @@ def _counters(board: Board, e: Effect) -> None:
     if kind == "poison":
         if e.target not in board.players:
             raise NotTaken(f"{e.target!r} is not a player: poison counters go on players")
-        board.players[e.target].poison += e.amount or 0
+        add_poison(board, e.target, e.amount or 0)
     else:
         p = _creature(board, e.target, "counters")
         if kind == "-1/-1":
@@ -204,7 +209,7 @@ def _counters(board: Board, e: Effect) -> None:
 def _lose_life(board: Board, e: Effect) -> None:
     if e.target not in board.players:
         raise NotTaken(f"{e.target!r} is not a player")
-    board.players[e.target].life -= e.amount or 0
+    board.change_life(e.target, -(e.amount or 0))
     board.log.event("lose-life", board.rule("lose-life"), target=e.target, amount=e.amount,
                    **_label(e))
 

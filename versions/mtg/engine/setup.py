@@ -5,12 +5,14 @@ from __future__ import annotations
 from versions.mtg.engine.state import Board, Card, Permanent, PlayerState
 from versions.mtg.rules import Era
 from versions.mtg.scenario import Scenario, ZoneCard
+from versions.mtg.table import Table
 
 
 def new_board(era: Era, scenario: Scenario) -> Board:
     """`scenario` must be resolved (cards merged in) and checked (comparator.games.mtg.checks).
     The era is kept, not read: the board is the same in every era but for it, which lets
     written blocks be checked in every era on one board (``Board.under``)."""
+    table = Table.of(scenario)
     players = {p.name: PlayerState(p.name, p.life, p.mana, poison=p.poison,
                                    protection=tuple(p.protection),
                                    graveyard=[_card(c) for c in p.graveyard],
@@ -48,7 +50,7 @@ def new_board(era: Era, scenario: Scenario) -> Board:
         )
     board = Board(
         era=era, scenario=scenario, players=players, permanents=permanents,
-        order=[p.id for p in scenario.permanents], active=scenario.active,
+        order=[p.id for p in scenario.permanents], active=scenario.active, table=table,
     )
     combat = scenario.combat
     for attacker, target in combat.attacks.items():

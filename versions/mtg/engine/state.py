@@ -12,6 +12,7 @@ from typing import Any
 
 from versions.common import EraInfo
 from versions.mtg.scenario import Ability, Keyword, Scenario, Window
+from versions.mtg.table import Table
 
 
 @dataclass
@@ -283,6 +284,8 @@ class Board:
     # The state as each window the scenario's expectations check ends (not part of `key`:
     # like the log, it records what happened, and decides nothing).
     snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Who sits where, with whom (never changed: shared by copies).
+    table: Table = field(default_factory=lambda: Table(()))
 
     def copy(self) -> Board:
         """An independent copy, cheap enough to take at every decision of a search: the
@@ -312,6 +315,15 @@ class Board:
         twin = object.__new__(Board)
         twin.__dict__.update(self.__dict__)
         twin.era = era
+        return twin
+
+    def scoped(self, attackers: frozenset[str]) -> Board:
+        """This board with only `attackers` attacking, everything else shared: for reading
+        only. One defending player's blocks are legal or not with the creatures attacking
+        other players ignored (602.4b of 2009-05-01, 802.4b after)."""
+        twin = object.__new__(Board)
+        twin.__dict__.update(self.__dict__)
+        twin.attacks = {a: t for a, t in self.attacks.items() if a in attackers}
         return twin
 
     def key(self, orders: bool | frozenset[str] = True) -> tuple[Any, ...]:
@@ -369,6 +381,29 @@ class Board:
         p = self.permanents[target]
         # 310.8d: the defending player of an attacked battle is its protector.
         return p.protector or p.controller  # only battles have a protector
+
+    def defends(self, player: str, attacker: str) -> bool:
+        """Whether `player`'s creatures may block `attacker`: it attacks that player (or what
+        that player controls or protects), or, in Two-Headed Giant, that player's team
+        (606.7c of 2009-05-01: "creatures controlled by the defending players can block
+        any attacking creatures")."""
+        defending = self.defending_player(attacker)
+        if defending == player:
+            return True
+        table = self.table
+        return defending is not None and table.two_headed and \
+            table.team(defending) == table.team(player)
+
+    def change_life(self, player: str, amount: int) -> None:
+        """`player` gains (or, negative, loses) `amount` life; in Two-Headed Giant the
+        team's shared life total changes (606.4a of 2009-05-01; 810.9 of M11 on: "damage,
+        loss of life, and gaining life happen to each player individually. The result is
+        applied to the team's shared life total")."""
+        if not self.table.two_headed:
+            self.players[player].life += amount
+            return
+        for mate in self.table.teammates(player):
+            self.players[mate].life += amount
 
     def in_combat(self, pid: str) -> bool:
         return pid in self.attacks or pid in self.blocks

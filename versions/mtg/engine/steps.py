@@ -11,6 +11,8 @@ class Step(StrEnum):
     # declare blockers (509 / 309)
     DECLARE_BLOCKERS = "declare_blockers"
     BLOCKS_DECLARED = "blocks_declared"
+    GROUP_BLOCKS = "group_blocks"  # one of several defending players declares (802.4)
+    GROUP_DECLARED = "group_declared"
     ORDER = "order"
     ORDER_ANNOUNCED = "order_announced"
     BLOCK_TRIGGERS = "block_triggers"

@@ -57,14 +57,17 @@ from versions.common import NotInEra
 from versions.mtg.eras.fourth import (
     COUNTERS_NOT_YET,
     FIRST_STRIKE_PREVENTION,
+    NO_MULTIPLAYER_RULES,
     NOT_YET,
     PREVENTION,
     PREVENTION_STEP,
+    RULINGS_MULTIPLAYER,
     TYPES_NOT_YET,
     Fourth,
 )
 from versions.mtg.rules import Batch, cites
 from versions.mtg.scenario import Window
+from versions.mtg.table import Table
 
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment
@@ -152,6 +155,8 @@ class Alpha(Fourth):
         "color (p.28).",
     )
     not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET, **ALPHA_NOT_YET}
+    # No rule for more than two players before 1995 (``_multiplayer``): not even fourth's.
+    absent = Fourth.absent | RULINGS_MULTIPLAYER
     texts = "the 1993 rulebook"
     pages = PAGES
     # Numbers this era has no page for: what they stand for is refused, or the rulebook
@@ -246,7 +251,7 @@ class Alpha(Fourth):
         """p.28: damage a creature with protection deals "cannot be prevented using" cards
         of that color. A prevention that could meet such damage, by a card whose color
         rulesdiff does not know, is refused, not guessed."""
-        late = self.anachronism(scenario) or _poison(scenario)
+        late = self.anachronism(scenario) or _poison(scenario) or _multiplayer(scenario)
         if late:
             return late
         protected = _protected(scenario)
@@ -435,3 +440,14 @@ def _poison(scenario: Scenario) -> str | None:
                 "they arrived in 1994 (Legends: MTG Wiki, Poison counter)")
     return None
 
+
+
+def _multiplayer(scenario: Scenario) -> str | None:
+    """The 1993 rulebook is written for two players; the first rulings for more (how cards
+    read, who an opponent is) are of 1995-01-10 (M.1.3-M.1.5, M.2.1 of the Fifth Edition
+    rulings summary), which rulesdiff plays from ``fourth`` on."""
+    if not Table.of(scenario).multiplayer:
+        return None
+    return (f"a multiplayer game ({len(scenario.players)} players): the 1993 rules are for "
+            f"two; the first rulings for more are of 1995 (M.1.3-M.1.5, M.2.1 of the Fifth "
+            f"Edition rulings summary), and even they say {NO_MULTIPLAYER_RULES}")

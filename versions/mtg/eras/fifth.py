@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from versions.mtg.engine.assigned import Division
-from versions.mtg.eras.fourth import Fourth, still_there
-from versions.mtg.rules import Batch
+from versions.mtg.eras.fourth import RULINGS_MULTIPLAYER, Fourth, still_there
+from versions.mtg.rules import MULTIPLAYER_RULES, Batch
 
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment
@@ -59,7 +59,8 @@ class Fifth(Fourth):
         "(A.27.Ruling.6).",
     )
     absent = frozenset({"wither", "infect", "infect-player", "trample-over-planeswalkers",
-                        "battle-damage", "sba-battle"})
+                        "battle-damage", "sba-battle"}) | (MULTIPLAYER_RULES -
+                                                           RULINGS_MULTIPLAYER)
 
     RULES = {
         "trample": "A.27.2",

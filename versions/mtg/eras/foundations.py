@@ -25,12 +25,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from versions.mtg.engine.assigned import Division, toughness_lethal
-from versions.mtg.eras.m11 import M11
+from versions.mtg.eras.m11 import M11, team_poison_refusal
 from versions.mtg.rules import cites
 
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment
     from versions.mtg.engine.state import Board
+    from versions.mtg.scenario import Scenario
 
 
 class Foundations(M11):
@@ -55,12 +56,23 @@ class Foundations(M11):
         "Damage assignment order removed; 509.2-509.3 deleted and 509 renumbered.",
         "A blocked creature divides its damage freely among its blockers (510.1c-d).",
         "Trample still needs lethal damage on every blocker first (702.19b).",
+        "Two-Headed Giant: each attacker attacks a defending player named as attackers "
+        "are declared (805.10b); combat damage to a player who has left the game isn't "
+        "assigned (800.4e).",
     )
 
     # What the CR of 2025-02-07 renumbered or added; the rest is M11's numbering (509.1,
     # 510.1b-d, 510.2, 511.1, 603, 704.5 and more kept their numbers). 509.2-509.3 (the
     # damage assignment order) are gone, and with them the keys that cited them.
+    two_headed_choice = "attack"  # 805.10b
     RULES = {
+        # Two-Headed Giant plays the shared team turns option's combat (810.7, 805.10);
+        # the creature attacks a defending player, named as it is declared (805.10b).
+        "mp-2hg-attack": "805.10b",
+        "mp-2hg-block": "805.10d",
+        "mp-2hg-damage": "805.10b",
+        "mp-left-damage": "800.4e",
+        "mp-2hg-poison": "810.8d",
         "trigger-blocks": "509.3a",
         "trigger-blocks-creature": "509.3b",
         "trigger-becomes-blocked": "509.3c",
@@ -119,6 +131,15 @@ class Foundations(M11):
 
     def assignment_refused(self, board: Board, creature: str, why: str) -> None:
         return None
+
+    def refusal(self, scenario: Scenario) -> str | None:
+        return self.anachronism(scenario) or team_poison_refusal(scenario, self.id)
+
+    def departed_assignment(self, board: Board, creature: str, player: str) -> bool:
+        board.log.note("departed-damage", self.rule("mp-left-damage"), (
+            f"{player} has left the game: combat damage that would be assigned to a player "
+            f"who has left the game isn't assigned ({creature}'s)"))
+        return False
 
     @cites("deathtouch-lethal")
     def explain_assignment(self, board: Board, assignments: list[Assignment]) -> None:

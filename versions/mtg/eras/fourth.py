@@ -75,8 +75,9 @@ from typing import TYPE_CHECKING
 from versions.common import NotInEra
 from versions.mtg.engine.assigned import Division, toughness_lethal
 from versions.mtg.engine.damage import unprevented
-from versions.mtg.rules import Batch, Era, cites
+from versions.mtg.rules import MULTIPLAYER_RULES, Batch, Era, cites
 from versions.mtg.scenario import Window, damage_window
+from versions.mtg.table import Table
 
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment, Dealt
@@ -125,6 +126,46 @@ COUNTERS_NOT_YET = {
     "player-protection": "the sixth-era rules (502.7e of the CR of 2009-05-01; not in the "
                          "CR of 1999-04-23)",
 }
+
+
+# M.1.1 of the Fifth Edition rulings summary (D'Angelo, 02/03/98), quoted by every refusal of
+# a multiplayer game these rules can't play.
+NO_MULTIPLAYER_RULES = ("\"There are no official multi-player (meaning, more than 2 player) "
+                        "rules for Magic\" (M.1.1 of the Fifth Edition rulings summary)")
+# What the rulings of the time do say of more than two players (M.1-M.3): how cards read,
+# who an opponent is, and that a "killed" player's cards are removed from the game
+# (M.1.Ruling.1). Combat with one defending player needs nothing more; the rest is refused.
+RULINGS_MULTIPLAYER = frozenset({"mp-opponent", "mp-leaves"})
+
+
+def rulings_refusal(scenario: Scenario) -> str | None:
+    """Why the rulings of 1995-1999 can't play this multiplayer game, or None: they say
+    how cards read with more than two players, not how a combat of several defending
+    players, a variant or an option goes (M.1.1)."""
+    table = Table.of(scenario)
+    if not table.multiplayer:
+        return None
+    mp = scenario.multiplayer
+    if mp is not None and mp.variant != "free-for-all":
+        return f"the {mp.variant} variant has no rules here: {NO_MULTIPLAYER_RULES}"
+    if mp is not None and (mp.attack is not None or mp.range_of_influence is not None):
+        option = "limited range of influence" if mp.range_of_influence is not None else \
+            {"multiple": "attack multiple players"}.get(str(mp.attack), f"attack {mp.attack}")
+        return f"the {option} option has no rules here: {NO_MULTIPLAYER_RULES}"
+    if any(p.team for p in scenario.players):
+        return ("teams have no rules here but who an opponent is (M.3.1): "
+                + NO_MULTIPLAYER_RULES)
+    attacked = {target if target in table.seats else _holder(scenario, target)
+                for target in scenario.combat.attacks.values()}
+    if len(attacked) > 1:
+        return (f"creatures attack {' and '.join(sorted(attacked))} at once, and nothing "
+                f"here says how several defending players block: {NO_MULTIPLAYER_RULES}")
+    return None
+
+
+def _holder(scenario: Scenario, pid: str) -> str:
+    p = scenario.permanent(pid)
+    return (p.protector or p.controller) if p is not None else pid
 
 
 class Fourth(Era):
@@ -180,10 +221,12 @@ class Fourth(Era):
                   "pump", "trigger-attacks-unblocked")
 
     not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET}
+    # A "killed" player's cards "are immediately removed from the game" (M.1.Ruling.1).
+    departed_zone = "exile"
     absent = frozenset({"wither", "infect", "infect-player", "trample-over-planeswalkers",
                         "battle-damage", "sba-battle",
                         # a trampler whose blockers are gone: refused (``trample_assigns_over``)
-                        "trample-no-blockers"})
+                        "trample-no-blockers"}) | (MULTIPLAYER_RULES - RULINGS_MULTIPLAYER)
 
     RULES = {
         "block": "C.6.1",
@@ -255,6 +298,10 @@ class Fourth(Era):
         "tapped-blocker": "C.8.2",
         "lose-life": "G.24.1",
         "sba-poison": "E.11.2",
+        # More than two players: who an opponent is, and what becomes of a killed player's
+        # cards (the rulings of 1995-1996; no procedure: ``rulings_refusal``).
+        "mp-opponent": "M.2.1",
+        "mp-leaves": "M.1.Ruling.1",
         "prevent-all": "E.6.1",
         "trigger-gains-life": "A.8.1",
     }
@@ -262,7 +309,20 @@ class Fourth(Era):
     # -- what these rules did not have -------------------------------------------------------
 
     def refusal(self, scenario: Scenario) -> str | None:
-        return self.anachronism(scenario)
+        return self.anachronism(scenario) or rulings_refusal(scenario)
+
+    def departed_assignment(self, board: Board, creature: str, player: str) -> bool:
+        """A player killed in combat (by poison, which loses at once: E.11.2) is one whose
+        cards are removed from the game (M.1.Ruling.1); what becomes of damage still to
+        be assigned to them, no ruling says."""
+        raise NotInEra(self.id, (
+            f"{creature} would assign combat damage to {player}, who was killed: the "
+            f"rulings say only that a killed player's cards are removed from the game "
+            f"(M.1.Ruling.1), not what becomes of damage to them; {NO_MULTIPLAYER_RULES}"))
+
+    def departed_damage(self, board: Board, source: str | None, player: str) -> bool:
+        self.departed_assignment(board, source or "damage", player)
+        return False
 
     def counter_pairs_removed(self) -> str | None:
         return None  # counters remain on a permanent (G.9.5); none cancel out

@@ -64,6 +64,8 @@ class M10(Sixth):
     )
     changes = (
         "Combat damage no longer uses the stack (510.2).",
+        "Multiplayer moves to 800-809; combat damage to a player who has left the game "
+        "isn't dealt (800.4d).",
         "Damage assignment order announced right after blocks (509.2, 509.3).",
         "Lethal damage to each creature in the order before the next (510.1c-d).",
         "Deathtouch static: destroys as a state-based action (704.5h); a deathtouch "
@@ -73,6 +75,26 @@ class M10(Sixth):
     unverified = ()
 
     RULES = {
+        # Multiplayer moves to 800-809 (506.2a: one defending player or several).
+        "mp-opponent": "506.2a",
+        "mp-defending-player": "506.2a",
+        "mp-attack-multiple": "802.3",
+        "mp-range": "801.3",
+        "mp-attack-left": "803.1a",
+        "mp-attack-right": "803.1b",
+        "mp-emperor-attack": "807.3c",
+        "mp-teams-attack": "809.4",
+        "mp-apnap-blocks": "802.4",
+        "mp-block-own": "802.4a",
+        "mp-2hg-attack": "806.7c",
+        "mp-2hg-block": "806.7d",
+        "mp-2hg-damage": "806.7f",
+        "mp-2hg-life": "806.4a",
+        "mp-2hg-loses": "806.8a",
+        "mp-team-loses": "806.8b",
+        "mp-emperor-loses": "807.5a",
+        "mp-leaves": "800.4a",
+        "mp-left-damage": "800.4d",
         "block": "509.1g",
         "blocked": "509.1h",
         "block-untapped": "509.1a",
@@ -285,7 +307,7 @@ class M10(Sixth):
         # Separate sources give separate life-gain events; instances don't add up.
         for source_id, amount in totals.items():
             controller = board.perm(source_id).controller
-            board.players[controller].life += amount
+            board.change_life(controller, amount)
             board.log.event("gain-life", self.rule("lifelink"), source=source_id,
                            target=controller, amount=amount)
             life_gained(board, controller, amount)
@@ -296,3 +318,14 @@ class M10(Sixth):
     @cites("sba-deathtouch")
     def deathtouch_sba(self, board: Board, creature: Permanent) -> str | None:
         return "sba-deathtouch" if creature.deathtouched else None
+
+    # -- a player who has left the game (800.4) ----------------------------------------------
+
+    def departed_assignment(self, board: Board, creature: str, player: str) -> bool:
+        return True  # assigned, and then not dealt (800.4d)
+
+    def departed_damage(self, board: Board, source: str | None, player: str) -> bool:
+        board.log.note("departed-damage", self.rule("mp-left-damage"), (
+            f"{player} has left the game: combat damage that would be dealt to a player "
+            f"who has left the game simply isn't dealt ({source}'s)"))
+        return False

@@ -26,10 +26,49 @@ from typing import TYPE_CHECKING
 from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.eras.m10 import M10
 from versions.mtg.rules import cites
+from versions.mtg.table import Table
 
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment
     from versions.mtg.engine.state import Board
+    from versions.mtg.scenario import Scenario
+
+
+def _poisoned(scenario: Scenario) -> bool:
+    return any(p.poison for p in scenario.players) or any(
+        a.effect == "counters" and a.kind == "poison" for a in scenario.actions)
+
+
+def _infect(scenario: Scenario) -> bool:
+    return any(k.name == "infect" for p in scenario.permanents for k in p.keywords) or any(
+        a.keyword is not None and a.keyword.name == "infect"
+        for p in scenario.permanents for a in p.abilities) or any(
+        a.keyword is not None and a.keyword.name == "infect" for a in scenario.actions)
+
+
+def team_poison_refusal(scenario: Scenario, era: str) -> str | None:
+    """Two-Headed Giant's poison counters, which the rules changed within this era: each
+    player's own, ten to lose, in the CR of 2010-07-16 (704.5c; 810.5: "with the exception
+    of life total, a team's resources ... are not shared"); the team's, fifteen to lose,
+    from Scars of Mirrodin (2010-10; 704.5u of the CR of 2011-07-15), the set that brought
+    infect. A game with infect is of the later rule; one with poison and no infect could
+    be of either, and is refused rather than guessed. The team's counters are one count:
+    teammates written with different ones are refused too."""
+    if not Table.of(scenario).two_headed or not _poisoned(scenario) and not _infect(scenario):
+        return None
+    for team in {p.team for p in scenario.players}:
+        counts = {p.poison for p in scenario.players if p.team == team}
+        if len(counts) > 1:
+            return (f"team {team}'s players have different poison counters, but a "
+                    f"Two-Headed Giant team's poison counters are shared (704.6b and "
+                    f"810.10 of the CR of 2022-04-29): write the team's count on both")
+    if era == "m11" and not _infect(scenario):
+        return ("Two-Headed Giant poison counters changed within this era: each player's "
+                "own, ten to lose, in the CR of 2010-07-16 (704.5c, 810.5); the team's, "
+                "fifteen to lose, from Scars of Mirrodin in 2010 (704.5u of the CR of "
+                "2011-07-15); with no infect to date the game, rulesdiff doesn't guess "
+                "which")
+    return None
 
 
 class M11(M10):
@@ -54,11 +93,27 @@ class M11(M10):
         "\"Becomes blocked by a creature\" abilities trigger for a creature put onto the "
         "battlefield blocking (509.4d), where M10's \"whenever a creature blocks\" did not "
         "(509.7 of 2009-07-08).",
+        "Two-Headed Giant renumbered 810 (its combat 810.7a-f); within the era its team "
+        "poison (fifteen, 2010-2011) and, in 2018, the shared team turns combat (805.10).",
     )
 
     # What the CR of 2010-07-16 renumbered or added; the rest is M10's numbering. (M10's
     # "deathtouch-divides", 702.2b of 2009, is no longer cited: deathtouch follows the order.)
     RULES = {
+        # Multiplayer renumbered: Emperor 809, Two-Headed Giant 810, Alternating Teams 811.
+        "mp-emperor-attack": "809.3c",
+        "mp-teams-attack": "811.4",
+        "mp-2hg-attack": "810.7c",
+        "mp-2hg-block": "810.7d",
+        "mp-2hg-damage": "810.7f",
+        "mp-2hg-life": "810.4",
+        "mp-2hg-loses": "810.8c",
+        "mp-team-loses": "810.8a",
+        "mp-emperor-loses": "809.5b",
+        # Infect (Scars of Mirrodin, 2010) came with the team's shared poison (704.5u of
+        # the CR of 2011-07-15, in the excerpts only), cited as infect is, from the whole
+        # text of 2022-04-29: 704.6b.
+        "mp-2hg-poison": "704.6b (CR 2022-04-29)",
         "deathtouch-lethal": "702.2b",
         "lifelink": "702.13b",
         "priority": "116.3d",
@@ -83,6 +138,13 @@ class M11(M10):
     not_yet = {"battle": "2023, late in this era, with no text of the era here to cite (310 "
                          "of the CR of 2025-02-07, after it)"}
     absent = frozenset({"battle-damage", "sba-battle"})
+
+    @cites("mp-2hg-poison")
+    def team_poison(self) -> int | None:
+        return 15  # a Two-Headed Giant team shares its poison counters and loses at 15
+
+    def refusal(self, scenario: Scenario) -> str | None:
+        return self.anachronism(scenario) or team_poison_refusal(scenario, self.id)
 
     def ignores_order(self, board: Board, source: str) -> bool:
         return False

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from versions.common import NotInEra
 from versions.mtg.engine.state import PendingTrigger
 from versions.mtg.eras.fifth import Fifth
 from versions.mtg.eras.fourth import INFECT, OVER_WALKERS, PREVENTION
@@ -53,6 +54,7 @@ from versions.mtg.scenario import Ability, Window
 if TYPE_CHECKING:
     from versions.mtg.engine.assigned import Assignment, Dealt
     from versions.mtg.engine.state import Board
+    from versions.mtg.scenario import Scenario
 
 ON_STACK = (Window.FIRST_STRIKE_DAMAGE_ON_STACK, Window.DAMAGE_ON_STACK)
 # Battles: 2023-04-21 (March of the Machine); in none of the texts before the CR of
@@ -85,13 +87,39 @@ class Sixth(Fifth):
         "Combat damage uses the stack (310.1); players may respond before it is dealt.",
         "The damage prevention step is gone.",
         "Tapped blockers deal combat damage.",
+        "Multiplayer rules in the text (600-609, from 2004-2005, within the era): several "
+        "defending players declare blockers in APNAP order (602.4); Two-Headed Giant's "
+        "combined block and shared life (606); a player who leaves takes all they own, "
+        "and combat damage on the stack is dealt all the same (600.4a).",
     )
     unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
+    # 600.4a: what a player who leaves owns "leave[s] the game" (not exile).
+    departed_zone = "gone"
     not_yet = {"infect": INFECT, "trample-over-planeswalkers": OVER_WALKERS, "battle": BATTLES}
     absent = frozenset({"infect", "infect-player", "trample-over-planeswalkers",
                         "battle-damage", "sba-battle"})
 
     RULES = {
+        # Multiplayer (600-609): the text's optional rules for more than two players.
+        "mp-opponent": "306.2",
+        "mp-defending-player": "306.2",
+        "mp-attack-multiple": "602.3",
+        "mp-range": "601.3",
+        "mp-attack-left": "604.1a",
+        "mp-attack-right": "604.1b",
+        "mp-emperor-attack": "607.3c",
+        "mp-teams-attack": "609.4",
+        "mp-apnap-blocks": "602.4",
+        "mp-block-own": "602.4a",
+        "mp-2hg-attack": "606.7b",
+        "mp-2hg-block": "606.7c",
+        "mp-2hg-damage": "606.7d",
+        "mp-2hg-life": "606.4a",
+        "mp-2hg-loses": "606.8a",
+        "mp-team-loses": "606.8b",
+        "mp-emperor-loses": "607.5a",
+        "mp-leaves": "600.4a",
+        "mp-left-damage": "600.4a",
         "block": "309.2e",
         "blocked": "309.2f",
         "block-untapped": "309.2a",
@@ -311,6 +339,28 @@ class Sixth(Fifth):
 
     def loses_now(self, board: Board) -> bool:
         return True  # 420.5a: whenever state-based effects are checked
+
+    # -- a player who has left the game (600.4a) ---------------------------------------------
+
+    def refusal(self, scenario: Scenario) -> str | None:
+        return self.anachronism(scenario)  # the multiplayer rules are this text's (600-609)
+
+    def departed_assignment(self, board: Board, creature: str, player: str) -> bool:
+        """600.4a says only that "a player leaving the game doesn't affect combat damage
+        on the stack"; damage assigned to a player who left before it was assigned is in
+        no rule of this text (M10's 800.4d is the first: it "simply isn't dealt")."""
+        raise NotInEra(self.id, (
+            f"{creature} would assign combat damage to {player}, who has left the game: "
+            f"the CR of 2009-05-01 says only that leaving doesn't affect combat damage "
+            f"already on the stack ({self.rule('mp-left-damage')}), not what becomes of "
+            f"damage assigned afterwards (M10's 800.4d: it isn't dealt)"))
+
+    def departed_damage(self, board: Board, source: str | None, player: str) -> bool:
+        # On the stack as the player left (``departed_assignment`` refuses the rest): dealt.
+        board.log.note("departed-damage", self.rule("mp-left-damage"), (
+            f"{player} has left the game, but a player leaving the game doesn't affect "
+            f"combat damage on the stack: {source}'s damage to {player} is dealt"))
+        return True
 
     @cites("sba-counters")
     def counter_pairs_removed(self) -> str | None:
