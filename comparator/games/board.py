@@ -68,7 +68,9 @@ class Board:
 
 def _said(p: Piece) -> str:
     notes = f" ({', '.join(p.notes)})" if p.notes else ""
-    gone = f", gone to the {p.gone}" if p.gone else ""
+    gone = {None: "", "gone": ", gone (a token leaves no card)",
+            "left-game": ", gone: left the game with its owner"}.get(
+        p.gone, f", gone to the {p.gone}")
     return f"{p.name} {p.stats}{notes}{gone}"
 
 

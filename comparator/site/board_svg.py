@@ -159,7 +159,7 @@ def _card(p: Piece, x: int, y: int, layout: Layout) -> str:
              f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="{fill}" '
              f'stroke="{INK}" stroke-width="{border}"/>',
              _text(x + 8, y + 20, name, size=14, weight="bold")]
-    dead = p.gone in ("graveyard", "gone")
+    dead = p.gone in ("graveyard", "gone", "left-game")
     if dead:  # struck through, and said
         parts.append(f'<line x1="{x + 6}" y1="{y + 15}" x2="{x + 10 + 8.6 * len(name):.0f}" '
                      f'y2="{y + 15}" stroke="{ACCENT}" stroke-width="2.5"/>')

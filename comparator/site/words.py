@@ -11,7 +11,9 @@ from typing import Any
 # Where a permanent went, said one way on every page: the board's pictures and captions
 # say a piece "gone to the graveyard", tables give the zone its one name, "graveyard".
 GONE = {"graveyard": "gone to the graveyard", "gone": "gone: a token leaves no card",
-        "hand": "returned to its owner's hand", "exile": "exiled"}
+        "hand": "returned to its owner's hand", "exile": "exiled",
+        # A card that left a multiplayer game with the player who owned it (800.4a).
+        "left-game": "gone: left the game with its owner"}
 
 # A field of a player or a permanent as a noun; a true-or-false field as what it says.
 _NOUNS = {"life": "life", "poison": "poison counters", "damage": "damage",

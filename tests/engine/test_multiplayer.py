@@ -454,3 +454,18 @@ def test_the_block_survey_is_each_defending_players_own():
     assert (parts["C"]["count"], parts["C"]["maximal"]) == (2, 2)
     combat_board = play.combat(find_era("m10")(), scenario(text)).board
     assert can_block(combat_board, "knight", "boar")[0] == "mp-block-own"
+
+
+def test_a_two_headed_giant_attacker_may_name_the_team():
+    # The file names no player: the damage goes to the team's first player in turn order,
+    # chosen by the active team at combat damage (606.7d) or named at the declaration
+    # (805.10b); the shared life takes it either way.
+    permanents = "  - {id: giant, controller: A, power: 5, toughness: 5}"
+    text = board(TWO_HEADED, "{variant: two-headed-giant}", permanents, "{giant: cd}")
+    for era in CR_ERAS:
+        out = run(text, era)
+        assert [life(out, p) for p in "CD"] == [25, 25]
+        (chosen,) = [e for e in out["events"] if e["type"] == "team-damage-to"]
+        assert chosen["target"] == "C"
+    with pytest.raises(IllegalAttacks):
+        run(text.replace("{giant: cd}", "{giant: ab}"), "m10")

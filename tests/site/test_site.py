@@ -351,6 +351,13 @@ def test_a_multiplayer_board_shows_every_player_in_their_place(browser, served):
         assert "30 → 26 life" in after.locator(f"g.player[data-player='{player}']") \
             .text_content()
     assert "cwall blocks giant" in m10.locator("figcaption").inner_text()
+    # A card that left the game with the player who lost is said so, not as a token.
+    page.goto(f"{served}/scenarios/multiplayer-player-killed-by-first-strike.html")
+    m10 = page.locator("section[aria-labelledby='era-m10'] figure.board").first
+    wall = m10.locator("svg").locator("visible=true").locator("g.piece[data-id='wall']")
+    assert "left the" in wall.text_content()  # wrapped over two lines of the card
+    assert "wall 2/2, gone: left the game with its owner" in \
+        m10.locator("figcaption").inner_text()
     page.close()
 
 

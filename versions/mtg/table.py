@@ -112,6 +112,16 @@ class Table:
     def next_to(self, player: str, other: str) -> bool:
         return other in (self.left_of(player), self.right_of(player))
 
+    def team_attacked(self, target: str, active: str) -> str | None:
+        """In Two-Headed Giant, the defending player a creature written as attacking a
+        team (`attacks: {giant: cd}`) deals its damage to, the file naming no player: the
+        team's first player in turn order from the active player; None if `target` is no
+        team of this table."""
+        if not self.two_headed or target in self.seats or target not in self.teams.values():
+            return None
+        return next(p for p in self.apnap(list(self.seats), active)
+                    if self.team(p) == target)
+
     def apnap(self, players: set[str] | list[str], active: str) -> list[str]:
         """`players` in APNAP order: the active player first, then the others in turn
         order (103.4 of 2009-05-01)."""

@@ -30,6 +30,8 @@ def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
         notes.append(p["card"])
     notes += keyword_words(p.get("keywords", []))
     gone = now.get("zone") if now.get("zone") not in (None, "battlefield") else None
+    if gone == "gone" and not p.get("token"):
+        gone = "left-game"  # a card, not a token: it left the game with its owner
     changed = after is not None and any(
         after.get(k) is not None and after.get(k) != p.get(k, 0 if k == "damage" else None)
         for k in ("power", "toughness", "damage", "loyalty"))

@@ -21,6 +21,7 @@ from versions.mtg.scenario import (
     Scenario,
     SplitAssign,
 )
+from versions.mtg.table import Table
 
 Found = Iterator[tuple[tuple[Any, ...], str]]
 
@@ -140,6 +141,9 @@ def _attacks(s: Scenario) -> Found:
             yield here, f"{attacker} is controlled by {a.controller}, not the active player"
         if "creature" not in _types(s, attacker):
             yield here, f"{attacker} is not a creature"
+        if target not in players and target not in ids and \
+                Table.of(s).team_attacked(target, s.active) is not None:
+            continue  # Two-Headed Giant: the team (its player chosen as the rules say)
         if target in players:
             if target == s.active:
                 yield here, f"{attacker} can't attack its own controller {target}"

@@ -120,15 +120,25 @@ def _two_headed(s: Scenario, table: Table) -> Found:
                 f"{members[0].name} and {members[1].name} must have the same")
 
 
-def _emperor(s: Scenario, table: Table) -> Found:
-    missing = list(_unteamed(s, "Emperor"))
-    yield from missing
+def _teams_of(s: Scenario, table: Table, variant: str, sized: bool, rule: str
+              ) -> Iterator[tuple[tuple[Any, ...], str]] | dict[str, int]:
+    """Every player's team, and two teams or more sized as `sized` says: the problems,
+    or, where there are none, each team's size."""
+    missing = list(_unteamed(s, variant))
     if missing:
-        return
+        return iter(missing)
     sizes = _sizes(table)
-    if len(sizes) < 2 or set(sizes.values()) != {3}:
-        yield ("players",), ("the Emperor variant involves two or more teams of three "
-                             "players each (607.1)")
+    if len(sizes) < 2 or not sized:
+        return iter([(("players",), rule)])
+    return sizes
+
+
+def _emperor(s: Scenario, table: Table) -> Found:
+    sizes = _teams_of(s, table, "Emperor", set(_sizes(table).values()) == {3},
+                      "the Emperor variant involves two or more teams of three players "
+                      "each (607.1)")
+    if not isinstance(sizes, dict):
+        yield from sizes
         return
     emperors = emperors_of(table.seats, table.teams)
     for team in sizes:
@@ -139,14 +149,10 @@ def _emperor(s: Scenario, table: Table) -> Found:
 
 
 def _teams(s: Scenario, table: Table) -> Found:
-    missing = list(_unteamed(s, "Teams"))
-    yield from missing
-    if missing:
-        return
-    sizes = _sizes(table)
-    if len(sizes) < 2 or len(set(sizes.values())) != 1:
-        yield ("players",), ("the Teams variant involves two or more teams of equal size "
-                             "(609.1)")
+    sizes = _teams_of(s, table, "Teams", len(set(_sizes(table).values())) == 1,
+                      "the Teams variant involves two or more teams of equal size (609.1)")
+    if not isinstance(sizes, dict):
+        yield from sizes
         return
     for i, name in enumerate(table.seats):
         if table.team(table.left_of(name)) == table.team(name):

@@ -81,22 +81,21 @@ class IllegalLine(Exception):
     made (a player's combat damage assignment as a whole, 510.1e): no line goes on."""
 
 
-class IllegalAttacks(IllegalChoice):
+class IllegalDeclaration(IllegalChoice):
+    """Written attacks or blocks the era's rules forbid, with each problem's rule."""
+
+    def __init__(self, era: str, problems: list[AttackProblem] | list[BlockProblem]):
+        self.era = era
+        self.problems = problems
+        super().__init__("; ".join(f"{p.path}: {p.message} ({p.rule})" for p in problems))
+
+
+class IllegalAttacks(IllegalDeclaration):
     what = "illegal attack"
 
-    def __init__(self, era: str, problems: list[AttackProblem]):
-        self.era = era
-        self.problems = problems
-        super().__init__("; ".join(f"{p.path}: {p.message} ({p.rule})" for p in problems))
 
-
-class IllegalBlocks(IllegalChoice):
+class IllegalBlocks(IllegalDeclaration):
     what = "illegal block"
-
-    def __init__(self, era: str, problems: list[BlockProblem]):
-        self.era = era
-        self.problems = problems
-        super().__init__("; ".join(f"{p.path}: {p.message} ({p.rule})" for p in problems))
 
 
 @dataclass

@@ -54,7 +54,8 @@ def new_board(era: Era, scenario: Scenario) -> Board:
     )
     combat = scenario.combat
     for attacker, target in combat.attacks.items():
-        board.attacks[attacker] = target
+        # Two-Headed Giant: a creature may be written attacking the defending team.
+        board.attacks[attacker] = table.team_attacked(target, scenario.active) or target
         # Attacking tapped it, unless it has vigilance (the scenario starts after attacks).
         if not permanents[attacker].has("vigilance"):
             permanents[attacker].tapped = True
