@@ -201,7 +201,7 @@ def test_mutated_scenarios_never_crash_the_engine():
 
     import yaml
 
-    from comparator.explore.eras import TooLarge, explore
+    from comparator.explore.eras import TooLarge, Unsupported, explore
     from comparator.files.locations import shipped_scenarios
     from comparator.files.problems import ScenarioError
     from comparator.scenarios.loader import parse
@@ -238,5 +238,5 @@ def test_mutated_scenarios_never_crash_the_engine():
         for era in ERA_IDS:
             with contextlib.suppress(IllegalChoice, NotInEra):
                 run(era, scenario)
-        with contextlib.suppress(TooLarge, IllegalChoice):
+        with contextlib.suppress(TooLarge, IllegalChoice, Unsupported):
             explore(scenario, list(ERA_IDS), limit=5000)

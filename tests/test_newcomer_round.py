@@ -210,7 +210,18 @@ def _folder(tmp_path: Path, bad: str) -> Path:
     return folder
 
 
-DM_REFUSED = HOSTILE / "dataset-dm-refused-only-when-run.yaml"
+THREE_PLAYERS = """\
+id: three-players
+title: Three players, which `run` takes and explore does not
+players: [{name: A}, {name: B}, {name: C}]
+active: A
+permanents:
+  - {id: bear, controller: A, card: Grizzly Bears}
+combat:
+  attacks: {bear: B}
+"""
+
+
 
 
 def _counts(db: Path) -> dict[str, int]:
@@ -219,14 +230,19 @@ def _counts(db: Path) -> dict[str, int]:
                 for t in ("scenario", "run", "exploration", "source_file", "batch")}
 
 
-def test_an_explore_build_refused_by_a_later_file_stores_nothing(tmp_path):
-    folder = _folder(tmp_path, DM_REFUSED.read_text())
+@pytest.mark.parametrize("bad", ["three", "duel-masters"])
+def test_an_explore_build_refused_by_a_later_file_stores_nothing(tmp_path, bad):
+    text = (THREE_PLAYERS if bad == "three" else
+            (HOSTILE / "dataset-dm-refused-only-when-run.yaml").read_text())
+    folder = _folder(tmp_path, text)
     db = tmp_path / "new.db"
     result = cli("dataset", "build", str(folder), "--explore", "--db", str(db), "--batch",
                  "1", "--jobs", "1")
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and str(folder / "z-bad.yaml") in lines[0], result.stderr
+    if bad == "three":
+        assert "players: explore supports two-player scenarios; this one has 3" in lines[0]
     assert not list(tmp_path.glob("new.db*"))  # no database file made
     # A database built before: not a row more, though its files are stored already (a
     # stored file is explored again, so it is checked for that again too).
@@ -241,14 +257,28 @@ def test_an_explore_build_refused_by_a_later_file_stores_nothing(tmp_path):
     assert _counts(old) == before
 
 
+def test_a_stored_file_explore_refuses_is_refused_before_anything_is_stored(tmp_path):
+    # Stored by a build without --explore (it runs), then named in a build with it.
+    folder = _folder(tmp_path, THREE_PLAYERS)
+    db = tmp_path / "d.db"
+    assert cli("dataset", "build", str(folder / "z-bad.yaml"), "--db", str(db), "--jobs",
+               "1").exit_code == 0
+    before = _counts(db)
+    result = cli("dataset", "build", str(folder), "--explore", "--db", str(db), "--batch",
+                 "1", "--jobs", "1")
+    assert result.exit_code == 2 and "this one has 3" in result.stderr
+    assert _counts(db) == before
+
+
 def test_a_three_player_file_is_explored_in_a_build(tmp_path):
-    # Explore takes any number of players (docs/multiplayer.md): a multiplayer file
-    # is stored with its explorations, in the eras that can run it.
+    # A file naming its multiplayer variant is explored with any number of players
+    # (docs/multiplayer.md), and stored with its explorations, in the eras that run it.
     folder = _folder(tmp_path, """\
 id: three-players
 title: Three players, one attacked
 players: [{name: A}, {name: B}, {name: C}]
 active: A
+multiplayer: {variant: free-for-all}
 permanents:
   - {id: bear, controller: A, card: Grizzly Bears}
 combat:

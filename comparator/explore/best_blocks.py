@@ -16,7 +16,7 @@ def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
     rest of the line. An era that can't run the scenario says why. The eras are searched
     in `jobs` processes; one refused as too large stops the others. `progress` is told
     of each era's search as `explore` tells it."""
-    from comparator.explore.eras import TooLarge, explore
+    from comparator.explore.eras import TooLarge, Unsupported, explore
     from comparator.files.problems import Problem, ScenarioError
     from comparator.games.exploration import DEFAULT_LIMIT
 
@@ -27,6 +27,8 @@ def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
     except TooLarge as big:
         raise ScenarioError([Problem(file, "", f"best blocks: {big}; {big.advice()}")]) \
             from None
+    except Unsupported as cannot:
+        raise ScenarioError([Problem(file, "", f"best blocks: {cannot}")]) from None
     for era_id in eras:
         if era_id in doc.get("refused", {}):
             out[era_id] = {"refused": doc["refused"][era_id]}

@@ -15,11 +15,12 @@ from comparator.games.exploration import (
     FIELDS,
     OBJECTIVES,
     TooLarge,
+    Unsupported,
     era_result,
 )
 from comparator.text.encoding import sorted_json
 
-__all__ = ["BLOCKS", "FIELDS", "OBJECTIVES", "TooLarge", "explore"]
+__all__ = ["BLOCKS", "FIELDS", "OBJECTIVES", "TooLarge", "Unsupported", "explore"]
 
 
 def explore(scenario: Any, eras: list[str], objective: str = "material",

@@ -19,9 +19,10 @@ from comparator.compare.running import (
     of_game,
     run_era,
 )
-from comparator.explore.eras import TooLarge, explore
+from comparator.explore.eras import TooLarge, Unsupported, explore
 from comparator.files.problems import ScenarioError
 from comparator.games.exploration import DEFAULT_LIMIT
+from comparator.games.registry import game_of
 from versions import IllegalChoice
 
 Reporter = Callable[[str, int], None]  # (era, lines of play searched so far)
@@ -66,6 +67,8 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
             doc = explore(scenario, mine, objective, fields, blocks, limit, progress, jobs)
         except TooLarge as big:
             raise TooLargeError(f"{path}: {big.era}: {big.said()}; {big.advice()}") from None
+        except Unsupported as why:
+            raise ExploreError(f"{path}: players: {why}") from None
         except IllegalChoice as illegal:
             raise ExploreError(str(illegal_choice(illegal, str(path)).problems[0])) from None
         except ScenarioError as err:
@@ -106,12 +109,18 @@ def era_refusal(scenario: Any, era: str, path: Path | str) -> EraRefusal | None:
 def check_explorable(path: Path | str, scenario: Any, eras: list[str],
                      blocks: str = "fixed") -> None:
     """What refuses the file before any search (ExploreError): written choices an era
-    refuses that its `expect` does not foresee. Cheap (no search), so that `dataset build
-    --explore` refuses a file before the first batch is stored, not once the batches
-    before it are. (Every game's explorer takes any number of players.)"""
+    refuses that its `expect` does not foresee, players the game's explorer can't take.
+    Cheap (no search), so that `dataset build --explore` refuses a file before the first
+    batch is stored, not once the batches before it are."""
     if blocks == "fixed" and (refused := choices_refused(scenario, eras)):
         # The written blocks, refused by these eras: said once, for all of them.
         raise ExploreError(str(illegal_choice(refused, str(path)).problems[0]))
+    explorer = game_of(scenario).explorer
+    for era in of_game(scenario, eras):
+        try:
+            explorer(scenario, era, blocks=blocks)  # made, not run: what it can't take
+        except Unsupported as why:
+            raise ExploreError(f"{path}: players: {why}") from None
 
 
 @dataclass

@@ -141,6 +141,12 @@ def combine(children: Iterable[tuple[dict[str, Any], Reach, int]],
     return Reach(outcomes, lines, best)
 
 
+class Unsupported(Exception):
+    """A scenario explore can't take: more than two players in a file that names no
+    multiplayer variant (contract §6.2: "Explore supports two-player scenarios; more
+    players is exit 2 with a message"; docs/multiplayer.md)."""
+
+
 # -- one era's result as the contract's JSON ---------------------------------------------------
 
 def era_result(explorer: GameExplorer, reach: Reach | None) -> dict[str, Any]:

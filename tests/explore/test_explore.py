@@ -147,9 +147,7 @@ def test_limit_refuses_with_a_clear_message():
     assert "raise --limit" in said
 
 
-def test_more_than_two_players_is_explored(tmp_path):
-    f = tmp_path / "three.yaml"
-    f.write_text("""
+THREE = """
 id: three
 title: Three players
 players: [{name: A}, {name: B}, {name: C}]
@@ -158,7 +156,20 @@ permanents:
   - {id: bear, controller: A, card: Grizzly Bears}
 combat:
   attacks: {bear: B}
-""")
+"""
+
+
+def test_more_than_two_players_is_refused_unless_the_file_names_its_variant(tmp_path):
+    # Contract §6.2: "Explore supports two-player scenarios; more players is exit 2 with a
+    # message". A file naming its multiplayer variant (contract §1.7) says how its
+    # players' choices go, and is explored (docs/multiplayer.md).
+    f = tmp_path / "three.yaml"
+    f.write_text(THREE)
+    result = runner.invoke(app, ["explore", str(f), "--no-store"])
+    assert result.exit_code == 2 and "two-player" in result.output
+    assert "multiplayer: {variant: free-for-all}" in " ".join(result.output.split())
+    f.write_text(THREE.replace("active: A\n",
+                               "active: A\nmultiplayer: {variant: free-for-all}\n"))
     result = runner.invoke(app, ["explore", str(f), "--no-store", "--json"])
     assert result.exit_code == 0, result.output  # every era that runs it agrees
     found = json.loads(result.stdout)["eras"]

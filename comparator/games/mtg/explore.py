@@ -20,6 +20,7 @@ from comparator.games.exploration import (
     MAX_OPTIONS,
     Reach,
     TooLarge,
+    Unsupported,
     combine,
     most_work,
 )
@@ -450,6 +451,14 @@ class Explorer:
                  fields: str = "end-of-turn", blocks: str = "fixed",
                  limit: int = DEFAULT_LIMIT, merge: bool = True,
                  progress: Callable[[int], None] | None = None):
+        if len(scenario.players) > 2 and scenario.multiplayer is None:
+            # Contract §6.2: two players, unless the file names its multiplayer variant
+            # (contract §1.7), which says how its players' choices go (docs/multiplayer.md).
+            raise Unsupported(
+                f"explore supports two-player scenarios; this one has "
+                f"{len(scenario.players)} and names no multiplayer variant (write "
+                f"`multiplayer: {{variant: free-for-all}}` to explore it as one: "
+                f"docs/multiplayer.md)")
         self.scenario = scenario
         self.era = find_era(era)()
         self.fields = fields
