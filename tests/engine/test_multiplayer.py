@@ -469,3 +469,18 @@ def test_a_two_headed_giant_attacker_may_name_the_team():
         assert chosen["target"] == "C"
     with pytest.raises(IllegalAttacks):
         run(text.replace("{giant: cd}", "{giant: ab}"), "m10")
+
+
+def test_a_grand_melee_of_twenty_attacks_left():
+    # 608.1: Grand Melee is for games of ten or more; it attacks left (608.2b; 803.1a).
+    players = "[" + ", ".join(f"{{name: P{i}}}" for i in range(20)) + "]"
+    permanents = """  - {id: ogre, controller: P0, power: 3, toughness: 3}
+  - {id: wall, controller: P1, power: 0, toughness: 4}"""
+    text = board(players, "{variant: grand-melee}", permanents, "{ogre: P1}", "{wall: ogre}",
+                 active="P0")
+    out = run(text, "m10")
+    assert len(out["players"]) == 20 and perm(out, "wall")["damage"] == 3
+    with pytest.raises(IllegalAttacks) as refused:
+        run(board(players, "{variant: grand-melee}", permanents, "{ogre: P19}",
+                  active="P0"), "m10")
+    assert refused.value.problems[0].rule == "803.1a"

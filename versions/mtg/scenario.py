@@ -462,7 +462,7 @@ class Multiplayer(Strict):
 class Scenario(Described):
     game: Literal["mtg"] = GAME
     schema_: Literal[1] | None = Field(default=None, alias="schema")
-    players: list[Player] = Field(min_length=2, max_length=16)
+    players: list[Player] = Field(min_length=2, max_length=100)  # Grand Melee: 10 or more
     active: str
     # Absent: a two-player game, or, with more players, Free-for-All attacking multiple
     # players (contract §1.7).
