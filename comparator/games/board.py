@@ -90,16 +90,13 @@ def every_side(scenario: dict[str, Any], outcome: dict[str, Any] | None,
                piece: Callable[[dict[str, Any], dict[str, Any] | None], Piece],
                lines: Callable[[dict[str, Any], dict[str, Any] | None], list[str]]
                ) -> tuple[Side, Side, list[Side]]:
-    """``two_sides`` for any number of players: the sides from the top of the picture down
+    """The sides of a board of any number of players: the sides from the top of the picture down
     are the active player's opponents, the last in turn order at the top, then the active
     player's teammates, then the active player at the bottom; `top` is the last before the
     bottom (the only defender in a duel). Each player's lines start with their team where
     they have one."""
     names = [p["name"] for p in scenario["players"]]
     active = scenario.get("active", names[0])
-    if len(names) <= 2:
-        top, bottom = two_sides(scenario, outcome, piece, lines)
-        return top, bottom, []
     i = names.index(active)
     turn = names[i + 1:] + names[:i]
     team = {p["name"]: p.get("team") or p["name"] for p in scenario["players"]}
@@ -124,18 +121,8 @@ def two_sides(scenario: dict[str, Any], outcome: dict[str, Any] | None,
               piece: Callable[[dict[str, Any], dict[str, Any] | None], Piece],
               lines: Callable[[dict[str, Any], dict[str, Any] | None], list[str]]
               ) -> tuple[Side, Side]:
-    """The defending and the attacking player's sides, each piece and player drawn by the
-    game's own `piece` and `lines` from the scenario and, after combat, the outcome."""
-    names = [p["name"] for p in scenario["players"]]
-    active = scenario.get("active", names[0])
-    defender = next((n for n in names if n != active), active)
-    after = (outcome or {}).get("permanents", {})
-    players_after = (outcome or {}).get("players", {})
-    sides = {}
-    for name in (active, defender):
-        player = next(p for p in scenario["players"] if p["name"] == name)
-        pieces = [piece(p, after.get(p["id"])) for p in scenario["permanents"]
-                  if p["controller"] == name]
-        sides[name] = Side(name, lines(player, players_after.get(name)), pieces,
-                           bool(players_after.get(name, {}).get("lost")))
-    return sides[defender], sides[active]
+    """The defending and the attacking player's sides of a duel, each piece and player
+    drawn by the game's own `piece` and `lines` from the scenario and, after combat, the
+    outcome."""
+    top, bottom, _ = every_side(scenario, outcome, piece, lines)
+    return top, bottom

@@ -130,6 +130,7 @@ def _types(s: Scenario, pid: str) -> list[str]:
 
 def _attacks(s: Scenario) -> Found:
     ids, players = _ids(s), set(s.player_names())
+    table, attacking = Table.of(s), active_team(s)
     for attacker, target in s.combat.attacks.items():
         here = ("combat", "attacks", attacker)
         if attacker not in ids:
@@ -137,12 +138,12 @@ def _attacks(s: Scenario) -> Found:
             continue
         a = s.permanent(attacker)
         assert a is not None
-        if a.controller not in active_team(s):
+        if a.controller not in attacking:
             yield here, f"{attacker} is controlled by {a.controller}, not the active player"
         if "creature" not in _types(s, attacker):
             yield here, f"{attacker} is not a creature"
         if target not in players and target not in ids and \
-                Table.of(s).team_attacked(target, s.active) is not None:
+                table.team_attacked(target, s.active) is not None:
             continue  # Two-Headed Giant: the team (its player chosen as the rules say)
         if target in players:
             if target == s.active:

@@ -141,13 +141,11 @@ class Scorer:
         table = Table.of(scenario)
         self.side = frozenset(table.teammates(scenario.active))
         self.others = tuple(p.name for p in scenario.players if p.name not in self.side)
-        self.defending = self.others[0]
         self.life = {p.name: p.life for p in scenario.players}
         # Whose life is counted: each player's own, or one player for a team that shares it.
         self.counted = tuple(dict.fromkeys(
             table.teammates(p.name)[0] if table.two_headed else p.name
             for p in scenario.players))
-        self.two_headed = table.two_headed
 
     def __call__(self, result: dict[str, Any], board: Board) -> tuple[int, ...]:
         players = result["players"]
@@ -193,21 +191,11 @@ class Options:
         self.harmless: list[bool] = []  # each action's ``_harmless``, as the explorer has it
         self.written: Declaration = written(combat.board.scenario.combat)
 
-    def written_blocks(self, d: Decision) -> Declaration:
-        """The scenario's blocks, or, where several defending players declare (802.4),
-        this one's part: those of the attackers its decision is about."""
-        o = d.options
-        if o.players is None:
-            return self.written
-        return {b: a for b, a in self.written.items()
-                if (c := o.board.perm(b).controller) in o.players or
-                (c not in o.others and a and a[0] in o.board.attacks)}
-
     def of(self, d: Decision) -> list[Any]:
         kind = d.kind
         if kind == "blocks":
             if self.blocks == "fixed":
-                return [self.written_blocks(d)]
+                return [d.options.part(self.written)]
             return sorted(d.options, key=lambda decl: json.dumps(
                 _blocks_map(decl), sort_keys=True))
         if kind == "order":
@@ -576,7 +564,7 @@ class Explorer:
             size *= max(count, 1)
             # The first option of each, but never a list of them: a division's options
             # are all listed at once, so the default division stands in for them.
-            probe.resume(self.options.written_blocks(d) if fixed else d.options.default()
+            probe.resume(d.options.part(self.options.written) if fixed else d.options.default()
                          if d.kind == "divide" else next(iter(d.options)))
         return size
 

@@ -120,26 +120,24 @@ def _two_headed(s: Scenario, table: Table) -> Found:
                 f"{members[0].name} and {members[1].name} must have the same")
 
 
-def _teams_of(s: Scenario, table: Table, variant: str, sized: bool, rule: str
-              ) -> Iterator[tuple[tuple[Any, ...], str]] | dict[str, int]:
-    """Every player's team, and two teams or more sized as `sized` says: the problems,
-    or, where there are none, each team's size."""
+def _team_problems(s: Scenario, table: Table, variant: str, sized: bool, rule: str
+                   ) -> list[tuple[tuple[Any, ...], str]]:
+    """Every player has a team, and there are two teams or more, sized as `sized` says
+    (`rule` where they are not)."""
     missing = list(_unteamed(s, variant))
     if missing:
-        return iter(missing)
-    sizes = _sizes(table)
-    if len(sizes) < 2 or not sized:
-        return iter([(("players",), rule)])
-    return sizes
+        return missing
+    return [] if len(_sizes(table)) >= 2 and sized else [(("players",), rule)]
 
 
 def _emperor(s: Scenario, table: Table) -> Found:
-    sizes = _teams_of(s, table, "Emperor", set(_sizes(table).values()) == {3},
-                      "the Emperor variant involves two or more teams of three players "
-                      "each (607.1)")
-    if not isinstance(sizes, dict):
-        yield from sizes
+    problems = _team_problems(s, table, "Emperor", set(_sizes(table).values()) == {3},
+                              "the Emperor variant involves two or more teams of three "
+                              "players each (607.1)")
+    yield from problems
+    if problems:
         return
+    sizes = _sizes(table)
     emperors = emperors_of(table.seats, table.teams)
     for team in sizes:
         if team not in emperors:
@@ -149,11 +147,13 @@ def _emperor(s: Scenario, table: Table) -> Found:
 
 
 def _teams(s: Scenario, table: Table) -> Found:
-    sizes = _teams_of(s, table, "Teams", len(set(_sizes(table).values())) == 1,
-                      "the Teams variant involves two or more teams of equal size (609.1)")
-    if not isinstance(sizes, dict):
-        yield from sizes
+    problems = _team_problems(s, table, "Teams", len(set(_sizes(table).values())) == 1,
+                              "the Teams variant involves two or more teams of equal size "
+                              "(609.1)")
+    yield from problems
+    if problems:
         return
+    sizes = _sizes(table)
     for i, name in enumerate(table.seats):
         if table.team(table.left_of(name)) == table.team(name):
             yield ("players", i, "team"), (f"in the Teams variant no one sits next to a "

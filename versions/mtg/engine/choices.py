@@ -61,6 +61,18 @@ class BlockOptions(Options):
     def __iter__(self) -> Iterator[Declaration]:
         return iter(legal_declarations(self.board))
 
+    def part(self, decl: Declaration) -> Declaration:
+        """This decision's part of a whole declaration (the scenario's written blocks): all
+        of it for the one defending player of a duel; else the blocks of this player's (or
+        team's) creatures, and those of a player no one attacks that block one of this
+        player's attackers (refused here: ``blocks.group_problems``)."""
+        if self.players is None:
+            return decl
+        board = self.board
+        return {b: a for b, a in decl.items()
+                if (c := board.perm(b).controller) in self.players or
+                (c not in self.others and a and a[0] in board.attacks)}
+
     def count(self) -> int:
         return declaration_count(self.board)
 

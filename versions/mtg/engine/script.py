@@ -145,15 +145,8 @@ class ScriptedChooser:
 
     def choose(self, player: str, kind: str, options: Options) -> Any:
         match options:
-            case BlockOptions(players=None):
-                return written(self.combat)
-            case BlockOptions(board=board, players=players, others=others):
-                # One defending player's (or team's) part of the written blocks: their
-                # creatures', and a creature of a player no one attacks that blocks one of
-                # their attackers (refused there: ``blocks.group_problems``).
-                return {b: a for b, a in written(self.combat).items()
-                        if (c := board.perm(b).controller) in players or
-                        (c not in others and a and a[0] in board.attacks)}
+            case BlockOptions():
+                return options.part(written(self.combat))
             case OrderOptions():
                 return tuple(self._order(options))
             case DivideOptions():
