@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from comparator.cli import explore, scenarios, site  # noqa: F401 - they register commands
+from comparator.cli import explore, scenarios, serve, site  # noqa: F401 - they register commands
 from comparator.cli.app import app
 from comparator.cli.cards import cards_app
 from comparator.cli.dataset import dataset_app

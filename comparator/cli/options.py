@@ -88,6 +88,8 @@ _EXITS = {
     "site": ("Exit: 0 the site is written; 2 bad input (a scenario file, an era, the "
              "output folder), a damaged store, a search index that could not be written "
              "whole, or a missing part of the site's tools."),
+    "serve": ("Exit: 0 stopped (Ctrl-C); 2 bad options, a folder that is not one, a port "
+              "already in use, or a missing part of the workbench's tools."),
     "history": ("Exit: 0 the rule's versions are printed; 2 no rules imported, not found in "
                 "any, or bad input."),
 }

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from comparator.compare.diffing import divergences
-from comparator.files.problems import Problem, ScenarioError, line_for, line_map
+from comparator.files.problems import Problem, ScenarioError, line_for, line_map, location
 from comparator.games.registry import game_of
 from comparator.scenarios.loader import load, read_scenario_text
 from versions import ALL_ERAS, IllegalChoice, NotInEra, find_era, run
@@ -52,7 +52,7 @@ def illegal_choice(illegal: IllegalChoice | list[IllegalChoice], file: str) -> S
         cited = (f"rule {next(iter(rules))}" if len(rules) == 1 else "rule " + ", ".join(
             f"{r} in {', '.join(e)}" for r, e in rules.items()))
         out.append(Problem(file, path, f"{what} in {', '.join(eras)}: {message} ({cited})",
-                           line_for(lines, _loc(path)) if lines else None))
+                           line_for(lines, location(path)) if lines else None))
     return ScenarioError(out)
 
 
@@ -61,15 +61,6 @@ def _lines_of(file: str) -> dict[tuple[Any, ...], int]:
         return line_map(read_scenario_text(Path(file)))
     except (ScenarioError, ValueError):
         return {}
-
-
-def _loc(path: str) -> tuple[Any, ...]:
-    """"combat.blocks.b" or "combat.redirect[1]" as a location in the YAML."""
-    out: list[Any] = []
-    for part in path.split("."):
-        name, *indexes = part.replace("]", "").split("[")
-        out += [name, *(int(i) for i in indexes if i.isdigit())]
-    return tuple(out)
 
 
 def choices_refused(scenario: Any, eras: list[str]) -> list[IllegalChoice] | None:

@@ -46,6 +46,16 @@ def field_path(loc: tuple[Any, ...]) -> str:
     return out
 
 
+def location(path: str) -> tuple[Any, ...]:
+    """A field path ("combat.blocks.b", "combat.redirect[1]") as a location in the YAML
+    (``field_path`` undone)."""
+    out: list[Any] = []
+    for part in path.split("."):
+        name, *indexes = part.replace("]", "").split("[")
+        out += [name, *(int(i) for i in indexes if i.isdigit())]
+    return tuple(out)
+
+
 def line_map(text: str) -> dict[tuple[Any, ...], int]:
     """Field path -> 1-based line, from the YAML node tree."""
     lines: dict[tuple[Any, ...], int] = {}

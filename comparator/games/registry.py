@@ -42,6 +42,9 @@ class GameAdapter:
     # Legal but surely not what the author meant: (field location, "warning: ...").
     warnings: Callable[[Any], list[tuple[tuple[Any, ...], str]]] = field(
         default=lambda scenario: [])
+    # The names its fields take, for an editor's lists (the workbench's form); a game
+    # without one is edited as text only.
+    vocabulary: Callable[[], dict[str, Any]] | None = None
 
 
 def game_named(name: str) -> GameAdapter:

@@ -40,7 +40,7 @@ class SiteError(RuntimeError):
 def build_site(out: Path, engine: Engine, paths: Sequence[Path], eras: list[str],
                explore: bool = True, jobs: int = 1,
                progress: Say | None = None,
-               shown: Path | None = None) -> Built:
+               shown: Path | None = None, stored_only: bool = False) -> Built:
     """The site written into the folder `out` (`shown`: that folder as messages name it);
     `progress` is told each step, and each file or page of the long ones."""
     from comparator.site.gather import gather, unwatched
@@ -48,7 +48,7 @@ def build_site(out: Path, engine: Engine, paths: Sequence[Path], eras: list[str]
     from comparator.site.search import index
 
     say = progress or unwatched
-    got = gather(engine, paths, eras, explore, jobs, say)
+    got = gather(engine, paths, eras, explore, jobs, say, stored_only)
     pages = write_pages(out, got, say)
     say("indexing the pages for search")
     index(out, pages, shown or out)

@@ -62,7 +62,10 @@ class Gathered:
 
 
 def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool = True,
-           jobs: int = 1, progress: Say | None = None) -> Gathered:
+           jobs: int = 1, progress: Say | None = None, stored_only: bool = False
+           ) -> Gathered:
+    """Everything the pages show; with `stored_only`, the explorations the store holds
+    and no new one (the workbench's live site, which must come at once)."""
     from comparator.dataset.runs import save
 
     say = progress or unwatched
@@ -76,7 +79,7 @@ def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool
     scenarios = [Scenario(r.scenario.id, r.scenario.game, Path(r.file),
                           scenario_json(r.scenario), r) for r in results]
     if explore:
-        _explorations(engine, scenarios, eras, jobs, say)
+        _explorations(engine, scenarios, eras, jobs, say, stored_only)
     say("reading the rules texts")
     quotes, imported = _quotes(engine, scenarios)
     changes = _change_rules(engine, imported)
@@ -89,7 +92,7 @@ def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool
 
 
 def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jobs: int,
-                  say: Say) -> None:
+                  say: Say, stored_only: bool = False) -> None:
     """Each scenario's stored exploration (default options), else one made now."""
     from sqlmodel import Session, col, select
 
@@ -117,7 +120,7 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
             _showable(s, {e: row_ids[keys[s.id]][e] for e in mine})
         elif mine:
             missing.append((s, mine))
-    if not missing:
+    if not missing or stored_only:
         return
     step = f"exploring {len(missing)} scenario(s) not explored in the store"
     say(step, 0, len(missing))

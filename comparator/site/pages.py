@@ -29,10 +29,12 @@ def anchor(era: str, number: str) -> str:
     return f"{era}-" + re.sub(r"[^A-Za-z0-9]+", "-", number).strip("-").lower()
 
 
-def environment() -> Any:
+def environment(*more: Path) -> Any:
+    """The pages' templates (and those of the folders `more`, found first: the
+    workbench's), every value escaped."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-    env = Environment(loader=FileSystemLoader(HERE / "templates"),
+    env = Environment(loader=FileSystemLoader([*more, HERE / "templates"]),
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals["anchor"] = anchor

@@ -157,3 +157,40 @@ def reader_for(url: str) -> Any:
 
         _READERS[url] = create_engine(url)
     return _READERS[url]
+
+
+def stored_list(engine: Any, most: int = 2000) -> list[dict[str, str]]:
+    """The scenarios the store holds, by id, each with the title of its latest version;
+    at most `most` of them (an editor's list, not an export)."""
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        rows = conn.execute(text(
+            "SELECT s.id, s.title FROM scenario s JOIN batch b ON b.batch_id = s.batch_id "
+            "ORDER BY s.id, b.stored DESC, s.batch_id DESC"), {}).all()
+    out: dict[str, str] = {}
+    for r in rows:
+        if r.id not in out:
+            if len(out) >= most:
+                break
+            out[r.id] = r.title
+    return [{"id": i, "title": t} for i, t in out.items()]
+
+
+def latest_scenario(engine: Any, scenario_id: str) -> dict[str, Any] | None:
+    """The latest stored version of a scenario, as stored (its canonical JSON), or None."""
+    from sqlalchemy import text
+
+    from comparator.store.packing import SCENARIO
+
+    with engine.connect() as conn:
+        row = conn.execute(text(
+            "SELECT s.scenario_key, s.packed_json FROM scenario s JOIN batch b ON "
+            "b.batch_id = s.batch_id WHERE s.id = :id ORDER BY b.stored DESC, "
+            "s.batch_id DESC LIMIT 1"), {"id": scenario_id}).first()
+    if row is None:
+        return None
+    shown = f"{scenario_id} (key {row.scenario_key})"
+    value = stored_json(stored_text(row.packed_json, SCENARIO, "scenario", shown), "scenario",
+                        shown)
+    return value if isinstance(value, dict) else None

@@ -23,6 +23,13 @@ def not_modelled(scenario: Scenario) -> list[str]:
     return [f"{card}: not modelled: {text}" for card, text in cards_not_modelled(names)]
 
 
+def vocabulary() -> dict[str, Any]:
+    """The names of the file's fields, for the workbench's form (imported when asked)."""
+    from comparator.games.mtg.vocabulary import vocabulary as names
+
+    return names()
+
+
 def explorer(*args: Any, **kwargs: Any) -> Any:
     """The game's explorer, imported at the first `explore`: `run` and `diff` need none of it
     (about 15 ms of start-up)."""
@@ -59,4 +66,5 @@ GAME = GameAdapter(
     choices_refused=blocks_refused,
     warnings=lambda scenario: list(checks.warnings(scenario)),
     not_modelled=not_modelled,
+    vocabulary=vocabulary,
 )

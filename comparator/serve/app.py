@@ -1,0 +1,337 @@
+"""The workbench's web application (Starlette): the page, its assets, the JSON API of
+docs/serve.md, and the site's pages served live. Every refusal is a JSON object with one
+line (``{"error": ...}``) and an HTTP status; nothing a request sends reaches a page
+unescaped, and nothing is written but a file of the served folder or a run in the store."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from comparator.explore.eras import BLOCKS, FIELDS, OBJECTIVES
+from comparator.serve import texts
+from comparator.serve.errors import Refused
+from comparator.serve.jobs import Jobs
+from comparator.serve.limits import Limits
+from comparator.serve.live_site import LiveSite
+from comparator.serve.sources import Sources
+from comparator.serve.views import HERE, Words, environment, explored_html, result_html
+
+SITE_STATIC = Path(__file__).resolve().parents[1] / "site" / "static"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+# The workbench's page asks for nothing but its own server.
+POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+          "script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; "
+          "frame-ancestors 'none'")
+
+
+@dataclass
+class Settings:
+    folder: Path | None = None
+    db: str | None = None
+    host: str = "127.0.0.1"
+    limits: Limits = field(default_factory=Limits)
+    eras: list[str] | None = None  # the site's eras (None: every one)
+
+
+class Workbench:
+    """What the routes share: the settings, the explores under way, the rules' words, the
+    live site."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.limits = settings.limits
+        self.sources = Sources(settings.folder, settings.db)
+        self.jobs = Jobs(settings.limits)
+        self.words = Words(settings.db)
+        self.site = LiveSite(settings.db, settings.folder, settings.eras or [])
+        self.runs = anyio.CapacityLimiter(settings.limits.runs)
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        """The request's JSON object, read up to the size bound."""
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            # Also what keeps another site's page from posting here: a form can't send it.
+            raise Refused(415, "send the request as JSON (Content-Type: application/json)")
+        bound = self.limits.body_bytes
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > bound):
+            raise Refused(413, f"the request is larger than {bound} bytes, the most this "
+                               f"server reads (serve --max-body)")
+        got = bytearray()
+        async for chunk in request.stream():
+            got += chunk
+            if len(got) > bound:
+                raise Refused(413, f"the request is larger than {bound} bytes, the most this "
+                                   f"server reads (serve --max-body)")
+        return texts.json_of(bytes(got))
+
+    async def work(self, what: Any, *args: Any) -> Any:
+        """`what(*args)` in a thread, bounded in wall time and in how many run at once."""
+        seconds = self.limits.seconds
+        try:
+            with anyio.fail_after(seconds):
+                return await anyio.to_thread.run_sync(what, *args, limiter=self.runs,
+                                                      abandon_on_cancel=True)
+        except TimeoutError:
+            raise Refused(503, f"the request took more than {seconds:g} s, the most this "
+                               f"server gives one (serve --seconds)") from None
+
+
+def _name(body: dict[str, Any]) -> str:
+    return texts.file_name(body.get("name"))
+
+
+def create_app(settings: Settings) -> Starlette:
+    bench = Workbench(settings)
+    pages_env = environment()
+
+    def page(request: Request) -> Response:
+        html = pages_env.get_template("workbench.html").render(
+            root="/site/", section="workbench", title="Workbench",
+            engine_version=_engine(), scenario_count=len(bench.sources._shipped()),
+            can_save=settings.folder is not None)
+        return HTMLResponse(html, headers={"Content-Security-Policy": POLICY})
+
+    async def scenarios(request: Request) -> Response:
+        return JSONResponse(await bench.work(bench.sources.listing))
+
+    async def vocabulary(request: Request) -> Response:
+        from comparator.games.registry import game_named
+        from versions import GAMES, eras_of
+
+        game = request.query_params.get("game", "mtg")
+        if game not in GAMES:
+            raise Refused(400, f"game: one of {', '.join(GAMES)}, not {game!r}")
+        adapter = game_named(game)
+        words = adapter.vocabulary() if adapter.vocabulary else None
+        return JSONResponse({"game": game, "eras": list(eras_of(game)), "form": words})
+
+    async def open_source(request: Request) -> Response:
+        q = request.query_params
+        return JSONResponse(await bench.work(bench.sources.open, q.get("source"),
+                                             q.get("name")))
+
+    async def validate(request: Request) -> Response:
+        body = await bench.body(request)
+        text = texts.text_of(body)
+        found = await bench.work(texts.checked, text, _name(body))
+        if "scenario" in body and "yaml" not in body:
+            found["yaml"] = text
+        return JSONResponse(found)
+
+    async def run(request: Request) -> Response:
+        body = await bench.body(request)
+        return JSONResponse(await bench.work(texts.outcome, texts.text_of(body), _name(body),
+                                             body.get("era")))
+
+    async def diff(request: Request) -> Response:
+        body = await bench.body(request)
+        eras = texts.eras_asked(body.get("eras"))
+        found = await bench.work(texts.result, texts.text_of(body), _name(body), eras)
+        doc = texts.diff(found)
+        if body.get("store") is True:
+            await bench.work(_store, settings.db, found)
+        return JSONResponse(doc)
+
+    async def view(request: Request) -> Response:
+        """The page's own: the check of the text and, if it runs, the result as HTML."""
+        body = await bench.body(request)
+        text = texts.text_of(body)
+        name = _name(body)
+
+        def both() -> dict[str, Any]:
+            found = texts.checked(text, name)
+            if "scenario" in body and "yaml" not in body:
+                found["yaml"] = text
+            if found["ok"]:
+                result = texts.result(text, name, texts.eras_asked(None))
+                found["diff"] = texts.diff(result)
+                found["html"] = result_html(result, bench.words)
+            return found
+
+        return JSONResponse(await bench.work(both))
+
+    async def explore_start(request: Request) -> Response:
+        body = await bench.body(request)
+        text = texts.text_of(body)
+        name = _name(body)
+        options = _explore_options(body, settings.limits)
+        scenario = await bench.work(texts.loaded, text, name)
+        job = bench.jobs.start(text, name, scenario.id, options)
+        job.extra["text"], job.extra["name"] = text, name
+        if body.get("wait") is True:
+            await anyio.to_thread.run_sync(bench.jobs.wait, job,
+                                           settings.limits.explore_seconds + 5)
+            return await _job_response(job, request, body.get("html") is True)
+        return JSONResponse(job.record(), status_code=202)
+
+    async def _job_response(job: Any, request: Request, html: bool) -> Response:
+        out = job.record()
+        if html and job.state == "done" and job.doc is not None:
+            result = await bench.work(texts.result, job.extra["text"], job.extra["name"],
+                                      texts.eras_asked(None))
+            out["html"] = await bench.work(explored_html, result, job.doc, bench.words)
+        return JSONResponse(out)
+
+    async def explore_status(request: Request) -> Response:
+        job = bench.jobs.get(request.path_params["job"])
+        if request.method == "DELETE":
+            bench.jobs.cancel(job.id)
+            return JSONResponse(job.record())
+        return await _job_response(job, request, request.query_params.get("html") == "1")
+
+    async def save(request: Request) -> Response:
+        body = await bench.body(request)
+        text = texts.text_of(body)
+        name = body.get("name")
+        checked = await bench.work(texts.checked, text, texts.file_name(name))
+        if not checked["ok"]:
+            first = checked["problems"][0]
+            raise Refused(422, f"not saved: {first['field'] or 'the text'}: {first['message']}",
+                          checked["problems"])
+        return JSONResponse(await bench.work(bench.sources.save, name, text,
+                                             body.get("replace") is True))
+
+    async def site_page(request: Request) -> Response:
+        folder = await anyio.to_thread.run_sync(bench.site.pages)
+        if folder is None:
+            return HTMLResponse(f"<!doctype html><title>rulesdiff</title><p>"
+                                f"{_escape(bench.site.error or 'the site is not built')}</p>",
+                                status_code=503)
+        rel = request.path_params.get("path") or "index.html"
+        if rel.endswith("/"):
+            rel += "index.html"
+        path = (folder / rel).resolve()
+        if not path.is_relative_to(folder.resolve()) or not path.is_file():
+            return HTMLResponse("<!doctype html><title>Not found — rulesdiff</title>"
+                                "<p>No such page. <a href=\"/site/index.html\">The timeline"
+                                "</a></p>", status_code=404)
+        if path.suffix == ".html":
+            return HTMLResponse(_with_workbench(path.read_text(encoding="utf-8"), rel))
+        return FileResponse(path)
+
+    routes = [
+        Route("/", lambda r: RedirectResponse("/workbench")),
+        Route("/workbench", page),
+        Mount("/workbench/assets", StaticFiles(directory=HERE / "static"), name="assets"),
+        Route("/api/scenarios", scenarios),
+        Route("/api/vocabulary", vocabulary),
+        Route("/api/open", open_source),
+        Route("/api/validate", validate, methods=["POST"]),
+        Route("/api/run", run, methods=["POST"]),
+        Route("/api/diff", diff, methods=["POST"]),
+        Route("/api/view", view, methods=["POST"]),
+        Route("/api/explore", explore_start, methods=["POST"]),
+        Route("/api/explore/{job}", explore_status, methods=["GET", "DELETE"]),
+        Route("/api/save", save, methods=["POST"]),
+        Mount("/site/assets", StaticFiles(directory=SITE_STATIC), name="site-assets"),
+        Route("/site/{path:path}", site_page),
+        Route("/site", lambda r: RedirectResponse("/site/index.html")),
+    ]
+    middleware = []
+    if settings.host in LOOPBACK:
+        # Only this machine's names: another site can't reach the server through a name
+        # of its own that points here (DNS rebinding).
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(LOOPBACK)))
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refused)
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    async def failed(request: Request, exc: Exception) -> Response:
+        line = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        print(f"rulesdiff serve: {request.method} {request.url.path}: {line}",
+              file=sys.stderr)
+        return JSONResponse({"error": f"the server failed on this request ({line})"},
+                            status_code=500)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        bench.jobs.shutdown()  # no search outlives the server
+        bench.site.close()
+
+    app = Starlette(routes=routes, middleware=middleware,
+                    exception_handlers={Refused: refused, Exception: failed},
+                    lifespan=lifespan)
+    app.state.bench = bench
+    return app
+
+
+def _explore_options(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    out: dict[str, Any] = {"eras": texts.eras_asked(body.get("eras"))}
+    for key, allowed, default in (("objective", OBJECTIVES, "material"),
+                                  ("fields", FIELDS, "end-of-turn"),
+                                  ("blocks", BLOCKS, "fixed")):
+        value = body.get(key, default)
+        if value not in allowed:
+            raise Refused(400, f"{key}: one of {', '.join(allowed)}, not {value!r}")
+        out[key] = value
+    limit = body.get("limit", limits.explore_limit)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise Refused(400, "limit: a whole number of lines of play, at least 1")
+    if limit > limits.explore_limit:
+        raise Refused(400, f"limit: at most {limits.explore_limit} lines of play on this "
+                           f"server (serve --limit); explore larger searches with the "
+                           f"command line")
+    out["limit"] = limit
+    return out
+
+
+def _store(db: str | None, found: Any) -> None:
+    from comparator.dataset.runs import save
+    from comparator.store.database import open_engine
+
+    engine = open_engine(db)
+    try:
+        save(engine, [found])
+    finally:
+        engine.dispose()
+
+
+def _engine() -> str:
+    from versions import ENGINE_VERSION
+
+    return str(ENGINE_VERSION)
+
+
+def _escape(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+_NAV_END = "</ul>\n  </nav>"
+
+
+def _with_workbench(html: str, rel: str) -> str:
+    """A site page as served here: the workbench in its navigation, and on a scenario's
+    page a link that opens the scenario there."""
+    html = html.replace(_NAV_END, '  <li><a href="/workbench">Workbench</a></li>\n'
+                                  "    " + _NAV_END, 1)
+    if rel.startswith("scenarios/") and rel.count("/") == 1:
+        stem = json.dumps(rel[len("scenarios/"):-len(".html")])[1:-1]
+        link = (f'<p class="open-in"><a href="/workbench?open=shipped:{_escape(stem)}">'
+                f"Open this scenario in the workbench</a></p>\n")
+        html = html.replace("</h1>\n", "</h1>\n" + link, 1)
+    return html

@@ -1,0 +1,184 @@
+"""Explores under way, each in a process of its own: so that one can be watched (the era
+and the lines of play searched so far), cancelled (its process ended) and bounded in wall
+time, and so that a long search never holds up the server. At most `Limits.explores` run
+at once; another is refused with the reason."""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import queue
+import secrets
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from comparator.serve.errors import Refused
+from comparator.serve.limits import Limits
+
+KEPT = 50  # finished explores kept for their page to collect
+KEPT_SECONDS = 600.0
+# A process of the forkserver's: forked from a server with nothing else running in it (the
+# web server's threads are not copied), the modules an explore needs already imported.
+_CONTEXT = multiprocessing.get_context("forkserver")
+_CONTEXT.set_forkserver_preload(["comparator.explore.files", "comparator.scenarios.loader",
+                                 "comparator.games.mtg.explore"])
+
+
+@dataclass
+class Job:
+    id: str
+    process: Any
+    messages: Any
+    started: float
+    scenario: str
+    state: str = "running"  # then done, refused or cancelled
+    era: str | None = None
+    lines: int = 0
+    doc: dict[str, Any] | None = None  # the explore JSON, once done
+    error: str | None = None
+    ended: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # what the caller keeps with it
+
+    def record(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"job": self.id, "state": self.state, "scenario": self.scenario,
+                               "era": self.era, "lines": self.lines,
+                               "seconds": round((self.ended or time.monotonic())
+                                                - self.started, 2)}
+        if self.error is not None:
+            out["error"] = self.error
+        if self.doc is not None:
+            out["explore"] = self.doc
+        return out
+
+
+class Jobs:
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._jobs: dict[str, Job] = {}
+        self._lock = threading.Lock()
+
+    def running(self) -> int:
+        return sum(1 for j in self._jobs.values() if j.state == "running")
+
+    def start(self, text: str, name: str, scenario_id: str, options: dict[str, Any]) -> Job:
+        with self._lock:
+            self._forget_old()
+            if self.running() >= self.limits.explores:
+                raise Refused(429, f"{self.limits.explores} explore(s) are under way, the most "
+                                   f"this server runs at once (serve --explores); wait for "
+                                   f"one to end, or cancel it")
+            messages = _CONTEXT.Queue()
+            process = _CONTEXT.Process(target=_explore, args=(text, name, options, messages),
+                                       daemon=True)
+            process.start()
+            job = Job(secrets.token_hex(8), process, messages, time.monotonic(), scenario_id)
+            self._jobs[job.id] = job
+        threading.Thread(target=self._watch, args=(job,), daemon=True).start()
+        return job
+
+    def get(self, job_id: str) -> Job:
+        job = self._jobs.get(job_id)
+        if job is None:
+            raise Refused(404, f"job: no explore {job_id!r} (finished ones are kept "
+                               f"{int(KEPT_SECONDS)} s)")
+        return job
+
+    def cancel(self, job_id: str) -> Job:
+        job = self.get(job_id)
+        if job.state == "running":
+            self._end(job, "cancelled", "cancelled")
+        return job
+
+    def wait(self, job: Job, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while job.state == "running" and time.monotonic() < end:
+            time.sleep(0.02)
+
+    def shutdown(self) -> None:
+        for job in list(self._jobs.values()):
+            if job.state == "running":
+                self._end(job, "cancelled", "the server stopped")
+
+    def _end(self, job: Job, state: str, error: str | None) -> None:
+        with self._lock:
+            if job.state != "running":
+                return
+            job.state, job.error, job.ended = state, error, time.monotonic()
+        if job.process.is_alive():
+            job.process.kill()
+        job.process.join(5)
+        with contextlib.suppress(Exception):
+            job.messages.close()
+
+    def _watch(self, job: Job) -> None:
+        """Read the job's messages until it ends: its progress, then its answer; end it
+        past its wall time, or if its process dies without one."""
+        bound = self.limits.explore_seconds
+        while job.state == "running":
+            try:
+                kind, *what = job.messages.get(timeout=0.1)
+            except queue.Empty:
+                if time.monotonic() - job.started > bound:
+                    self._end(job, "refused", f"more than {bound:g} s of search, the most "
+                                              f"this server allows one explore (serve "
+                                              f"--explore-seconds); lower --limit or "
+                                              f"explore it with the command line")
+                elif not job.process.is_alive():
+                    self._end(job, "refused", "the search ended without an answer (out of "
+                                              "memory?)")
+                continue
+            except (EOFError, OSError, ValueError):
+                return  # the queue was closed: the job was ended
+            if kind == "progress":
+                job.era, job.lines = what[0], what[1]
+            elif kind == "done":
+                job.doc = what[0]
+                job.lines = sum(e.get("lines", 0) for e in job.doc.get("eras", {}).values())
+                self._end(job, "done", None)
+            else:
+                self._end(job, "refused", what[0])
+
+    def _forget_old(self) -> None:
+        now = time.monotonic()
+        ended = sorted((j for j in self._jobs.values() if j.ended is not None),
+                       key=lambda j: j.ended or 0)
+        for i, j in enumerate(ended):
+            if now - (j.ended or now) > KEPT_SECONDS or i < len(ended) - KEPT:
+                del self._jobs[j.id]
+
+
+def _explore(text: str, name: str, options: dict[str, Any], messages: Any) -> None:
+    """In the job's process: the explore JSON of the text, or the one line that refuses it,
+    put on `messages` after its progress."""
+    from comparator.explore.files import ExploreError, explore_file
+    from comparator.files.problems import ScenarioError
+    from comparator.scenarios.loader import parse
+
+    last = [0.0]
+
+    def report(era: str, lines: int) -> None:
+        now = time.monotonic()
+        if now - last[0] > 0.1 or lines == 0:
+            last[0] = now
+            messages.put(("progress", era, lines))
+
+    @contextlib.contextmanager
+    def searching(_scenario_id: str) -> Iterator[Any]:
+        yield report
+
+    try:
+        scenario = parse(text, name)
+        doc = explore_file(name, scenario, options["eras"], options["objective"],
+                           options["fields"], options["blocks"], options["limit"],
+                           searching, 1)
+    except ScenarioError as err:
+        messages.put(("refused", str(err.problems[0])))
+    except ExploreError as err:
+        messages.put(("refused", str(err)))
+    except MemoryError:
+        messages.put(("refused", "the search needs more memory than this machine has"))
+    else:
+        messages.put(("done", doc))

@@ -1,0 +1,119 @@
+"""The site's pages served live from the store: built (as `rulesdiff site` builds them, with
+the explorations the store holds) into a folder of the server's own when first asked, and
+built again, in the background, once the store has changed; the pages of the last whole
+build are served meanwhile. The scenarios are the shipped library and the valid files of
+the served folder."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from comparator.files.locations import scenarios_dir
+from comparator.files.problems import ScenarioError
+
+
+class LiveSite:
+    def __init__(self, db: str | None, folder: Path | None, eras: list[str]) -> None:
+        self.db = db
+        self.folder = folder
+        self.eras = eras
+        self._root = Path(tempfile.mkdtemp(prefix="rulesdiff-serve-"))
+        self._built: Path | None = None
+        self._seen: Any = None  # the store's state when last built
+        self._lock = threading.Lock()
+        self._building: threading.Thread | None = None
+        self._count = 0
+        self.error: str | None = None
+
+    def pages(self) -> Path | None:
+        """The folder of the latest whole build; the first request waits for it, later
+        ones are served the last build while a new one is made."""
+        if self._built is None:
+            self._start()
+            if self._building is not None:
+                self._building.join()
+            return self._built
+        if self._changed():
+            self._start()
+        return self._built
+
+    def close(self) -> None:
+        if self._building is not None:
+            self._building.join(60)
+        shutil.rmtree(self._root, ignore_errors=True)
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._building is not None and self._building.is_alive():
+                return
+            self._building = threading.Thread(target=self._build, daemon=True)
+            self._building.start()
+
+    def _scenario_paths(self) -> list[Path]:
+        from comparator.scenarios.loader import load
+
+        paths = sorted(scenarios_dir().glob("*.yaml"))
+        ids = {p.stem for p in paths}  # a shipped file is named by its id
+        if self.folder is not None:
+            for p in sorted(self.folder.glob("*.y*ml")):
+                if p.is_symlink() or not p.is_file():
+                    continue
+                try:
+                    scenario = load(p)
+                except ScenarioError:
+                    continue  # a draft: the workbench says what is wrong with it
+                if scenario.id not in ids:  # one page per id: the first file keeps it
+                    ids.add(scenario.id)
+                    paths.append(p)
+        return paths
+
+    def _build(self) -> None:
+        from comparator.compare.running import era_ids
+        from comparator.site.build import build_site
+        from comparator.store.database import open_engine
+
+        self._count += 1
+        out = self._root / f"build-{self._count}"
+        try:
+            engine = open_engine(self.db)
+            try:
+                build_site(out, engine, self._scenario_paths(), era_ids(self.eras),
+                           explore=True, jobs=1, stored_only=True)
+                self._seen = _state(engine)
+            finally:
+                engine.dispose()
+        except Exception as err:  # said on the pages' place, not a dead server
+            shutil.rmtree(out, ignore_errors=True)
+            self.error = f"the site could not be built: {type(err).__name__}: {err}"
+            return
+        old, self._built, self.error = self._built, out, None
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+
+    def _changed(self) -> bool:
+        from comparator.store.database import open_engine
+
+        try:
+            engine = open_engine(self.db, create=False)
+        except Exception:
+            return False
+        try:
+            return _state(engine) != self._seen
+        except Exception:
+            return False
+        finally:
+            engine.dispose()
+
+
+def _state(engine: Any) -> tuple[Any, ...]:
+    """What changes when the store gains a run or an exploration."""
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        return tuple(conn.execute(text(
+            "SELECT (SELECT COUNT(*) FROM run), (SELECT COUNT(*) FROM exploration), "
+            "(SELECT COUNT(*) FROM scenario)")).one())

@@ -1,0 +1,164 @@
+"""The scenarios the workbench opens — the shipped library, the store's, the YAML files of
+the folder `serve` was started on, the `new` template — and the one place it writes: a
+file of that folder, named from the scenario, never outside it, never over another file
+unless asked."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from comparator.files.guarded import read_text_file
+from comparator.files.locations import shipped_scenarios, template_file
+from comparator.scenarios.loader import MAX_BYTES
+from comparator.scenarios.scaffold import ScaffoldError, scenario_id
+from comparator.serve.errors import Refused
+
+KINDS = ("shipped", "folder", "stored", "new")
+MOST_FILES = 2000  # files of the folder listed: a folder of scenarios, not a disk
+
+
+@dataclass
+class Sources:
+    folder: Path | None  # where files are opened from and saved to; None: nowhere
+    db: str | None  # the store's URL (None: the default)
+
+    # -- listing ---------------------------------------------------------------------------
+
+    def listing(self) -> dict[str, Any]:
+        return {"shipped": self._shipped(), "folder": self._folder_files(),
+                "stored": self._stored(), "can_save": self.folder is not None,
+                "folder_name": str(self.folder) if self.folder else None}
+
+    def _shipped(self) -> list[dict[str, Any]]:
+        out = []
+        for path in shipped_scenarios():
+            try:
+                raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+            except (OSError, yaml.YAMLError):
+                continue
+            out.append({"name": path.stem, "title": str(raw.get("title", path.stem)),
+                        "game": str(raw.get("game", "mtg"))})
+        return out
+
+    def _folder_files(self) -> list[dict[str, Any]]:
+        if self.folder is None:
+            return []
+        try:
+            names = sorted(n for n in os.listdir(self.folder)
+                           if n.endswith((".yaml", ".yml")) and not n.startswith("."))
+        except OSError:
+            return []
+        return [{"name": n, "title": n} for n in names[:MOST_FILES]
+                if (self.folder / n).is_file() and not (self.folder / n).is_symlink()]
+
+    def _stored(self) -> list[dict[str, Any]]:
+        from comparator.store.database import open_engine
+        from comparator.store.reading import stored_list
+
+        try:
+            engine = open_engine(self.db, create=False)
+        except Exception:  # no store yet, or one this rulesdiff can't read: nothing listed
+            return []
+        try:
+            return [{"name": r["id"], "title": r["title"]} for r in stored_list(engine)]
+        except Exception:
+            return []
+        finally:
+            engine.dispose()
+
+    # -- opening ---------------------------------------------------------------------------
+
+    def open(self, kind: Any, name: Any) -> dict[str, Any]:
+        """{"yaml", "name"}: the text to edit, and the file name messages give it."""
+        if kind not in KINDS:
+            raise Refused(400, f"source: one of {', '.join(KINDS)}, not {kind!r}")
+        if kind == "new":
+            text = template_file().read_text(encoding="utf-8")
+            return {"yaml": text.replace("\nid: NAME ", "\nid: my-scenario ", 1),
+                    "name": "my-scenario.yaml"}
+        if not isinstance(name, str) or not name:
+            raise Refused(400, "name: required (which scenario to open)")
+        if kind == "shipped":
+            found = {p.stem: p for p in shipped_scenarios()}
+            if name not in found:
+                raise Refused(404, f"name: no shipped scenario {name!r}")
+            return {"yaml": found[name].read_text(encoding="utf-8"), "name": f"{name}.yaml"}
+        if kind == "folder":
+            path = self._inside(name)
+            try:
+                text = read_text_file(path, MAX_BYTES, "scenario")
+            except ValueError as err:
+                raise Refused(422, str(err)) from None
+            return {"yaml": text, "name": path.name}
+        return self._from_store(name)
+
+    def _from_store(self, name: str) -> dict[str, Any]:
+        from comparator.store.database import open_engine
+        from comparator.store.reading import latest_scenario
+        from comparator.store.schema import StoreError
+
+        try:
+            engine = open_engine(self.db, create=False)
+        except (StoreError, OSError, ValueError) as err:
+            raise Refused(404, f"the store: {err}") from None
+        try:
+            doc = latest_scenario(engine, name)
+        except ValueError as err:
+            raise Refused(422, str(err)) from None
+        finally:
+            engine.dispose()
+        if doc is None:
+            raise Refused(404, f"name: no stored scenario {name!r}")
+        from comparator.serve.texts import written
+
+        # As stored: with its cards' values merged in, which it runs the same with.
+        return {"yaml": written(doc), "name": f"{scenario_id(name)}.yaml"}
+
+    def _inside(self, name: str) -> Path:
+        """The folder's file of that name: a plain name, never a path out of it."""
+        if self.folder is None:
+            raise Refused(403, "the server was started without a folder: "
+                               "`rulesdiff serve FOLDER` opens and saves files there")
+        if "/" in name or "\\" in name or name.startswith(".") or "\0" in name:
+            raise Refused(403, f"name: {name!r} is not a file name of the folder")
+        path = self.folder / name
+        try:
+            inside = path.resolve().parent == self.folder.resolve()
+        except OSError:
+            inside = False
+        if not inside or path.is_symlink():
+            raise Refused(403, f"name: {name!r} is not a file of the folder")
+        return path
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def save(self, name: Any, text: str, replace: bool) -> dict[str, Any]:
+        """Write the text as NAME.yaml in the folder (NAME made a scenario id, as `new`
+        makes it); an existing file only with `replace`."""
+        if self.folder is None:
+            raise Refused(403, "the server was started without a folder: "
+                               "`rulesdiff serve FOLDER` saves files there")
+        if not isinstance(name, str):
+            raise Refused(400, "name: the file's name, a string")
+        try:
+            stem = scenario_id(name[:200])
+        except ScaffoldError as err:
+            raise Refused(400, f"name: {err}") from None
+        path = self._inside(f"{stem}.yaml")
+        if path.exists() and not replace:
+            raise Refused(409, f"name: {path.name} exists in the folder; save with replace "
+                               f"to write over it")
+        temp = path.with_name(f".{path.name}.saving")
+        try:
+            with temp.open("w", encoding="utf-8") as f:  # whole or not at all
+                f.write(text)
+            os.replace(temp, path)
+        except OSError as err:
+            temp.unlink(missing_ok=True)
+            raise Refused(500, f"{path.name}: can't write it: {err.strerror or err}") from None
+        return {"saved": path.name, "folder": str(self.folder)}

@@ -1,0 +1,612 @@
+/* rulesdiff workbench: a form and the YAML of one scenario kept in step through the
+   server (which checks, writes and runs it), the result of every era, explore with
+   progress and cancel, share by URL. Every name the user writes is put on the page as
+   text (textContent), never as markup; the result's HTML is the server's, escaped there. */
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  doc: null, name: "scenario.yaml", game: "mtg", vocab: null, eras: [],
+  seq: 0, era: null, every: false, job: null, lastText: "",
+};
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = { error: `the server answered ${response.status}` }; }
+  if (!response.ok) {
+    const err = new Error(data && data.error ? data.error : `the server answered ${response.status}`);
+    err.data = data;
+    err.status = response.status;
+    throw err;
+  }
+  return data;
+}
+
+function say(text) { $("status").textContent = text; }
+
+/* ---- opening ---------------------------------------------------------------------- */
+
+async function fillOpenList() {
+  const list = await api("GET", "/api/scenarios");
+  const select = $("open-select");
+  const groups = [["shipped", "Shipped scenarios"], ["folder", "Files of the served folder"],
+                  ["stored", "Stored in the database"]];
+  for (const [kind, label] of groups) {
+    if (!list[kind] || !list[kind].length) continue;
+    const group = el("optgroup", { label });
+    for (const item of list[kind]) {
+      group.append(el("option", { value: `${kind}:${item.name}`,
+                                  text: kind === "shipped" ? `${item.name} — ${item.title}` : item.title === item.name ? item.name : `${item.name} — ${item.title}` }));
+    }
+    select.append(group);
+  }
+}
+
+async function openSource(kind, name) {
+  say("Opening…");
+  try {
+    const got = await api("GET", `/api/open?source=${encodeURIComponent(kind)}&name=${encodeURIComponent(name || "")}`);
+    state.name = got.name;
+    const option = [...$("open-select").options].find((o) => o.value === `${kind}:${name || ""}`);
+    if (option) $("open-select").value = option.value;
+    if ($("save-name")) $("save-name").value = got.name.replace(/\.ya?ml$/, "");
+    $("yaml").value = got.yaml;
+    state.lastText = got.yaml;
+    await refresh({ yaml: got.yaml }, "yaml", true);
+  } catch (err) {
+    say(`Could not open it: ${err.message}`);
+  }
+}
+
+/* ---- the round trip: check, write, run ---------------------------------------------- */
+
+let timer = null;
+function later(fn, ms) { clearTimeout(timer); timer = setTimeout(fn, ms); }
+
+async function refresh(payload, from, opening = false) {
+  const seq = ++state.seq;
+  payload.name = state.name;
+  let got;
+  try {
+    got = await api("POST", "/api/view", payload);
+  } catch (err) {
+    if (seq !== state.seq) return;
+    showProblems(err.data && err.data.problems ? err.data.problems : [{ field: "", line: null, message: err.message }], []);
+    say(err.message);
+    return;
+  }
+  if (seq !== state.seq) return; /* a later edit is on its way: this answer is old */
+  if (got.yaml !== undefined && from === "form") {
+    $("yaml").value = got.yaml;
+    state.lastText = got.yaml;
+  }
+  if (got.scenario) state.doc = got.scenario;
+  state.game = got.game || "mtg";
+  if (from !== "form" || opening) await renderForm();
+  showProblems(got.problems, got.warnings);
+  if (got.ok) {
+    showResult(got.html);
+    say(`Valid: ${got.diff.diverges ? "the eras diverge" : "every era that runs it ends the same way"}${got.warnings.length ? ` (${got.warnings.length} warning${got.warnings.length > 1 ? "s" : ""})` : ""}.`);
+  } else {
+    say(`${got.problems.length} problem${got.problems.length > 1 ? "s" : ""}: ${got.problems[0].field ? got.problems[0].field + ": " : ""}${got.problems[0].message}`);
+  }
+}
+
+function formChanged() {
+  later(() => refresh({ scenario: state.doc }, "form"), 250);
+}
+
+/* ---- problems beside their fields ----------------------------------------------------- */
+
+function showProblems(problems, warnings) {
+  document.querySelectorAll(".field-error").forEach((e) => e.remove());
+  document.querySelectorAll("[aria-invalid]").forEach((e) => {
+    e.removeAttribute("aria-invalid");
+    const was = e.getAttribute("data-describedby-was");
+    if (was !== null) { if (was) e.setAttribute("aria-describedby", was); else e.removeAttribute("aria-describedby"); }
+  });
+  const list = $("yaml-problems");
+  list.replaceChildren();
+  const unplaced = [];
+  const all = [...problems.map((p) => [p, "problem"]), ...warnings.map((p) => [p, "warning"])];
+  all.forEach(([p, kind], i) => {
+    const where = p.line ? `line ${p.line}: ` : "";
+    const item = el("li", { class: kind },
+      el("button", { type: "button", class: "linkish", text: `${where}${p.field ? p.field + ": " : ""}${p.message}`,
+                     onclick: () => goToLine(p.line) }));
+    list.append(item);
+    const input = fieldFor(p.field);
+    if (input) {
+      const id = `err-${i}`;
+      const note = el("p", { class: `field-error ${kind}`, id, text: p.message });
+      const wrap = input.closest(".wb-field") || input.parentElement;
+      wrap.append(note);
+      if (kind === "problem") input.setAttribute("aria-invalid", "true");
+      if (!input.hasAttribute("data-describedby-was")) input.setAttribute("data-describedby-was", input.getAttribute("aria-describedby") || "");
+      input.setAttribute("aria-describedby", `${input.getAttribute("data-describedby-was")} ${id}`.trim());
+    } else if (p.field) {
+      unplaced.push([p, kind]);
+    } else {
+      unplaced.push([p, kind]);
+    }
+  });
+  const top = $("form-problems");
+  if (top) {
+    top.replaceChildren();
+    for (const [p, kind] of unplaced) top.append(el("li", { class: `field-error ${kind}`, text: `${p.field ? p.field + ": " : ""}${p.message}` }));
+  }
+}
+
+/* The form's input for a problem's field: the field itself, or the nearest that holds it
+   ("permanents[0].keywords[1]" -> "permanents[0].keywords"). */
+function fieldFor(path) {
+  if (!path) return null;
+  let p = path;
+  while (p) {
+    const found = document.querySelector(`#form [data-field="${CSS.escape(p)}"]`);
+    if (found) return found;
+    const cut = Math.max(p.lastIndexOf("."), p.lastIndexOf("["));
+    if (cut <= 0) break;
+    p = p.slice(0, cut);
+  }
+  return null;
+}
+
+function goToLine(line) {
+  if (!line) return;
+  const area = $("yaml");
+  const lines = area.value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  area.focus();
+  area.setSelectionRange(at, at + (lines[line - 1] || "").length);
+}
+
+/* ---- the result ------------------------------------------------------------------------ */
+
+function showResult(html) {
+  const box = $("result");
+  box.innerHTML = html; /* the server's HTML: every name in it escaped by its templates */
+  const tabs = [...box.querySelectorAll('[role="tab"]')];
+  const slider = $("era-slider");
+  if (!tabs.length) return;
+  const choose = (i, focus) => {
+    tabs.forEach((t, j) => {
+      const on = i === j;
+      t.setAttribute("aria-selected", on ? "true" : "false");
+      t.tabIndex = on ? 0 : -1;
+      $(t.getAttribute("aria-controls")).hidden = !on && !state.every;
+    });
+    state.era = tabs[i].dataset.era;
+    slider.value = String(i);
+    slider.setAttribute("aria-valuetext", tabs[i].dataset.name);
+    $("era-shown").textContent = tabs[i].dataset.era;
+    if (focus) tabs[i].focus();
+  };
+  tabs.forEach((t, i) => {
+    t.addEventListener("click", () => choose(i, false));
+    t.addEventListener("keydown", (e) => {
+      const moves = { ArrowRight: 1, ArrowLeft: -1, Home: -tabs.length, End: tabs.length };
+      if (!(e.key in moves)) return;
+      e.preventDefault();
+      const n = Math.min(tabs.length - 1, Math.max(0, i + moves[e.key]));
+      choose(n, true);
+    });
+  });
+  slider.addEventListener("input", () => choose(Number(slider.value), false));
+  const every = $("every-era");
+  const spread = () => {
+    box.classList.toggle("every-era", every.checked);
+    if (every.checked) tabs.forEach((t) => { $(t.getAttribute("aria-controls")).hidden = false; });
+    else choose(Math.max(0, tabs.findIndex((t) => t.dataset.era === state.era)), false);
+  };
+  every.checked = state.every;
+  every.addEventListener("change", () => { state.every = every.checked; spread(); });
+  const keep = tabs.findIndex((t) => t.dataset.era === state.era);
+  choose(keep >= 0 ? keep : 0, false);
+  if (state.every) spread();
+}
+
+/* ---- the form (Magic's scenarios) --------------------------------------------------- */
+
+async function vocabulary() {
+  if (state.vocab && state.vocab.game === state.game) return state.vocab;
+  state.vocab = await api("GET", `/api/vocabulary?game=${encodeURIComponent(state.game)}`);
+  return state.vocab;
+}
+
+let uid = 0;
+function field(label, input, path, hint) {
+  const id = input.id || `f-${++uid}`;
+  input.id = id;
+  if (path) input.setAttribute("data-field", path);
+  const parts = [el("label", { for: id, text: label }), input];
+  if (hint) {
+    const hid = `${id}-hint`;
+    parts.push(el("span", { class: "field-hint", id: hid, text: hint }));
+    input.setAttribute("aria-describedby", hid);
+  }
+  return el("div", { class: "wb-field" }, ...parts);
+}
+
+function textInput(value, onchange, attrs = {}) {
+  return el("input", { type: "text", value: value ?? "", autocomplete: "off", spellcheck: "false", ...attrs,
+                       oninput: (e) => onchange(e.target.value) });
+}
+
+function numberInput(value, onchange) {
+  return el("input", { type: "text", inputmode: "numeric", value: value ?? "", autocomplete: "off", size: 4,
+                       oninput: (e) => onchange(e.target.value) });
+}
+
+/* A number as written: "3" is 3, "" is absent, anything else is kept as text for the
+   server to say what is wrong with it. */
+function asNumber(text) {
+  const t = text.trim();
+  if (t === "") return undefined;
+  return /^-?\d+$/.test(t) ? Number(t) : t;
+}
+
+function choice(value, options, onchange, none) {
+  const select = el("select", { onchange: (e) => onchange(e.target.value === "" ? undefined : e.target.value) });
+  if (none !== undefined) select.append(el("option", { value: "", text: none }));
+  let found = false;
+  for (const o of options) {
+    const [v, label] = Array.isArray(o) ? o : [o, o];
+    const opt = el("option", { value: v, text: label });
+    if (String(value) === String(v)) { opt.selected = true; found = true; }
+    select.append(opt);
+  }
+  if (value !== undefined && value !== null && value !== "" && !found) {
+    select.append(el("option", { value: String(value), text: `${value} (as written)`, selected: true }));
+  }
+  return select;
+}
+
+function setOrDrop(obj, key, value) {
+  if (value === undefined || value === "" || (Array.isArray(value) && !value.length)) delete obj[key];
+  else obj[key] = value;
+}
+
+function keywordsText(list) {
+  return (list || []).map((k) => (typeof k === "object" && k !== null) ? Object.entries(k).map(([n, v]) => `${n} ${v}`).join("") : String(k)).join(", ");
+}
+
+function keywordsOf(text) {
+  return text.split(",").map((s) => s.trim()).filter(Boolean).map((s) => {
+    const m = s.match(/^([a-z-]+)\s+(.+)$/);
+    if (!m) return s;
+    const value = /^\d+$/.test(m[2]) ? Number(m[2]) : m[2];
+    return { [m[1]]: value };
+  });
+}
+
+function addButton(label, onclick) { return el("button", { type: "button", class: "add", text: label, onclick }); }
+function removeButton(label, onclick) { return el("button", { type: "button", class: "remove", text: "Remove", "aria-label": label, onclick }); }
+
+async function renderForm() {
+  const box = $("form");
+  const doc = state.doc;
+  if (!doc || typeof doc !== "object") {
+    box.replaceChildren(el("p", { text: "The YAML is not a scenario yet: the form comes back once it reads as one." }),
+                        el("ul", { id: "form-problems", class: "problems" }));
+    return;
+  }
+  if (state.game !== "mtg") {
+    box.replaceChildren(el("p", { text: `The form edits Magic scenarios; this one is of ${state.game}: edit its YAML.` }),
+                        el("ul", { id: "form-problems", class: "problems" }));
+    return;
+  }
+  const vocab = (await vocabulary()).form;
+  const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
+  uid = 0;
+  const parts = [el("ul", { id: "form-problems", class: "problems", "aria-label": "Problems not tied to one field" })];
+  parts.push(field("Title", textInput(doc.title, (v) => { setOrDrop(doc, "title", v); formChanged(); }), "title"));
+
+  /* players */
+  doc.players = Array.isArray(doc.players) ? doc.players : [];
+  const names = doc.players.map((p) => (p && p.name) || "").filter(Boolean);
+  const players = el("fieldset", { class: "group" }, el("legend", { text: "Players" }));
+  doc.players.forEach((p, i) => {
+    if (!p || typeof p !== "object") return;
+    players.append(el("div", { class: "row" },
+      field("Name", textInput(p.name, (v) => { p.name = v; formChanged(); }), `players[${i}].name`),
+      field("Life", numberInput(p.life, (v) => { setOrDrop(p, "life", asNumber(v)); formChanged(); }), `players[${i}].life`),
+      field("Poison", numberInput(p.poison, (v) => { setOrDrop(p, "poison", asNumber(v)); formChanged(); }), `players[${i}].poison`),
+      removeButton(`Remove player ${p.name || i + 1}`, () => { doc.players.splice(i, 1); renderForm(); formChanged(); })));
+  });
+  players.append(addButton("Add a player", () => {
+    let n = doc.players.length; let name;
+    do { name = String.fromCharCode(65 + (n++ % 26)) + (n > 26 ? n : ""); } while (names.includes(name));
+    doc.players.push({ name, life: 20 }); renderForm(); formChanged();
+  }));
+  players.append(field("Active player (the attacker)", choice(doc.active, names, (v) => { setOrDrop(doc, "active", v); formChanged(); }), "active"));
+  parts.push(players);
+
+  /* permanents */
+  doc.permanents = Array.isArray(doc.permanents) ? doc.permanents : [];
+  const ids = doc.permanents.map((p) => (p && p.id) || "").filter(Boolean);
+  const perms = el("fieldset", { class: "group" }, el("legend", { text: "Permanents" }));
+  const cards = el("datalist", { id: "card-names" }, ...vocab.cards.map((c) => el("option", { value: c })));
+  perms.append(cards);
+  doc.permanents.forEach((p, i) => {
+    if (!p || typeof p !== "object") return;
+    const at = `permanents[${i}]`;
+    const box2 = el("fieldset", { class: "permanent" }, el("legend", { text: p.id || `permanent ${i + 1}` }));
+    box2.append(el("div", { class: "row" },
+      field("Id", textInput(p.id, (v) => { p.id = v; formChanged(); }), `${at}.id`),
+      field("Controller", choice(p.controller, names, (v) => { setOrDrop(p, "controller", v); formChanged(); }, "—"), `${at}.controller`),
+      field("Card", textInput(p.card, (v) => { setOrDrop(p, "card", v); formChanged(); }, { list: "card-names" }), `${at}.card`, "a card of the library, or none"),
+      field("Power", numberInput(p.power, (v) => { setOrDrop(p, "power", asNumber(v)); formChanged(); }), `${at}.power`),
+      field("Toughness", numberInput(p.toughness, (v) => { setOrDrop(p, "toughness", asNumber(v)); formChanged(); }), `${at}.toughness`)));
+    const counters = (p.counters && typeof p.counters === "object") ? p.counters : {};
+    box2.append(el("div", { class: "row" },
+      field("Keywords", textInput(keywordsText(p.keywords), (v) => { setOrDrop(p, "keywords", keywordsOf(v)); formChanged(); }, { size: 28 }),
+            `${at}.keywords`, "comma-separated: flying, first-strike, rampage 2, protection black"),
+      field("+1/+1 counters", numberInput(counters["+1/+1"], (v) => { const c = { ...(p.counters || {}) }; setOrDrop(c, "+1/+1", asNumber(v)); setOrDrop(p, "counters", Object.keys(c).length ? c : undefined); formChanged(); }), `${at}.counters`),
+      field("−1/−1 counters", numberInput(counters["-1/-1"], (v) => { const c = { ...(p.counters || {}) }; setOrDrop(c, "-1/-1", asNumber(v)); setOrDrop(p, "counters", Object.keys(c).length ? c : undefined); formChanged(); }), `${at}.counters.-1/-1`),
+      field("Damage", numberInput(p.damage, (v) => { setOrDrop(p, "damage", asNumber(v)); formChanged(); }), `${at}.damage`)));
+    p.abilities = Array.isArray(p.abilities) ? p.abilities : [];
+    if (!p.abilities.length) delete p.abilities;
+    (p.abilities || []).forEach((a, j) => {
+      if (!a || typeof a !== "object") return;
+      const aat = `${at}.abilities[${j}]`;
+      const kind = a.activated !== undefined ? "activated" : "trigger";
+      box2.append(el("div", { class: "row ability" },
+        field("Ability", choice(kind === "trigger" ? `trigger:${a.trigger ?? ""}` : `activated:${a.activated ?? ""}`,
+              [...vocab.triggers.map((t) => [`trigger:${t}`, `when: ${t}`]), ...vocab.activated.map((t) => [`activated:${t}`, `cost: ${t}`])],
+              (v) => { const [k, name] = (v || "").split(":"); delete a.trigger; delete a.activated; if (k) a[k] = name; formChanged(); }), aat),
+        field("Effect", choice(a.effect, Object.keys(vocab.effects), (v) => { setOrDrop(a, "effect", v); formChanged(); }), `${aat}.effect`),
+        field("Target", choice(a.target, vocab.ability_targets, (v) => { setOrDrop(a, "target", v); formChanged(); }, "—"), `${aat}.target`),
+        field("Power", numberInput(a.power, (v) => { setOrDrop(a, "power", asNumber(v)); formChanged(); }), `${aat}.power`),
+        field("Toughness", numberInput(a.toughness, (v) => { setOrDrop(a, "toughness", asNumber(v)); formChanged(); }), `${aat}.toughness`),
+        field("Amount", numberInput(a.amount, (v) => { setOrDrop(a, "amount", asNumber(v)); formChanged(); }), `${aat}.amount`),
+        removeButton(`Remove ability ${j + 1} of ${p.id || i + 1}`, () => { p.abilities.splice(j, 1); if (!p.abilities.length) delete p.abilities; renderForm(); formChanged(); })));
+    });
+    box2.append(el("div", { class: "buttons" },
+      addButton(`Add an ability to ${p.id || "it"}`, () => { (p.abilities = p.abilities || []).push({ trigger: vocab.triggers[0], effect: "pump", target: "self", power: 1, toughness: 1 }); renderForm(); formChanged(); }),
+      removeButton(`Remove ${p.id || "permanent " + (i + 1)}`, () => { doc.permanents.splice(i, 1); renderForm(); formChanged(); })));
+    perms.append(box2);
+  });
+  perms.append(addButton("Add a permanent", () => {
+    let n = doc.permanents.length + 1; while (ids.includes(`creature-${n}`)) n++;
+    doc.permanents.push({ id: `creature-${n}`, controller: names[0] || "A", power: 2, toughness: 2 });
+    renderForm(); formChanged();
+  }));
+  parts.push(perms);
+
+  /* combat: attacks and blocks, chosen from lists */
+  doc.combat = (doc.combat && typeof doc.combat === "object") ? doc.combat : {};
+  const combat = doc.combat;
+  const attacks = (combat.attacks && typeof combat.attacks === "object") ? combat.attacks : {};
+  const blocks = (combat.blocks && typeof combat.blocks === "object") ? combat.blocks : {};
+  const fights = el("fieldset", { class: "group" }, el("legend", { text: "Attacks and blocks" }));
+  const mine = doc.permanents.filter((p) => p && p.id && p.controller === doc.active);
+  const theirs = doc.permanents.filter((p) => p && p.id && p.controller !== doc.active);
+  const defenders = [...names.filter((n) => n !== doc.active), ...theirs.map((p) => p.id)];
+  const update = (key, obj) => { combat[key] = obj; if (!Object.keys(obj).length) delete combat[key]; if (!Object.keys(combat).length) delete doc.combat; };
+  const attackRow = el("div", { class: "row" });
+  for (const p of mine) {
+    attackRow.append(field(`${p.id} attacks`, choice(attacks[p.id], defenders, (v) => { const a = { ...attacks }; setOrDrop(a, p.id, v); update("attacks", a); doc.combat = combat; formChanged(); renderFormSoon(); }, "does not attack"), `combat.attacks.${p.id}`));
+  }
+  if (!mine.length) attackRow.append(el("p", { class: "field-hint", text: "The active player controls no permanent to attack with." }));
+  fights.append(attackRow);
+  const attackers = Object.keys(attacks);
+  const blockRow = el("div", { class: "row" });
+  for (const p of theirs) {
+    const value = blocks[p.id];
+    if (Array.isArray(value)) {
+      blockRow.append(field(`${p.id} blocks`, textInput(value.join(", "), (v) => { const b = { ...blocks }; setOrDrop(b, p.id, v.split(",").map((s) => s.trim()).filter(Boolean)); update("blocks", b); doc.combat = combat; formChanged(); }), `combat.blocks.${p.id}`, "several attackers, comma-separated"));
+      continue;
+    }
+    blockRow.append(field(`${p.id} blocks`, choice(value, attackers, (v) => { const b = { ...blocks }; setOrDrop(b, p.id, v); update("blocks", b); doc.combat = combat; formChanged(); }, "does not block"), `combat.blocks.${p.id}`));
+  }
+  if (!theirs.length) blockRow.append(el("p", { class: "field-hint", text: "No other player controls a permanent to block with." }));
+  fights.append(blockRow);
+  if (combat.assign || combat.order || combat.bands) {
+    fights.append(el("p", { class: "field-hint", "data-field": "combat.assign", text: "Damage assignment, orders and bands are edited in the YAML." }));
+  }
+  parts.push(fights);
+
+  /* actions */
+  doc.actions = Array.isArray(doc.actions) ? doc.actions : [];
+  const acts = el("fieldset", { class: "group" }, el("legend", { text: "Actions (spells and abilities during combat)" }));
+  const targets = [...ids, ...names];
+  doc.actions.forEach((a, i) => {
+    if (!a || typeof a !== "object") return;
+    const at = `actions[${i}]`;
+    const windowValue = Array.isArray(a.at) ? a.at.join(", ") : a.at;
+    acts.append(el("fieldset", { class: "action" }, el("legend", { text: `Action ${i + 1}${a.card ? ": " + a.card : ""}` }),
+      el("div", { class: "row" },
+        field("Window", choice(windowValue, vocab.windows, (v) => { setOrDrop(a, "at", v); formChanged(); }), `${at}.at`),
+        field("By", choice(a.by, names, (v) => { setOrDrop(a, "by", v); formChanged(); }, "—"), `${at}.by`),
+        field("Effect", choice(a.effect, Object.keys(vocab.effects), (v) => { setOrDrop(a, "effect", v); formChanged(); }), `${at}.effect`),
+        field("Target", choice(Array.isArray(a.target) ? a.target.join(", ") : a.target, targets, (v) => { setOrDrop(a, "target", v); formChanged(); }, "—"), `${at}.target`)),
+      el("div", { class: "row" },
+        field("Card", textInput(a.card, (v) => { setOrDrop(a, "card", v); formChanged(); }, { list: "action-cards" }), `${at}.card`, "a label for the log"),
+        field("Power", numberInput(a.power, (v) => { setOrDrop(a, "power", asNumber(v)); formChanged(); }), `${at}.power`),
+        field("Toughness", numberInput(a.toughness, (v) => { setOrDrop(a, "toughness", asNumber(v)); formChanged(); }), `${at}.toughness`),
+        field("Amount", numberInput(a.amount, (v) => { setOrDrop(a, "amount", asNumber(v)); formChanged(); }), `${at}.amount`),
+        field("If the window is missing", choice(a["if-missing"], vocab.if_missing, (v) => { setOrDrop(a, "if-missing", v); formChanged(); }, "skip (default)"), `${at}.if-missing`),
+        removeButton(`Remove action ${i + 1}`, () => { doc.actions.splice(i, 1); if (!doc.actions.length) delete doc.actions; renderForm(); formChanged(); }))));
+  });
+  if (!doc.actions.length) delete doc.actions;
+  acts.append(el("datalist", { id: "action-cards" }, ...vocab.action_cards.map((c) => el("option", { value: c }))));
+  acts.append(addButton("Add an action", () => {
+    (doc.actions = doc.actions || []).push({ at: "declare-blockers", by: names.find((n) => n !== doc.active) || names[0], effect: "pump", target: ids[0], power: 3, toughness: 3 });
+    renderForm(); formChanged();
+  }));
+  parts.push(acts);
+  box.replaceChildren(...parts);
+  if (focused && $(focused)) $(focused).focus();
+}
+
+function renderFormSoon() { setTimeout(renderForm, 0); }
+
+/* ---- keep it: download, share, save --------------------------------------------------- */
+
+function b64url(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function unb64url(text) {
+  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+async function through(stream, bytes) {
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+async function shareLink() {
+  const packed = await through(new CompressionStream("deflate-raw"), new TextEncoder().encode($("yaml").value));
+  const url = `${location.origin}/workbench#s=${b64url(packed)}`;
+  history.replaceState(null, "", url);
+  $("share-url").value = url;
+  let said = "The link holds the whole scenario: it is in the address bar and above.";
+  try { await navigator.clipboard.writeText(url); said = "Copied: the link holds the whole scenario."; } catch (e) { /* not allowed here: the field has it */ }
+  $("share-said").textContent = said;
+}
+
+async function fromLink(hash) {
+  const packed = unb64url(hash.slice(3));
+  return new TextDecoder().decode(await through(new DecompressionStream("deflate-raw"), packed));
+}
+
+function download() {
+  const blob = new Blob([$("yaml").value], { type: "application/yaml" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: state.name || "scenario.yaml" });
+  document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function save(e) {
+  e.preventDefault();
+  const said = $("save-said");
+  said.textContent = "Saving…";
+  try {
+    const got = await api("POST", "/api/save", { yaml: $("yaml").value, name: $("save-name").value, replace: $("save-replace").checked });
+    said.textContent = `Saved as ${got.saved} in ${got.folder}.`;
+  } catch (err) {
+    said.textContent = `Not saved: ${err.message}`;
+  }
+}
+
+/* ---- explore, with progress and cancel --------------------------------------------- */
+
+async function explore(e) {
+  e.preventDefault();
+  const status = $("explore-status");
+  const progress = $("explore-progress");
+  const limitText = $("explore-limit").value.trim();
+  const limit = /^\d+$/.test(limitText) ? Number(limitText) : limitText;
+  $("explored").replaceChildren();
+  let job;
+  try {
+    job = await api("POST", "/api/explore", {
+      yaml: $("yaml").value, name: state.name, objective: $("explore-objective").value,
+      blocks: $("explore-blocks").value, fields: $("explore-fields").value, limit });
+  } catch (err) {
+    status.textContent = `Not explored: ${err.message}`;
+    return;
+  }
+  state.job = job.job;
+  progress.hidden = false;
+  $("explore-cancel").disabled = false;
+  $("explore-start").disabled = true;
+  status.textContent = "Searching…";
+  const done = () => { progress.hidden = true; $("explore-cancel").disabled = true; $("explore-start").disabled = false; state.job = null; };
+  while (state.job === job.job) {
+    await new Promise((r) => setTimeout(r, 250));
+    let got;
+    try { got = await api("GET", `/api/explore/${job.job}?html=1`); } catch (err) { status.textContent = `Not explored: ${err.message}`; done(); return; }
+    if (got.state === "running") {
+      status.textContent = got.era ? `Searching under ${got.era}: ${got.lines.toLocaleString("en")} lines of play so far (${got.seconds} s).` : "Searching…";
+      continue;
+    }
+    if (got.state === "done") {
+      $("explored").innerHTML = got.html || ""; /* the server's HTML, escaped there */
+      const eras = Object.keys(got.explore.eras);
+      status.textContent = `Explored ${eras.length} era${eras.length === 1 ? "" : "s"} in ${got.seconds} s: ${got.explore.diverges ? "the eras diverge" : "the eras agree"}.`;
+    } else if (got.state === "cancelled") {
+      status.textContent = "Cancelled: nothing was explored.";
+    } else {
+      status.textContent = `Not explored: ${got.error}`;
+    }
+    done();
+    return;
+  }
+}
+
+async function cancel() {
+  const id = state.job;
+  if (!id) return;
+  state.job = null;
+  try { await api("DELETE", `/api/explore/${id}`); } catch (e) { /* it ended on its own */ }
+  $("explore-status").textContent = "Cancelled: nothing was explored.";
+  $("explore-progress").hidden = true;
+  $("explore-cancel").disabled = true;
+  $("explore-start").disabled = false;
+}
+
+/* ---- start ---------------------------------------------------------------------------- */
+
+async function start() {
+  $("yaml").addEventListener("input", () => {
+    const text = $("yaml").value;
+    if (text === state.lastText) return;
+    state.lastText = text;
+    later(() => refresh({ yaml: text }, "yaml"), 350);
+  });
+  $("open-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const [kind, ...rest] = $("open-select").value.split(":");
+    openSource(kind, rest.join(":"));
+  });
+  $("download").addEventListener("click", download);
+  $("share").addEventListener("click", shareLink);
+  if ($("save-form")) $("save-form").addEventListener("submit", save);
+  $("explore-form").addEventListener("submit", explore);
+  $("explore-cancel").addEventListener("click", cancel);
+  try { await fillOpenList(); } catch (err) { say(`The list of scenarios could not be read: ${err.message}`); }
+  const params = new URLSearchParams(location.search);
+  if (location.hash.startsWith("#s=")) {
+    try {
+      const text = await fromLink(location.hash);
+      $("yaml").value = text;
+      state.lastText = text;
+      await refresh({ yaml: text }, "yaml", true);
+      return;
+    } catch (err) {
+      say(`The link's scenario could not be read (${err.message}): the template is open instead.`);
+    }
+  } else if (params.get("open")) {
+    const [kind, ...rest] = params.get("open").split(":");
+    await openSource(kind, rest.join(":"));
+    return;
+  }
+  await openSource("new", "");
+}
+
+document.addEventListener("DOMContentLoaded", start);

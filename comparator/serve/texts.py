@@ -1,0 +1,194 @@
+"""The work a request does on a scenario's text, as the command line does it on a file:
+check it (`validate`), run one era (`run --json`), run every era (`diff --json`); and the
+text written from the form's document (YAML, keys in the order given)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import yaml
+
+from comparator.checking.validation import check_text
+from comparator.compare.diffing import diff_document
+from comparator.compare.running import (
+    RefusedError,
+    Result,
+    era_ids,
+    run_era,
+    run_scenario,
+)
+from comparator.files.documents import load_yaml
+from comparator.files.problems import Problem, ScenarioError, line_for, line_map, location
+from comparator.scenarios.loader import MAX_BYTES, parse
+from comparator.serve.errors import Refused
+from versions import find_era
+
+DEFAULT_NAME = "scenario.yaml"
+
+
+def file_name(name: Any) -> str:
+    """How messages name the text: the name the page gives (a file's base name), else
+    scenario.yaml; never a path, never markup's worth of anything."""
+    if not isinstance(name, str) or not name.strip():
+        return DEFAULT_NAME
+    base = re.sub(r"[^\w.\-]+", "-", name.replace("\\", "/").rsplit("/", 1)[-1])[:80]
+    return base.strip(".-") or DEFAULT_NAME
+
+
+def problem_records(problems: list[Problem], text: str) -> list[dict[str, Any]]:
+    """Problems as `validate --json` prints them, each with its line where its field has
+    one (an era's refusal of a written choice names the field, not yet the line)."""
+    lines: dict[tuple[Any, ...], int] | None = None
+    out = []
+    for p in problems:
+        line = p.line
+        if line is None and p.path:
+            lines = line_map(text) if lines is None else lines
+            line = line_for(lines, location(p.path))
+        out.append({"file": p.file, "line": line, "field": p.path, "message": p.message})
+    return out
+
+
+def document(text: str) -> Any:
+    """The text's YAML document (for the form), or None where it is not one yet."""
+    try:
+        return load_yaml(text)
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return None
+
+
+def checked(text: str, name: str) -> dict[str, Any]:
+    """`validate --json` of one text, with its document for the form and its game."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise Refused(413, f"{name}: more than {MAX_BYTES} bytes: a scenario is a page of "
+                           f"YAML")
+    scenario, found = check_text(text, name)
+    raw = document(text)
+    return {"ok": not found.problems, "problems": problem_records(found.problems, text),
+            "warnings": problem_records(found.warnings, text),
+            "scenario": raw if isinstance(raw, dict) else None,
+            "game": getattr(scenario, "game", None) or _game_named(raw)}
+
+
+def _game_named(raw: Any) -> str:
+    from comparator.games.registry import game_id
+
+    return game_id(raw)
+
+
+def loaded(text: str, name: str) -> Any:
+    """The scenario of the text, or Refused (422) with every problem of it."""
+    try:
+        return parse(text, name)
+    except ScenarioError as err:
+        raise Refused(422, str(err.problems[0]), problem_records(err.problems, text)) from None
+
+
+def outcome(text: str, name: str, era: Any) -> dict[str, Any]:
+    """`run --json` of the text in one era: its outcome, or the era's refusal (§2.1)."""
+    scenario = loaded(text, name)
+    era_id = _era(era, scenario.game)
+    try:
+        return run_era(scenario, era_id, name)
+    except RefusedError as err:
+        return {"schema": 1, "scenario": scenario.id, "era": era_id,
+                "refused": err.refusal.record()}
+    except ScenarioError as err:
+        raise Refused(422, str(err.problems[0]), problem_records(err.problems, text)) from None
+
+
+def _era(era: Any, game: str) -> str:
+    from versions import eras_of
+
+    if not isinstance(era, str) or not era:
+        raise Refused(400, "era: name one era (an id or alias, as `rulesdiff eras` lists them)")
+    try:
+        found = find_era(era)
+    except (KeyError, ValueError) as err:
+        raise Refused(400, f"era: {str(err).strip(chr(34) + chr(39))}") from None
+    if found.game != game:
+        raise Refused(400, f"era: {found.id} is not an era of {game} (its eras: "
+                           f"{', '.join(eras_of(game))})")
+    return found.id
+
+
+def eras_asked(eras: Any) -> list[str]:
+    """The eras a diff names (none: every era), as ids."""
+    if eras is None:
+        return era_ids(None)
+    if not isinstance(eras, list) or not all(isinstance(e, str) for e in eras):
+        raise Refused(400, "eras: a list of era ids or aliases")
+    try:
+        return era_ids(eras) if eras else era_ids(None)
+    except (KeyError, ValueError) as err:
+        raise Refused(400, f"eras: {str(err).strip(chr(34) + chr(39))}") from None
+
+
+def result(text: str, name: str, eras: list[str]) -> Result:
+    """Every era's outcome of the text (`diff`'s work), nothing stored."""
+    scenario = loaded(text, name)
+    try:
+        return run_scenario(scenario, name, eras)
+    except ScenarioError as err:
+        raise Refused(422, str(err.problems[0]), problem_records(err.problems, text)) from None
+
+
+def diff(found: Result) -> dict[str, Any]:
+    """`diff --json` of a result: the contract's document, and, where some era refused
+    the scenario, its refusals under "refused" (what the command says on stderr)."""
+    doc = diff_document(found.scenario.id, found.outcomes)
+    if found.refused:
+        doc["refused"] = dict(found.refused)
+    return doc
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block style for mappings and lists of mappings, flow style for the small ones, as
+    the shipped files are written; several lines of words as a literal block."""
+
+
+def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    if "\n" in value:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value)
+
+
+_Dumper.add_representer(str, _text)
+
+
+def written(doc: Any) -> str:
+    """The form's document as YAML text, its keys in the order the form keeps them."""
+    if not isinstance(doc, dict):
+        raise Refused(400, "scenario: a mapping (the scenario's fields)")
+    try:
+        text = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                         default_flow_style=None, width=92)
+    except (yaml.YAMLError, RecursionError, ValueError) as err:
+        raise Refused(400, f"scenario: can't be written as YAML ({err})") from None
+    return text
+
+
+def json_of(body: bytes) -> dict[str, Any]:
+    """A request's JSON object, or Refused naming what is wrong with it."""
+    try:
+        value = json.loads(body)
+    except RecursionError:
+        raise Refused(400, "the request's JSON is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as err:
+        raise Refused(400, f"the request is not JSON ({str(err).splitlines()[0]})") from None
+    if not isinstance(value, dict):
+        raise Refused(400, "the request is a JSON object")
+    return value
+
+
+def text_of(body: dict[str, Any]) -> str:
+    """The request's scenario text: its `yaml`, or its `scenario` document written out."""
+    if "yaml" in body:
+        if not isinstance(body["yaml"], str):
+            raise Refused(400, "yaml: the scenario's text, a string")
+        return body["yaml"]
+    if "scenario" in body:
+        return written(body["scenario"])
+    raise Refused(400, "yaml: required (the scenario's text), or scenario (its document)")
