@@ -34,7 +34,7 @@ def serve(
         min=1, max=86_400)] = 300.0,
     seconds: Annotated[float, typer.Option(
         "--seconds", help="the wall time of a validate, run or diff, at most", metavar="S",
-        min=1, max=3600)] = 30.0,
+        min=0.01, max=3600)] = 30.0,
     max_body: Annotated[int, typer.Option(
         "--max-body", help="the largest request body read, in bytes", metavar="BYTES",
         min=1024, max=10_000_000)] = 256_000,
