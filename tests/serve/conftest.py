@@ -125,3 +125,32 @@ def clean_folder(workbench):
     empty()
     yield workbench.folder
     empty()
+
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """The machine's Chromium, driven by Playwright (as the site's tests drive it)."""
+    missing = None
+    if not Path(CHROMIUM).exists():
+        missing = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    else:
+        try:
+            import playwright  # noqa: F401
+        except ImportError:
+            missing = "playwright is not installed (pip install -e '.[test]')"
+    if missing:
+        if os.environ.get("RULESDIFF_REQUIRE_BROWSER"):
+            pytest.fail(f"the browser tests must run here: {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield b
+        b.close()

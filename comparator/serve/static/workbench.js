@@ -98,7 +98,9 @@ async function refresh(payload, from, opening = false) {
     $("yaml").value = got.yaml;
     state.lastText = got.yaml;
   }
-  if (got.scenario) state.doc = got.scenario;
+  /* A form's edit keeps the form's own document (its fields are bound to it); a text's
+     edit or an opening brings a new one. */
+  if (got.scenario && (from !== "form" || opening)) state.doc = got.scenario;
   state.game = got.game || "mtg";
   if (from !== "form" || opening) await renderForm();
   showProblems(got.problems, got.warnings);
