@@ -104,11 +104,12 @@ def _name(body: dict[str, Any]) -> str:
 def create_app(settings: Settings) -> Starlette:
     bench = Workbench(settings)
     pages_env = environment()
+    shipped_count = len(bench.sources.shipped())  # the page's footer says it
 
     def page(request: Request) -> Response:
         html = pages_env.get_template("workbench.html").render(
             root="/site/", section="workbench", title="Workbench",
-            engine_version=_engine(), scenario_count=len(bench.sources._shipped()),
+            engine_version=_engine(), scenario_count=shipped_count,
             can_save=settings.folder is not None)
         return HTMLResponse(html, headers={"Content-Security-Policy": POLICY})
 

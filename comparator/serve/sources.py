@@ -30,11 +30,11 @@ class Sources:
     # -- listing ---------------------------------------------------------------------------
 
     def listing(self) -> dict[str, Any]:
-        return {"shipped": self._shipped(), "folder": self._folder_files(),
+        return {"shipped": self.shipped(), "folder": self._folder_files(),
                 "stored": self._stored(), "can_save": self.folder is not None,
                 "folder_name": str(self.folder) if self.folder else None}
 
-    def _shipped(self) -> list[dict[str, Any]]:
+    def shipped(self) -> list[dict[str, Any]]:
         out = []
         for path in shipped_scenarios():
             try:

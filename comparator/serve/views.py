@@ -46,8 +46,7 @@ class Words:
 
             try:
                 self._engine = open_engine(self.db, create=False)
-            except Exception:  # no store: the events are shown with their numbers only
-                self._none = True
+            except Exception:  # no store yet: the numbers only, until there is one
                 return
         for era_id, numbers in wanted.items():
             era = find_era(era_id)
@@ -117,11 +116,6 @@ def explored_html(found: Result, doc: dict[str, Any], words: Words) -> str:
                 g["hidden"] = len(g["outcomes"]) - room
                 g["outcomes"] = g["outcomes"][:room]
             cut += len(g["outcomes"])
-    gathered = _gathered(s, words)
-    for era in shown["eras"] if shown else []:
-        for step in era["line"]:
-            q = gathered.quotes.get((era["id"], step["rule"]))
-            step["quote"] = q
     return environment().get_template("explored_result.html").render(
         root=SITE_ROOT, explored=shown, not_explored=None, doc=doc,
         refused=doc.get("refused", {}))

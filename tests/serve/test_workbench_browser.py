@@ -152,7 +152,7 @@ def test_explore_with_a_limit_then_a_long_search_cancelled(page, workbench, clea
     page.click("#explore-start")
     page.wait_for_function("document.getElementById('explore-status').textContent"
                            ".startsWith('Explored')", timeout=60_000)
-    assert "With best play" in page.inner_text("#explored")
+    assert "With best play" in page.inner_text("#explore-result")
     # A search of about ten seconds an era: watched, then cancelled.
     shutil.copy(SIX_PUMPS, clean_folder / "six-pumps.yaml")
     opened(page, workbench, "folder:six-pumps.yaml")

@@ -523,7 +523,7 @@ async function explore(e) {
   const progress = $("explore-progress");
   const limitText = $("explore-limit").value.trim();
   const limit = /^\d+$/.test(limitText) ? Number(limitText) : limitText;
-  $("explored").replaceChildren();
+  $("explore-result").replaceChildren();
   let job;
   try {
     job = await api("POST", "/api/explore", {
@@ -548,7 +548,7 @@ async function explore(e) {
       continue;
     }
     if (got.state === "done") {
-      $("explored").innerHTML = got.html || ""; /* the server's HTML, escaped there */
+      $("explore-result").innerHTML = got.html || ""; /* the server's HTML, escaped there */
       const eras = Object.keys(got.explore.eras);
       status.textContent = `Explored ${eras.length} era${eras.length === 1 ? "" : "s"} in ${got.seconds} s: ${got.explore.diverges ? "the eras diverge" : "the eras agree"}.`;
     } else if (got.state === "cancelled") {
