@@ -100,9 +100,11 @@ def test_a_broken_field_shows_its_error_beside_it(page, workbench):
         beside.get_attribute("id")
     assert wait_status(page, re.compile("^1 problem")).startswith(
         "1 problem: permanents[0].power:")
+    assert page.is_visible("#result-stale")  # the last valid result, said to be old
     page.fill(power, "5")
     wait_status(page, VALID)
     assert page.locator(".field-error").count() == 0
+    assert not page.is_visible("#result-stale")
     # A mistake typed in the YAML: beside the form's field too, with the suggestion, and
     # in the YAML's list with its line.
     text = page.input_value("#yaml").replace("at: damage-on-stack", "at: damage-on-stak")

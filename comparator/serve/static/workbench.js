@@ -104,6 +104,8 @@ async function refresh(payload, from, opening = false) {
   state.game = got.game || "mtg";
   if (from !== "form" || opening) await renderForm();
   showProblems(got.problems, got.warnings);
+  $("result-stale").hidden = got.ok || !$("result").querySelector("[role=tab], #divergences");
+  $("result").classList.toggle("stale", !got.ok);
   if (got.ok) {
     showResult(got.html);
     say(`Valid: ${got.diff.diverges ? "the eras diverge" : "every era that runs it ends the same way"}${got.warnings.length ? ` (${got.warnings.length} warning${got.warnings.length > 1 ? "s" : ""})` : ""}.`);
