@@ -70,7 +70,8 @@ def serve(
 
     import uvicorn
 
-    from comparator.serve.app import LOOPBACK, Settings, create_app
+    from comparator.serve.app import Settings, create_app
+    from comparator.serve.guard import LOOPBACK
     from comparator.serve.limits import Limits
 
     limits = Limits(body_bytes=max_body, explore_limit=limit, seconds=seconds,

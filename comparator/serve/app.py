@@ -6,17 +6,20 @@ unescaped, and nothing is written but a file of the served folder or a run in th
 from __future__ import annotations
 
 import contextlib
-import json
+import functools
+import inspect
 import sys
+import threading
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -31,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from comparator.explore.eras import BLOCKS, FIELDS, OBJECTIVES
 from comparator.serve import texts
 from comparator.serve.errors import Refused
+from comparator.serve.guard import Guard
 from comparator.serve.jobs import Jobs
 from comparator.serve.limits import Limits
 from comparator.serve.live_site import LiveSite
@@ -38,7 +42,6 @@ from comparator.serve.sources import Sources
 from comparator.serve.views import HERE, Words, environment, explored_html, result_html
 
 SITE_STATIC = Path(__file__).resolve().parents[1] / "site" / "static"
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
 # The workbench's page asks for nothing but its own server.
 POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
           "script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; "
@@ -65,7 +68,10 @@ class Workbench:
         self.jobs = Jobs(settings.limits)
         self.words = Words(settings.db)
         self.site = LiveSite(settings.db, settings.folder, settings.eras or [])
-        self.runs = anyio.CapacityLimiter(settings.limits.runs)
+        # Held by a request's work until its thread ends, even one answered 503 past its
+        # wall time (a thread can't be stopped): so no more than `runs` ever work at once.
+        self.slots = threading.BoundedSemaphore(settings.limits.runs)
+        self.threads = anyio.CapacityLimiter(4 * settings.limits.runs)
 
     async def body(self, request: Request) -> dict[str, Any]:
         """The request's JSON object, read up to the size bound."""
@@ -88,9 +94,19 @@ class Workbench:
     async def work(self, what: Any, *args: Any) -> Any:
         """`what(*args)` in a thread, bounded in wall time and in how many run at once."""
         seconds = self.limits.seconds
+        deadline = time.monotonic() + seconds
+
+        def bounded() -> Any:
+            if not self.slots.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                raise TimeoutError
+            try:
+                return what(*args)
+            finally:
+                self.slots.release()
+
         try:
             with anyio.fail_after(seconds):
-                return await anyio.to_thread.run_sync(what, *args, limiter=self.runs,
+                return await anyio.to_thread.run_sync(bounded, limiter=self.threads,
                                                       abandon_on_cancel=True)
         except TimeoutError:
             raise Refused(503, f"the request took more than {seconds:g} s, the most this "
@@ -134,33 +150,38 @@ def create_app(settings: Settings) -> Starlette:
 
     async def validate(request: Request) -> Response:
         body = await bench.body(request)
-        text = texts.text_of(body)
-        found = await bench.work(texts.checked, text, _name(body))
-        if "scenario" in body and "yaml" not in body:
-            found["yaml"] = text
-        return JSONResponse(found)
+
+        def check() -> dict[str, Any]:
+            text = texts.text_of(body)
+            found = texts.checked(text, _name(body))
+            if "scenario" in body and "yaml" not in body:
+                found["yaml"] = text
+            return found
+
+        return JSONResponse(await bench.work(check))
 
     async def run(request: Request) -> Response:
         body = await bench.body(request)
-        return JSONResponse(await bench.work(texts.outcome, texts.text_of(body), _name(body),
-                                             body.get("era")))
+        return JSONResponse(await bench.work(
+            lambda: texts.outcome(texts.text_of(body), _name(body), body.get("era"))))
 
     async def diff(request: Request) -> Response:
         body = await bench.body(request)
         eras = texts.eras_asked(body.get("eras"))
-        found = await bench.work(texts.result, texts.text_of(body), _name(body), eras)
+        found = await bench.work(lambda: texts.result(texts.text_of(body), _name(body), eras))
         doc = texts.diff(found)
         if body.get("store") is True:
             await bench.work(_store, settings.db, found)
+            bench.site.changed()
         return JSONResponse(doc)
 
     async def view(request: Request) -> Response:
         """The page's own: the check of the text and, if it runs, the result as HTML."""
         body = await bench.body(request)
-        text = texts.text_of(body)
         name = _name(body)
 
         def both() -> dict[str, Any]:
+            text = texts.text_of(body)
             found = texts.checked(text, name)
             if "scenario" in body and "yaml" not in body:
                 found["yaml"] = text
@@ -174,10 +195,11 @@ def create_app(settings: Settings) -> Starlette:
 
     async def explore_start(request: Request) -> Response:
         body = await bench.body(request)
-        text = texts.text_of(body)
         name = _name(body)
         options = _explore_options(body, settings.limits)
+        text = await bench.work(texts.text_of, body)
         scenario = await bench.work(texts.loaded, text, name)
+        options["eras"] = texts.of_its_game(scenario, options["eras"], name)
         job = bench.jobs.start(text, name, scenario.id, options)
         job.extra["text"], job.extra["name"] = text, name
         if body.get("wait") is True:
@@ -203,15 +225,16 @@ def create_app(settings: Settings) -> Starlette:
 
     async def save(request: Request) -> Response:
         body = await bench.body(request)
-        text = texts.text_of(body)
+        text = await bench.work(texts.text_of, body)
         name = body.get("name")
         checked = await bench.work(texts.checked, text, texts.file_name(name))
         if not checked["ok"]:
             first = checked["problems"][0]
             raise Refused(422, f"not saved: {first['field'] or 'the text'}: {first['message']}",
                           checked["problems"])
-        return JSONResponse(await bench.work(bench.sources.save, name, text,
-                                             body.get("replace") is True))
+        saved = await bench.work(bench.sources.save, name, text, body.get("replace") is True)
+        bench.site.changed()  # the site shows the folder's files: built again when asked
+        return JSONResponse(saved)
 
     async def site_page(request: Request) -> Response:
         folder = await anyio.to_thread.run_sync(bench.site.pages)
@@ -228,43 +251,29 @@ def create_app(settings: Settings) -> Starlette:
                                 "<p>No such page. <a href=\"/site/index.html\">The timeline"
                                 "</a></p>", status_code=404)
         if path.suffix == ".html":
-            return HTMLResponse(_with_workbench(path.read_text(encoding="utf-8"), rel))
+            return HTMLResponse(_with_workbench(path.read_text(encoding="utf-8"), rel,
+                                                bench.site.sources))
         return FileResponse(path)
 
     routes = [
         Route("/", lambda r: RedirectResponse("/workbench")),
-        Route("/workbench", page),
+        Route("/workbench", answered(page)),
         Mount("/workbench/assets", StaticFiles(directory=HERE / "static"), name="assets"),
-        Route("/api/scenarios", scenarios),
-        Route("/api/vocabulary", vocabulary),
-        Route("/api/open", open_source),
-        Route("/api/validate", validate, methods=["POST"]),
-        Route("/api/run", run, methods=["POST"]),
-        Route("/api/diff", diff, methods=["POST"]),
-        Route("/api/view", view, methods=["POST"]),
-        Route("/api/explore", explore_start, methods=["POST"]),
-        Route("/api/explore/{job}", explore_status, methods=["GET", "DELETE"]),
-        Route("/api/save", save, methods=["POST"]),
+        Route("/api/scenarios", answered(scenarios)),
+        Route("/api/vocabulary", answered(vocabulary)),
+        Route("/api/open", answered(open_source)),
+        Route("/api/validate", answered(validate), methods=["POST"]),
+        Route("/api/run", answered(run), methods=["POST"]),
+        Route("/api/diff", answered(diff), methods=["POST"]),
+        Route("/api/view", answered(view), methods=["POST"]),
+        Route("/api/explore", answered(explore_start), methods=["POST"]),
+        Route("/api/explore/{job}", answered(explore_status), methods=["GET", "DELETE"]),
+        Route("/api/save", answered(save), methods=["POST"]),
         Mount("/site/assets", StaticFiles(directory=SITE_STATIC), name="site-assets"),
-        Route("/site/{path:path}", site_page),
+        Route("/site/{path:path}", answered(site_page)),
         Route("/site", lambda r: RedirectResponse("/site/index.html")),
     ]
-    middleware = []
-    if settings.host in LOOPBACK:
-        # Only this machine's names: another site can't reach the server through a name
-        # of its own that points here (DNS rebinding).
-        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(LOOPBACK)))
-
-    async def refused(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, Refused)
-        return JSONResponse(exc.body(), status_code=exc.status)
-
-    async def failed(request: Request, exc: Exception) -> Response:
-        line = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-        print(f"rulesdiff serve: {request.method} {request.url.path}: {line}",
-              file=sys.stderr)
-        return JSONResponse({"error": f"the server failed on this request ({line})"},
-                            status_code=500)
+    middleware = [Middleware(Guard, bound=settings.host)]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -273,10 +282,31 @@ def create_app(settings: Settings) -> Starlette:
         bench.site.close()
 
     app = Starlette(routes=routes, middleware=middleware,
-                    exception_handlers={Refused: refused, Exception: failed},
                     lifespan=lifespan)
     app.state.bench = bench
     return app
+
+
+def answered(endpoint: Any) -> Any:
+    """A route that answers every failure in one line of JSON: a refusal with its status,
+    anything else as 500, said in one line on the server's stderr too (no traceback)."""
+
+    @functools.wraps(endpoint)
+    async def route(request: Request) -> Response:
+        try:
+            found = endpoint(request)
+            return await found if inspect.isawaitable(found) else found
+        except Refused as refusal:
+            return JSONResponse(refusal.body(), status_code=refusal.status)
+        except Exception as exc:
+            said = str(exc).splitlines()[0] if str(exc) else ""
+            line = f"{type(exc).__name__}: {said}"
+            print(f"rulesdiff serve: {request.method} {request.url.path}: {line}",
+                  file=sys.stderr)
+            return JSONResponse({"error": f"the server failed on this request ({line})"},
+                                status_code=500)
+
+    return route
 
 
 def _explore_options(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
@@ -325,14 +355,16 @@ def _escape(text: str) -> str:
 _NAV_END = "</ul>\n  </nav>"
 
 
-def _with_workbench(html: str, rel: str) -> str:
+def _with_workbench(html: str, rel: str, sources: dict[str, str]) -> str:
     """A site page as served here: the workbench in its navigation, and on a scenario's
-    page a link that opens the scenario there."""
+    page a link that opens the scenario there (`sources`: each scenario id's source, as
+    the workbench opens it: "shipped:ID", "folder:FILE")."""
     html = html.replace(_NAV_END, '  <li><a href="/workbench">Workbench</a></li>\n'
                                   "    " + _NAV_END, 1)
     if rel.startswith("scenarios/") and rel.count("/") == 1:
-        stem = json.dumps(rel[len("scenarios/"):-len(".html")])[1:-1]
-        link = (f'<p class="open-in"><a href="/workbench?open=shipped:{_escape(stem)}">'
-                f"Open this scenario in the workbench</a></p>\n")
-        html = html.replace("</h1>\n", "</h1>\n" + link, 1)
+        source = sources.get(rel[len("scenarios/"):-len(".html")])
+        if source is not None:
+            link = (f'<p class="open-in"><a href="/workbench?open={quote(source, safe=":")}">'
+                    f"Open this scenario in the workbench</a></p>\n")
+            html = html.replace("</h1>\n", "</h1>\n" + link, 1)
     return html

@@ -71,7 +71,11 @@ class Jobs:
                                    f"this server runs at once (serve --explores); wait for "
                                    f"one to end, or cancel it")
             messages = _CONTEXT.Queue()
-            process = _CONTEXT.Process(target=_explore, args=(text, name, options, messages),
+            # The search's own bound in CPU time: it ends even if this server is killed
+            # before it can end it.
+            cpu = int(self.limits.explore_seconds) + 30
+            process = _CONTEXT.Process(target=_explore,
+                                       args=(text, name, options, messages, cpu),
                                        daemon=True)
             process.start()
             job = Job(secrets.token_hex(8), process, messages, time.monotonic(), scenario_id)
@@ -80,6 +84,8 @@ class Jobs:
         return job
 
     def get(self, job_id: str) -> Job:
+        with self._lock:
+            self._forget_old()
         job = self._jobs.get(job_id)
         if job is None:
             raise Refused(404, f"job: no explore {job_id!r} (finished ones are kept "
@@ -130,8 +136,9 @@ class Jobs:
                     self._end(job, "refused", "the search ended without an answer (out of "
                                               "memory?)")
                 continue
-            except (EOFError, OSError, ValueError):
-                return  # the queue was closed: the job was ended
+            except Exception:  # closed (the job was ended), or a message cut short
+                self._end(job, "refused", "the search ended without an answer")
+                return
             if kind == "progress":
                 job.era, job.lines = what[0], what[1]
             elif kind == "done":
@@ -150,9 +157,11 @@ class Jobs:
                 del self._jobs[j.id]
 
 
-def _explore(text: str, name: str, options: dict[str, Any], messages: Any) -> None:
+def _explore(text: str, name: str, options: dict[str, Any], messages: Any,
+             cpu_seconds: int) -> None:
     """In the job's process: the explore JSON of the text, or the one line that refuses it,
     put on `messages` after its progress."""
+    _bound_self(cpu_seconds)
     from comparator.explore.files import ExploreError, explore_file
     from comparator.files.problems import ScenarioError
     from comparator.scenarios.loader import parse
@@ -180,5 +189,21 @@ def _explore(text: str, name: str, options: dict[str, Any], messages: Any) -> No
         messages.put(("refused", str(err)))
     except MemoryError:
         messages.put(("refused", "the search needs more memory than this machine has"))
+    except Exception as exc:  # a bug: said in one line, not a traceback on the server's
+        said = str(exc).splitlines()[0] if str(exc) else ""
+        messages.put(("refused", f"the search failed ({type(exc).__name__}: {said})"))
     else:
         messages.put(("done", doc))
+
+
+def _bound_self(cpu_seconds: int) -> None:
+    """End this process if the server's process dies (Linux), and past its CPU time."""
+    import resource
+    import signal
+
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 5))

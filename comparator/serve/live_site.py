@@ -27,7 +27,15 @@ class LiveSite:
         self._lock = threading.Lock()
         self._building: threading.Thread | None = None
         self._count = 0
+        self._stale = False
         self.error: str | None = None
+        # Each scenario id the site shows, with where the workbench opens it from.
+        self.sources: dict[str, str] = {}
+        self._next_sources: dict[str, str] = {}
+
+    def changed(self) -> None:
+        """Build the site again when next asked (a file saved into the folder)."""
+        self._stale = True
 
     def pages(self) -> Path | None:
         """The folder of the latest whole build; the first request waits for it, later
@@ -37,7 +45,8 @@ class LiveSite:
             if self._building is not None:
                 self._building.join()
             return self._built
-        if self._changed():
+        if self._stale or self._changed():
+            self._stale = False
             self._start()
         return self._built
 
@@ -58,6 +67,7 @@ class LiveSite:
 
         paths = sorted(scenarios_dir().glob("*.yaml"))
         ids = {p.stem for p in paths}  # a shipped file is named by its id
+        sources = {p.stem: f"shipped:{p.stem}" for p in paths}
         if self.folder is not None:
             for p in sorted(self.folder.glob("*.y*ml")):
                 if p.is_symlink() or not p.is_file():
@@ -69,6 +79,8 @@ class LiveSite:
                 if scenario.id not in ids:  # one page per id: the first file keeps it
                     ids.add(scenario.id)
                     paths.append(p)
+                    sources[scenario.id] = f"folder:{p.name}"
+        self._next_sources = sources
         return paths
 
     def _build(self) -> None:
@@ -91,6 +103,7 @@ class LiveSite:
             self.error = f"the site could not be built: {type(err).__name__}: {err}"
             return
         old, self._built, self.error = self._built, out, None
+        self.sources = self._next_sources
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
 

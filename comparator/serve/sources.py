@@ -6,6 +6,7 @@ unless asked."""
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,8 @@ class Sources:
             return {"yaml": found[name].read_text(encoding="utf-8"), "name": f"{name}.yaml"}
         if kind == "folder":
             path = self._inside(name)
+            if not path.exists():
+                raise Refused(404, f"name: no file {name!r} in the folder")
             try:
                 text = read_text_file(path, MAX_BYTES, "scenario")
             except ValueError as err:
@@ -153,12 +156,27 @@ class Sources:
         if path.exists() and not replace:
             raise Refused(409, f"name: {path.name} exists in the folder; save with replace "
                                f"to write over it")
-        temp = path.with_name(f".{path.name}.saving")
+        # A new file of its own (O_EXCL: never a file or a link planted under its name),
+        # then put in place: by a hard link where nothing may be written over (it fails if
+        # a file came meanwhile), by a rename where the file is to be replaced.
         try:
-            with temp.open("w", encoding="utf-8") as f:  # whole or not at all
-                f.write(text)
-            os.replace(temp, path)
+            fd, temp_name = tempfile.mkstemp(dir=self.folder, prefix=".saving-",
+                                             suffix=".yaml")
         except OSError as err:
-            temp.unlink(missing_ok=True)
             raise Refused(500, f"{path.name}: can't write it: {err.strerror or err}") from None
+        temp = Path(temp_name)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            if replace:
+                os.replace(temp, path)
+            else:
+                os.link(temp, path)
+        except FileExistsError:
+            raise Refused(409, f"name: {path.name} exists in the folder; save with replace "
+                               f"to write over it") from None
+        except OSError as err:
+            raise Refused(500, f"{path.name}: can't write it: {err.strerror or err}") from None
+        finally:
+            temp.unlink(missing_ok=True)
         return {"saved": path.name, "folder": str(self.folder)}

@@ -4,7 +4,10 @@ text written from the form's document (YAML, keys in the order given)."""
 
 from __future__ import annotations
 
+import base64
+import datetime
 import json
+import math
 import re
 from typing import Any
 
@@ -52,11 +55,37 @@ def problem_records(problems: list[Problem], text: str) -> list[dict[str, Any]]:
 
 
 def document(text: str) -> Any:
-    """The text's YAML document (for the form), or None where it is not one yet."""
+    """The text's YAML document (for the form) as JSON can carry it, or None where it is
+    not one yet."""
     try:
-        return load_yaml(text)
+        return json_safe(load_yaml(text))
     except (yaml.YAMLError, ValueError, RecursionError):
         return None
+
+
+def json_safe(value: Any, depth: int = 0) -> Any:
+    """A YAML value as JSON carries it: a date as its ISO text, a number JSON has no word
+    for (.inf, .nan) as its YAML text, a set as a sorted list, bytes as base64; any other
+    kind of value as its text."""
+    if depth > 100:
+        raise ValueError("nested too deeply")
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else (".nan" if value != value else
+                                                    ("-.inf" if value < 0 else ".inf"))
+    if isinstance(value, dict):
+        return {str(k) if not isinstance(k, str) else k: json_safe(v, depth + 1)
+                for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(v, depth + 1) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((json_safe(v, depth + 1) for v in value), key=str)
+    if isinstance(value, datetime.date | datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    return str(value)
 
 
 def checked(text: str, name: str) -> dict[str, Any]:
@@ -173,7 +202,7 @@ def written(doc: Any) -> str:
 def json_of(body: bytes) -> dict[str, Any]:
     """A request's JSON object, or Refused naming what is wrong with it."""
     try:
-        value = json.loads(body)
+        value = json.loads(body, parse_constant=_no_constant)
     except RecursionError:
         raise Refused(400, "the request's JSON is nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as err:
@@ -181,6 +210,10 @@ def json_of(body: bytes) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise Refused(400, "the request is a JSON object")
     return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def text_of(body: dict[str, Any]) -> str:
@@ -192,3 +225,14 @@ def text_of(body: dict[str, Any]) -> str:
     if "scenario" in body:
         return written(body["scenario"])
     raise Refused(400, "yaml: required (the scenario's text), or scenario (its document)")
+
+
+def of_its_game(scenario: Any, eras: list[str], name: str) -> list[str]:
+    """Those of `eras` that are eras of the scenario's game; none is a refusal, as the
+    command line refuses it."""
+    from comparator.compare.running import game_eras
+
+    try:
+        return game_eras(scenario, eras, name)
+    except ScenarioError as err:
+        raise Refused(400, str(err.problems[0])) from None

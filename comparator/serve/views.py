@@ -108,6 +108,9 @@ def explored_html(found: Result, doc: dict[str, Any], words: Words) -> str:
     s.explored = doc.get("eras", {})
     game = pages.game_named(s.game)
     shown = pages._explored(s, game) if s.explored else None
+    if shown is not None:
+        shown.update(objective=doc.get("objective"), fields=doc.get("fields"),
+                     blocks=doc.get("blocks"))
     cut = 0
     if shown is not None:
         for g in shown["groups"]:

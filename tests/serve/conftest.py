@@ -133,9 +133,10 @@ BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--d
                 "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """The machine's Chromium, driven by Playwright (as the site's tests drive it)."""
+    """The machine's Chromium, driven by Playwright (as the site's tests drive it); one a
+    module, as theirs, since two Playwright drivers can't run at once in one process."""
     missing = None
     if not Path(CHROMIUM).exists():
         missing = f"no Chromium at {CHROMIUM} (apt-get install chromium)"

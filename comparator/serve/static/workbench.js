@@ -47,6 +47,7 @@ function say(text) { $("status").textContent = text; }
 async function fillOpenList() {
   const list = await api("GET", "/api/scenarios");
   const select = $("open-select");
+  select.querySelectorAll("optgroup").forEach((g) => g.remove());
   const groups = [["shipped", "Shipped scenarios"], ["folder", "Files of the served folder"],
                   ["stored", "Stored in the database"]];
   for (const [kind, label] of groups) {
@@ -78,11 +79,50 @@ async function openSource(kind, name) {
 
 /* ---- the round trip: check, write, run ---------------------------------------------- */
 
-let timer = null;
-function later(fn, ms) { clearTimeout(timer); timer = setTimeout(fn, ms); }
+/* An edit waits for a pause in the typing (its timer), then goes to the server. While one
+   editor's edit is on its way, the other is read-only: the answer rewrites it, and an edit
+   made there meanwhile would be lost. */
+const pending = { form: null, yaml: null };
 
-async function refresh(payload, from, opening = false) {
+function hold(from) {
+  if (from === "yaml") { $("form").inert = true; $("form").setAttribute("aria-busy", "true"); }
+  else { $("yaml").readOnly = true; }
+}
+
+function release() {
+  if (pending.form || pending.yaml) return;
+  $("form").inert = false;
+  $("form").removeAttribute("aria-busy");
+  $("yaml").readOnly = false;
+}
+
+function later(from, fn, ms) {
+  hold(from);
+  clearTimeout(pending[from]);
+  pending[from] = setTimeout(() => { pending[from] = null; fn(); }, ms);
+}
+
+/* Every edit sent and answered: what Download, Share and Save need before they read. */
+async function settle() {
+  for (const from of ["form", "yaml"]) {
+    if (!pending[from]) continue;
+    clearTimeout(pending[from]);
+    pending[from] = null;
+    await refresh(from === "form" ? { scenario: state.doc } : { yaml: $("yaml").value }, from);
+  }
+  if (state.inflight) await state.inflight;
+}
+
+function refresh(payload, from, opening = false) {
+  state.inflight = answer(payload, from, opening).finally(release);
+  return state.inflight;
+}
+
+async function answer(payload, from, opening) {
   const seq = ++state.seq;
+  if (!opening && location.hash.startsWith("#s=")) {
+    history.replaceState(null, "", location.pathname); /* the shared link is of the board before this edit */
+  }
   payload.name = state.name;
   let got;
   try {
@@ -100,7 +140,7 @@ async function refresh(payload, from, opening = false) {
   }
   /* A form's edit keeps the form's own document (its fields are bound to it); a text's
      edit or an opening brings a new one. */
-  if (got.scenario && (from !== "form" || opening)) state.doc = got.scenario;
+  if (from !== "form" || opening) state.doc = got.scenario || null;
   state.game = got.game || "mtg";
   if (from !== "form" || opening) await renderForm();
   showProblems(got.problems, got.warnings);
@@ -115,7 +155,7 @@ async function refresh(payload, from, opening = false) {
 }
 
 function formChanged() {
-  later(() => refresh({ scenario: state.doc }, "form"), 250);
+  later("form", () => refresh({ scenario: state.doc }, "form"), 250);
 }
 
 /* ---- problems beside their fields ----------------------------------------------------- */
@@ -238,8 +278,12 @@ async function vocabulary() {
 }
 
 let uid = 0;
+/* A field's id comes from its place in the scenario, so that it is the same after the form
+   is drawn again (the focus stays where it was). */
+function fid(path) { return `f-${path.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`; }
+
 function field(label, input, path, hint) {
-  const id = input.id || `f-${++uid}`;
+  const id = input.id || (path ? fid(path) : `f-${++uid}`);
   input.id = id;
   if (path) input.setAttribute("data-field", path);
   const parts = [el("label", { for: id, text: label }), input];
@@ -303,7 +347,7 @@ function keywordsOf(text) {
   });
 }
 
-function addButton(label, onclick) { return el("button", { type: "button", class: "add", text: label, onclick }); }
+function addButton(label, onclick, id) { return el("button", { type: "button", class: "add", text: label, onclick, id }); }
 function removeButton(label, onclick) { return el("button", { type: "button", class: "remove", text: "Remove", "aria-label": label, onclick }); }
 
 async function renderForm() {
@@ -320,7 +364,8 @@ async function renderForm() {
     return;
   }
   const vocab = (await vocabulary()).form;
-  const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
+  const focused = state.focus || (document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null);
+  state.focus = null;
   uid = 0;
   const parts = [el("ul", { id: "form-problems", class: "problems", "aria-label": "Problems not tied to one field" })];
   parts.push(field("Title", textInput(doc.title, (v) => { setOrDrop(doc, "title", v); formChanged(); }), "title"));
@@ -332,17 +377,18 @@ async function renderForm() {
   doc.players.forEach((p, i) => {
     if (!p || typeof p !== "object") return;
     players.append(el("div", { class: "row" },
-      field("Name", textInput(p.name, (v) => { p.name = v; formChanged(); }), `players[${i}].name`),
+      field("Name", textInput(p.name, (v) => { p.name = v; formChanged(); }, { onchange: () => renderFormSoon() }), `players[${i}].name`),
       field("Life", numberInput(p.life, (v) => { setOrDrop(p, "life", asNumber(v)); formChanged(); }), `players[${i}].life`),
       field("Poison", numberInput(p.poison, (v) => { setOrDrop(p, "poison", asNumber(v)); formChanged(); }), `players[${i}].poison`),
-      removeButton(`Remove player ${p.name || i + 1}`, () => { doc.players.splice(i, 1); renderForm(); formChanged(); })));
+      removeButton(`Remove player ${p.name || i + 1}`, () => { doc.players.splice(i, 1); renderFormSoon("add-player"); formChanged(); })));
   });
   players.append(addButton("Add a player", () => {
     let n = doc.players.length; let name;
     do { name = String.fromCharCode(65 + (n++ % 26)) + (n > 26 ? n : ""); } while (names.includes(name));
-    doc.players.push({ name, life: 20 }); renderForm(); formChanged();
-  }));
-  players.append(field("Active player (the attacker)", choice(doc.active, names, (v) => { setOrDrop(doc, "active", v); formChanged(); }), "active"));
+    doc.players.push({ name, life: 20 });
+    renderFormSoon(fid(`players[${doc.players.length - 1}].name`)); formChanged();
+  }, "add-player"));
+  players.append(field("Active player (the attacker)", choice(doc.active, names, (v) => { setOrDrop(doc, "active", v); formChanged(); renderFormSoon(); }), "active"));
   parts.push(players);
 
   /* permanents */
@@ -356,8 +402,8 @@ async function renderForm() {
     const at = `permanents[${i}]`;
     const box2 = el("fieldset", { class: "permanent" }, el("legend", { text: p.id || `permanent ${i + 1}` }));
     box2.append(el("div", { class: "row" },
-      field("Id", textInput(p.id, (v) => { p.id = v; formChanged(); }), `${at}.id`),
-      field("Controller", choice(p.controller, names, (v) => { setOrDrop(p, "controller", v); formChanged(); }, "—"), `${at}.controller`),
+      field("Id", textInput(p.id, (v) => { p.id = v; formChanged(); }, { onchange: () => renderFormSoon() }), `${at}.id`),
+      field("Controller", choice(p.controller, names, (v) => { setOrDrop(p, "controller", v); formChanged(); renderFormSoon(); }, "—"), `${at}.controller`),
       field("Card", textInput(p.card, (v) => { setOrDrop(p, "card", v); formChanged(); }, { list: "card-names" }), `${at}.card`, "a card of the library, or none"),
       field("Power", numberInput(p.power, (v) => { setOrDrop(p, "power", asNumber(v)); formChanged(); }), `${at}.power`),
       field("Toughness", numberInput(p.toughness, (v) => { setOrDrop(p, "toughness", asNumber(v)); formChanged(); }), `${at}.toughness`)));
@@ -383,18 +429,18 @@ async function renderForm() {
         field("Power", numberInput(a.power, (v) => { setOrDrop(a, "power", asNumber(v)); formChanged(); }), `${aat}.power`),
         field("Toughness", numberInput(a.toughness, (v) => { setOrDrop(a, "toughness", asNumber(v)); formChanged(); }), `${aat}.toughness`),
         field("Amount", numberInput(a.amount, (v) => { setOrDrop(a, "amount", asNumber(v)); formChanged(); }), `${aat}.amount`),
-        removeButton(`Remove ability ${j + 1} of ${p.id || i + 1}`, () => { p.abilities.splice(j, 1); if (!p.abilities.length) delete p.abilities; renderForm(); formChanged(); })));
+        removeButton(`Remove ability ${j + 1} of ${p.id || i + 1}`, () => { p.abilities.splice(j, 1); if (!p.abilities.length) delete p.abilities; renderFormSoon(`add-ability-${i}`); formChanged(); })));
     });
     box2.append(el("div", { class: "buttons" },
-      addButton(`Add an ability to ${p.id || "it"}`, () => { (p.abilities = p.abilities || []).push({ trigger: vocab.triggers[0], effect: "pump", target: "self", power: 1, toughness: 1 }); renderForm(); formChanged(); }),
-      removeButton(`Remove ${p.id || "permanent " + (i + 1)}`, () => { doc.permanents.splice(i, 1); renderForm(); formChanged(); })));
+      addButton(`Add an ability to ${p.id || "it"}`, () => { (p.abilities = p.abilities || []).push({ trigger: vocab.triggers[0], effect: "pump", target: "self", power: 1, toughness: 1 }); renderFormSoon(fid(`permanents[${i}].abilities[${p.abilities.length - 1}]`)); formChanged(); }, `add-ability-${i}`),
+      removeButton(`Remove ${p.id || "permanent " + (i + 1)}`, () => { doc.permanents.splice(i, 1); renderFormSoon("add-permanent"); formChanged(); })));
     perms.append(box2);
   });
   perms.append(addButton("Add a permanent", () => {
     let n = doc.permanents.length + 1; while (ids.includes(`creature-${n}`)) n++;
     doc.permanents.push({ id: `creature-${n}`, controller: names[0] || "A", power: 2, toughness: 2 });
-    renderForm(); formChanged();
-  }));
+    renderFormSoon(fid(`permanents[${doc.permanents.length - 1}].id`)); formChanged();
+  }, "add-permanent"));
   parts.push(perms);
 
   /* combat: attacks and blocks, chosen from lists */
@@ -450,20 +496,20 @@ async function renderForm() {
         field("Toughness", numberInput(a.toughness, (v) => { setOrDrop(a, "toughness", asNumber(v)); formChanged(); }), `${at}.toughness`),
         field("Amount", numberInput(a.amount, (v) => { setOrDrop(a, "amount", asNumber(v)); formChanged(); }), `${at}.amount`),
         field("If the window is missing", choice(a["if-missing"], vocab.if_missing, (v) => { setOrDrop(a, "if-missing", v); formChanged(); }, "skip (default)"), `${at}.if-missing`),
-        removeButton(`Remove action ${i + 1}`, () => { doc.actions.splice(i, 1); if (!doc.actions.length) delete doc.actions; renderForm(); formChanged(); }))));
+        removeButton(`Remove action ${i + 1}`, () => { doc.actions.splice(i, 1); if (!doc.actions.length) delete doc.actions; renderFormSoon("add-action"); formChanged(); }))));
   });
   if (!doc.actions.length) delete doc.actions;
   acts.append(el("datalist", { id: "action-cards" }, ...vocab.action_cards.map((c) => el("option", { value: c }))));
   acts.append(addButton("Add an action", () => {
     (doc.actions = doc.actions || []).push({ at: "declare-blockers", by: names.find((n) => n !== doc.active) || names[0], effect: "pump", target: ids[0], power: 3, toughness: 3 });
-    renderForm(); formChanged();
-  }));
+    renderFormSoon(fid(`actions[${doc.actions.length - 1}].at`)); formChanged();
+  }, "add-action"));
   parts.push(acts);
   box.replaceChildren(...parts);
   if (focused && $(focused)) $(focused).focus();
 }
 
-function renderFormSoon() { setTimeout(renderForm, 0); }
+function renderFormSoon(focus) { if (focus) state.focus = focus; setTimeout(renderForm, 0); }
 
 /* ---- keep it: download, share, save --------------------------------------------------- */
 
@@ -484,9 +530,11 @@ async function through(stream, bytes) {
 }
 
 async function shareLink() {
+  await settle();
   const packed = await through(new CompressionStream("deflate-raw"), new TextEncoder().encode($("yaml").value));
   const url = `${location.origin}/workbench#s=${b64url(packed)}`;
   history.replaceState(null, "", url);
+  state.shared = location.hash;
   $("share-url").value = url;
   let said = "The link holds the whole scenario: it is in the address bar and above.";
   try { await navigator.clipboard.writeText(url); said = "Copied: the link holds the whole scenario."; } catch (e) { /* not allowed here: the field has it */ }
@@ -498,7 +546,8 @@ async function fromLink(hash) {
   return new TextDecoder().decode(await through(new DecompressionStream("deflate-raw"), packed));
 }
 
-function download() {
+async function download() {
+  await settle();
   const blob = new Blob([$("yaml").value], { type: "application/yaml" });
   const a = el("a", { href: URL.createObjectURL(blob), download: state.name || "scenario.yaml" });
   document.body.append(a); a.click(); a.remove();
@@ -509,9 +558,11 @@ async function save(e) {
   e.preventDefault();
   const said = $("save-said");
   said.textContent = "Saving…";
+  await settle();
   try {
     const got = await api("POST", "/api/save", { yaml: $("yaml").value, name: $("save-name").value, replace: $("save-replace").checked });
     said.textContent = `Saved as ${got.saved} in ${got.folder}.`;
+    await fillOpenList();
   } catch (err) {
     said.textContent = `Not saved: ${err.message}`;
   }
@@ -521,6 +572,7 @@ async function save(e) {
 
 async function explore(e) {
   e.preventDefault();
+  await settle();
   const status = $("explore-status");
   const progress = $("explore-progress");
   const limitText = $("explore-limit").value.trim();
@@ -540,11 +592,14 @@ async function explore(e) {
   $("explore-cancel").disabled = false;
   $("explore-start").disabled = true;
   status.textContent = "Searching…";
+  const mine = () => state.job === job.job;
   const done = () => { progress.hidden = true; $("explore-cancel").disabled = true; $("explore-start").disabled = false; state.job = null; };
-  while (state.job === job.job) {
+  while (mine()) {
     await new Promise((r) => setTimeout(r, 250));
+    if (!mine()) return; /* cancelled, or another search begun: this loop is over */
     let got;
-    try { got = await api("GET", `/api/explore/${job.job}?html=1`); } catch (err) { status.textContent = `Not explored: ${err.message}`; done(); return; }
+    try { got = await api("GET", `/api/explore/${job.job}?html=1`); } catch (err) { if (mine()) { status.textContent = `Not explored: ${err.message}`; done(); } return; }
+    if (!mine()) return;
     if (got.state === "running") {
       status.textContent = got.era ? `Searching under ${got.era}: ${got.lines.toLocaleString("en")} lines of play so far (${got.seconds} s).` : "Searching…";
       continue;
@@ -581,7 +636,7 @@ async function start() {
     const text = $("yaml").value;
     if (text === state.lastText) return;
     state.lastText = text;
-    later(() => refresh({ yaml: text }, "yaml"), 350);
+    later("yaml", () => refresh({ yaml: text }, "yaml"), 350);
   });
   $("open-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -596,15 +651,7 @@ async function start() {
   try { await fillOpenList(); } catch (err) { say(`The list of scenarios could not be read: ${err.message}`); }
   const params = new URLSearchParams(location.search);
   if (location.hash.startsWith("#s=")) {
-    try {
-      const text = await fromLink(location.hash);
-      $("yaml").value = text;
-      state.lastText = text;
-      await refresh({ yaml: text }, "yaml", true);
-      return;
-    } catch (err) {
-      say(`The link's scenario could not be read (${err.message}): the template is open instead.`);
-    }
+    if (await openLink()) return;
   } else if (params.get("open")) {
     const [kind, ...rest] = params.get("open").split(":");
     await openSource(kind, rest.join(":"));
@@ -612,5 +659,24 @@ async function start() {
   }
   await openSource("new", "");
 }
+
+async function openLink() {
+  try {
+    const text = await fromLink(location.hash);
+    $("yaml").value = text;
+    state.lastText = text;
+    state.shared = location.hash;
+    await refresh({ yaml: text }, "yaml", true);
+    return true;
+  } catch (err) {
+    say(`The link's scenario could not be read (${err.message}).`);
+    return false;
+  }
+}
+
+/* Another shared link followed in this tab. */
+window.addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#s=") && location.hash !== state.shared) openLink();
+});
 
 document.addEventListener("DOMContentLoaded", start);
