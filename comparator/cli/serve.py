@@ -61,6 +61,7 @@ def serve(
         with socket.socket(family, socket.SOCK_STREAM) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
+            port = probe.getsockname()[1]  # --port 0: the free port the system chose
     except OSError as err:
         why = ("already in use" if err.errno == errno.EADDRINUSE
                else err.strerror or str(err))

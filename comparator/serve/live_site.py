@@ -46,7 +46,6 @@ class LiveSite:
                 self._building.join()
             return self._built
         if self._stale or self._changed():
-            self._stale = False
             self._start()
         return self._built
 
@@ -89,6 +88,7 @@ class LiveSite:
         from comparator.store.database import open_engine
 
         self._count += 1
+        self._stale = False  # what changes from now on asks for the next build
         out = self._root / f"build-{self._count}"
         try:
             engine = open_engine(self.db)

@@ -230,3 +230,28 @@ def test_the_site_is_served_live_with_the_workbench_in_its_menu(workbench):
     assert status == 200 and f"/workbench?open=shipped:{GIANT}" in page
     status, css = workbench.get("/site/assets/site.css")
     assert status == 200
+
+
+def test_a_saved_file_is_on_the_live_site_with_a_link_that_opens_it(workbench, clean_folder,
+                                                                     shipped_text):
+    text = shipped_text(GIANT).replace(f"id: {GIANT}", "id: my-own-board", 1)
+    status, _ = workbench.get("/site/index.html", timeout=120)  # built once before
+    status, got = workbench.post("/api/save", {"yaml": text, "name": "board-file"})
+    assert status == 200
+    page = ""
+    for _ in range(100):  # the site is built again, in the background, once asked
+        status, page = workbench.get("/site/scenarios/my-own-board.html", timeout=120)
+        if status == 200:
+            break
+        time.sleep(0.2)
+    assert status == 200, page
+    assert "/workbench?open=folder:board-file.yaml" in page
+
+
+def test_an_explore_says_the_options_it_was_made_with(workbench, shipped_text):
+    status, got = workbench.post("/api/explore", {"yaml": shipped_text(GIANT), "wait": True,
+                                                  "objective": "kills", "fields": "all",
+                                                  "limit": 100_000})
+    assert status == 202 or got["state"] == "done"
+    status, job = workbench.get(f"/api/explore/{got['job']}?html=1")
+    assert "(objective: kills; every outcome field)" in job["html"]

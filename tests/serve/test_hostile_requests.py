@@ -204,3 +204,76 @@ def test_the_command_refuses_a_port_in_use_and_a_folder_that_is_not_one(tmp_path
                           timeout=60)
     assert done.returncode == 2 and "no such folder" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_planted_link_is_never_written_through(workbench, clean_folder, shipped_text,
+                                                 tmp_path):
+    """A folder (a cloned repository, say) may hold links with any name: saving writes a
+    new file of its own and never follows one."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n", encoding="utf-8")
+    for name in (".planted.yaml.saving", ".saving-planted.yaml", ".planted.yaml.tmp"):
+        os.symlink(victim, clean_folder / name)
+    status, got = workbench.post("/api/save", {"yaml": shipped_text(GIANT),
+                                               "name": "planted"})
+    assert status == 200
+    saved = clean_folder / "planted.yaml"
+    assert saved.is_file() and not saved.is_symlink()
+    assert victim.read_text(encoding="utf-8") == "mine\n"
+    assert sorted(p.name for p in clean_folder.iterdir() if not p.is_symlink()) == \
+        ["planted.yaml"]  # no temporary file left behind
+
+
+@pytest.mark.parametrize(("line", "carried"), [
+    ("note: 2009-07-08", "2009-07-08"),
+    ("note: 2009-07-08 10:00:00", "2009-07-08T10:00:00"),
+    ("note: .inf", ".inf"),
+    ("note: .nan", ".nan"),
+    ("note: !!binary aGk=", "aGk="),
+    ("note: !!set {a, b}", ["a", "b"]),
+])
+def test_yaml_values_json_lacks_are_carried_as_text(workbench, shipped_text, line, carried):
+    text = shipped_text(GIANT) + line + "\n"
+    status, got = workbench.post("/api/validate", {"yaml": text})
+    assert status == 200, got
+    assert got["scenario"]["note"] == carried
+    assert got["ok"] is False and got["problems"][0]["field"] == "note"
+
+
+def test_json_without_a_number_for_it_is_refused(workbench):
+    status, got = workbench.post("/api/validate", None,
+                                 raw=b'{"scenario": {"players": [{"life": NaN}]}}')
+    assert status == 400 and "NaN is not a JSON number" in one_line(got)
+
+
+def test_requests_from_another_sites_page_are_refused(workbench, shipped_text):
+    body = {"yaml": shipped_text(GIANT), "name": "x"}
+    for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Origin": "http://127.0.0.1:1"}):
+        status, got = workbench.post("/api/save", body, headers=headers)
+        assert status == 403 and "another site" in one_line(got), headers
+    status, _ = workbench.post("/api/validate", body, headers={"Origin": workbench.url})
+    assert status == 200  # the workbench's own page
+
+
+def test_host_names_are_read_as_browsers_send_them():
+    from comparator.serve.guard import host_name
+
+    assert host_name("[::1]:8000") == "::1"
+    assert host_name("localhost:8000") == "localhost"
+    assert host_name("127.0.0.1") == "127.0.0.1"
+    assert host_name("EVIL.example:80") == "evil.example"
+
+
+def test_explore_with_another_games_eras_is_refused(workbench):
+    text = (ROOT / "data" / "scenarios" / "dm-three-blockers-draw.yaml").read_text(
+        encoding="utf-8")
+    status, got = workbench.post("/api/explore", {"yaml": text, "eras": ["sixth"],
+                                                  "wait": True})
+    assert status == 400
+    assert "none of the eras named (sixth) is an era of duel-masters" in one_line(got)
+
+
+def test_a_missing_file_of_the_folder_is_not_found(workbench):
+    status, got = workbench.get("/api/open?source=folder&name=nothing-here.yaml")
+    assert status == 404 and "no file" in one_line(got)

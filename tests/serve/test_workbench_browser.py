@@ -244,3 +244,54 @@ def test_screenshots_fit_phone_and_desktop(browser, workbench, tmp_path_factory,
         assert shot.stat().st_size > 20_000
     finally:
         context.close()
+
+
+def test_the_form_follows_the_text_and_never_writes_back_an_old_board(page, workbench):
+    opened(page, workbench, f"shipped:{GIANT}")
+    text = page.input_value("#yaml")
+    page.fill("#yaml", text.replace("title: Giant Growth", "title: Changed\n\t- x", 1))
+    wait_status(page, re.compile("problem"))
+    assert "not a scenario yet" in page.inner_text("#form")
+    assert page.is_visible("#result-stale")
+    page.fill("#yaml", text.replace("title: Giant Growth once", "title: Changed once", 1))
+    wait_status(page, VALID)
+    assert page.input_value('#form [data-field="title"]').startswith("Changed once")
+
+
+def test_the_forms_lists_follow_its_own_edits(page, workbench):
+    opened(page, workbench, f"shipped:{GIANT}")
+    assert page.locator('#form [data-field="combat.attacks.wurm"]').count() == 1
+    page.select_option('#form [data-field="active"]', "B")
+    page.wait_for_selector('#form [data-field="combat.attacks.bear"]')
+    assert page.locator('#form [data-field="combat.attacks.wurm"]').count() == 0
+    page.fill('#form [data-field="players[1].name"]', "C")
+    page.press('#form [data-field="players[1].name"]', "Tab")
+    page.wait_for_function("""() => [...document.querySelectorAll(
+        '#form [data-field="permanents[0].controller"] option')]
+        .some(o => o.value === 'C')""")
+
+
+def test_add_and_remove_keep_the_keyboards_place(page, workbench):
+    opened(page, workbench, f"shipped:{GIANT}")
+    page.click("#add-permanent")
+    page.wait_for_function("document.activeElement.dataset.field === 'permanents[3].id'")
+    wait_status(page, VALID)
+    page.click('#form fieldset.permanent:nth-of-type(4) button.remove:text("Remove")')
+    page.wait_for_function("document.activeElement.id === 'add-permanent'")
+
+
+def test_a_second_shared_link_in_the_same_tab_is_followed(page, workbench, shipped_text):
+    opened(page, workbench, f"shipped:{GIANT}")
+    page.click("#share")
+    page.wait_for_function("document.getElementById('share-url').value.includes('#s=')")
+    first = page.input_value("#share-url")
+    page.fill('#form [data-field="players[0].life"]', "7")
+    page.wait_for_function("document.getElementById('yaml').value.includes('life: 7')")
+    wait_status(page, VALID)
+    assert "#s=" not in page.url  # the link of the board before the edit is gone
+    page.click("#share")
+    page.wait_for_function("([old]) => document.getElementById('share-url').value !== old",
+                           arg=[first])
+    page.goto(first)
+    page.wait_for_function("!document.getElementById('yaml').value.includes('life: 7')")
+    wait_status(page, VALID)
