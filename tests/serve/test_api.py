@@ -255,3 +255,26 @@ def test_an_explore_says_the_options_it_was_made_with(workbench, shipped_text):
     assert status == 202 or got["state"] == "done"
     status, job = workbench.get(f"/api/explore/{got['job']}?html=1")
     assert "(objective: kills; every outcome field)" in job["html"]
+
+
+def test_the_rules_words_are_shown_where_their_text_is_imported(tmp_path, shipped_text):
+    """With M10's rules text imported into the store, each m10 event's rule carries its
+    words (the first time it is cited), as on the site."""
+    from conftest import ROOT, start_server, stop_server
+
+    text_file = ROOT.parent / "shared" / "reference" / "cr-2009-07-08.txt"
+    if not text_file.exists():
+        pytest.skip("shared/reference is not beside the repo")
+    code, _ = cli("rules", "import", str(text_file), "--db", str(tmp_path / "store.db"))
+    assert code == 0
+    server = start_server(tmp_path)
+    try:
+        status, got = server.post("/api/view", {"yaml": shipped_text(GIANT)})
+        assert status == 200 and got["ok"]
+        panel = got["html"].split('id="panel-m10"')[1].split('id="panel-m11"')[0]
+        assert "The words of 510.1c" in panel
+        assert "Comprehensive Rules 2009-07-11" in panel  # the text the words are from
+        other = got["html"].split('id="panel-sixth"')[1].split('id="panel-m10"')[0]
+        assert "The words of" not in other  # sixth's text is not imported
+    finally:
+        stop_server(server)
