@@ -126,7 +126,8 @@ def create_app(settings: Settings) -> Starlette:
         html = pages_env.get_template("workbench.html").render(
             root="/site/", section="workbench", title="Workbench",
             engine_version=_engine(), scenario_count=shipped_count,
-            can_save=settings.folder is not None)
+            can_save=settings.folder is not None,
+            max_limit=settings.limits.explore_limit)
         return HTMLResponse(html, headers={"Content-Security-Policy": POLICY})
 
     async def scenarios(request: Request) -> Response:

@@ -34,6 +34,7 @@ class Job:
     messages: Any
     started: float
     scenario: str
+    eras: list[str]  # those searched, in their order
     state: str = "running"  # then done, refused or cancelled
     era: str | None = None
     lines: int = 0
@@ -44,7 +45,7 @@ class Job:
 
     def record(self) -> dict[str, Any]:
         out: dict[str, Any] = {"job": self.id, "state": self.state, "scenario": self.scenario,
-                               "era": self.era, "lines": self.lines,
+                               "eras": self.eras, "era": self.era, "lines": self.lines,
                                "seconds": round((self.ended or time.monotonic())
                                                 - self.started, 2)}
         if self.error is not None:
@@ -78,7 +79,8 @@ class Jobs:
                                        args=(text, name, options, messages, cpu),
                                        daemon=True)
             process.start()
-            job = Job(secrets.token_hex(8), process, messages, time.monotonic(), scenario_id)
+            job = Job(secrets.token_hex(8), process, messages, time.monotonic(), scenario_id,
+                      list(options["eras"]))
             self._jobs[job.id] = job
         threading.Thread(target=self._watch, args=(job,), daemon=True).start()
         return job

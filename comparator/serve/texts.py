@@ -179,8 +179,13 @@ class _Dumper(yaml.SafeDumper):
 
 
 def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    if "\n" in value:
+    """Lines kept as lines (a literal block); one paragraph ending its line, as `>` writes
+    it in the shipped files, folded again at the width; other words as PyYAML writes them
+    (wrapped at the width too)."""
+    if "\n" in value.rstrip("\n"):
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
+    if value.endswith("\n"):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=">")
     return dumper.represent_scalar("tag:yaml.org,2002:str", value)
 
 

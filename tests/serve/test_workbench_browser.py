@@ -295,3 +295,54 @@ def test_a_second_shared_link_in_the_same_tab_is_followed(page, workbench, shipp
     page.goto(first)
     page.wait_for_function("!document.getElementById('yaml').value.includes('life: 7')")
     wait_status(page, VALID)
+
+
+def test_removing_a_creature_drops_what_named_it_and_says_so(page, workbench):
+    """Removing the hawk leaves its block, the wurm's 3/2 assignment and seven eras'
+    expectations naming it: the form drops them and the scenario stays valid."""
+    opened(page, workbench, f"shipped:{GIANT}")
+    page.click('#form button[aria-label="Remove hawk"]')
+    said = wait_status(page, re.compile("^Valid.*Dropped"))
+    assert "combat.blocks.hawk" in said and "combat.assign.wurm" in said
+    assert "expect.m10.permanents.hawk" in said
+    text = page.input_value("#yaml")
+    assert "hawk:" not in text and "id: hawk" not in text
+
+
+def test_a_new_permanent_takes_its_cards_numbers(page, workbench):
+    opened(page, workbench, f"shipped:{GIANT}")
+    page.click("#add-permanent")
+    page.wait_for_selector('#form [data-field="permanents[3].card"]')
+    wait_status(page, VALID)
+    page.fill('#form [data-field="permanents[3].card"]', "Serra Angel")
+    page.wait_for_function("document.getElementById('yaml').value.includes('Serra Angel')")
+    wait_status(page, VALID)
+    text = page.input_value("#yaml")
+    line = next(x for x in text.splitlines() if "Serra Angel" in x)
+    assert "power" not in line  # the card's own 4/4, not the form's 2/2
+    assert page.get_attribute('#form [data-field="permanents[3].power"]',
+                              "placeholder") == "4"
+
+
+def test_an_actions_fields_follow_its_effect(page, workbench):
+    opened(page, workbench, f"shipped:{GIANT}")
+    page.select_option('#form [data-field="actions[0].effect"]', "damage")
+    page.wait_for_selector('#form [data-field="actions[0].amount"]')
+    assert page.locator('#form [data-field="actions[0].power"]').count() == 0
+    page.fill('#form [data-field="actions[0].amount"]', "2")
+    page.wait_for_function("document.getElementById('yaml').value.includes('amount: 2')")
+    wait_status(page, VALID)
+    assert "power: 3" not in page.input_value("#yaml")
+
+
+def test_a_problem_clicked_shows_its_line(page, workbench):
+    opened(page, workbench, f"shipped:{GIANT}")
+    text = page.input_value("#yaml").replace("at: damage-on-stack", "at: damage-on-stak")
+    page.fill("#yaml", text)
+    wait_status(page, re.compile("problem"))
+    page.evaluate("document.getElementById('yaml').scrollTop = 100000")
+    page.click("#yaml-problems button")
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "damage-on-stak" in x)
+    top, height, per = page.evaluate("""() => { const a = document.getElementById('yaml');
+        return [a.scrollTop, a.clientHeight, parseFloat(getComputedStyle(a).lineHeight)]; }""")
+    assert top <= (line - 1) * per <= top + height

@@ -38,5 +38,10 @@ def vocabulary() -> dict[str, Any]:
         "if_missing": ["skip", "earlier", "later"],
         "counters": ["+1/+1", "-1/-1"],
         "cards": sorted(name for name, c in cards.items() if c.is_permanent_card),
+        # A card's printed numbers: what a permanent of that card has unless it says
+        # otherwise (the form shows them as the fields' placeholders).
+        "card_stats": {name: {"power": c.power, "toughness": c.toughness,
+                              "loyalty": c.loyalty}
+                       for name, c in cards.items() if c.is_permanent_card},
         "action_cards": sorted(cards),
     }

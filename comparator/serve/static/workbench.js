@@ -146,16 +146,22 @@ async function answer(payload, from, opening) {
   showProblems(got.problems, got.warnings);
   $("result-stale").hidden = got.ok || !$("result").querySelector("[role=tab], #divergences");
   $("result").classList.toggle("stale", !got.ok);
+  const pruned = state.pruned && from === "form" ? ` Dropped what named what is no longer there: ${state.pruned.join("; ")}.` : "";
+  state.pruned = null;
   if (got.ok) {
     showResult(got.html);
-    say(`Valid: ${got.diff.diverges ? "the eras diverge" : "every era that runs it ends the same way"}${got.warnings.length ? ` (${got.warnings.length} warning${got.warnings.length > 1 ? "s" : ""})` : ""}.`);
+    say(`Valid: ${got.diff.diverges ? "the eras diverge" : "every era that runs it ends the same way"}${got.warnings.length ? ` (${got.warnings.length} warning${got.warnings.length > 1 ? "s" : ""})` : ""}.${pruned}`);
   } else {
-    say(`${got.problems.length} problem${got.problems.length > 1 ? "s" : ""}: ${got.problems[0].field ? got.problems[0].field + ": " : ""}${got.problems[0].message}`);
+    say(`${got.problems.length} problem${got.problems.length > 1 ? "s" : ""}: ${got.problems[0].field ? got.problems[0].field + ": " : ""}${got.problems[0].message}${pruned}`);
   }
 }
 
 function formChanged() {
-  later("form", () => refresh({ scenario: state.doc }, "form"), 250);
+  later("form", () => {
+    const dropped = prune(state.doc);
+    if (dropped.length) state.pruned = dropped;
+    refresh({ scenario: state.doc }, "form");
+  }, 250);
 }
 
 /* ---- problems beside their fields ----------------------------------------------------- */
@@ -222,6 +228,9 @@ function goToLine(line) {
   for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
   area.focus();
   area.setSelectionRange(at, at + (lines[line - 1] || "").length);
+  /* Chromium does not scroll a textarea to a selection made from a script. */
+  const height = parseFloat(getComputedStyle(area).lineHeight) || 20;
+  area.scrollTop = Math.max(0, (line - 4) * height);
 }
 
 /* ---- the result ------------------------------------------------------------------------ */
@@ -240,6 +249,10 @@ function showResult(html) {
       $(t.getAttribute("aria-controls")).hidden = !on && !state.every;
     });
     state.era = tabs[i].dataset.era;
+    if (state.every) {
+      tabs.forEach((t, j) => $(t.getAttribute("aria-controls")).classList.toggle("chosen", i === j));
+      if (!focus) $(tabs[i].getAttribute("aria-controls")).scrollIntoView({ block: "nearest" });
+    }
     slider.value = String(i);
     slider.setAttribute("aria-valuetext", tabs[i].dataset.name);
     $("era-shown").textContent = tabs[i].dataset.era;
@@ -300,9 +313,9 @@ function textInput(value, onchange, attrs = {}) {
                        oninput: (e) => onchange(e.target.value) });
 }
 
-function numberInput(value, onchange) {
+function numberInput(value, onchange, placeholder) {
   return el("input", { type: "text", inputmode: "numeric", value: value ?? "", autocomplete: "off", size: 4,
-                       oninput: (e) => onchange(e.target.value) });
+                       placeholder: placeholder ?? null, oninput: (e) => onchange(e.target.value) });
 }
 
 /* A number as written: "3" is 3, "" is absent, anything else is kept as text for the
@@ -400,13 +413,19 @@ async function renderForm() {
   doc.permanents.forEach((p, i) => {
     if (!p || typeof p !== "object") return;
     const at = `permanents[${i}]`;
+    const stats = (p.card && vocab.card_stats[p.card]) || {};
     const box2 = el("fieldset", { class: "permanent" }, el("legend", { text: p.id || `permanent ${i + 1}` }));
     box2.append(el("div", { class: "row" },
       field("Id", textInput(p.id, (v) => { p.id = v; formChanged(); }, { onchange: () => renderFormSoon() }), `${at}.id`),
       field("Controller", choice(p.controller, names, (v) => { setOrDrop(p, "controller", v); formChanged(); renderFormSoon(); }, "—"), `${at}.controller`),
-      field("Card", textInput(p.card, (v) => { setOrDrop(p, "card", v); formChanged(); }, { list: "card-names" }), `${at}.card`, "a card of the library, or none"),
-      field("Power", numberInput(p.power, (v) => { setOrDrop(p, "power", asNumber(v)); formChanged(); }), `${at}.power`),
-      field("Toughness", numberInput(p.toughness, (v) => { setOrDrop(p, "toughness", asNumber(v)); formChanged(); }), `${at}.toughness`)));
+      field("Card", textInput(p.card, (v) => {
+        setOrDrop(p, "card", v);
+        /* A permanent just added has the form's 2/2: a card's own numbers replace them. */
+        if (fresh.has(p) && vocab.card_stats[v]) { delete p.power; delete p.toughness; fresh.delete(p); renderFormSoon(); }
+        formChanged();
+      }, { list: "card-names" }), `${at}.card`, "a card of the library, or none"),
+      field("Power", numberInput(p.power, (v) => { setOrDrop(p, "power", asNumber(v)); fresh.delete(p); formChanged(); }, stats.power), `${at}.power`),
+      field("Toughness", numberInput(p.toughness, (v) => { setOrDrop(p, "toughness", asNumber(v)); fresh.delete(p); formChanged(); }, stats.toughness), `${at}.toughness`)));
     const counters = (p.counters && typeof p.counters === "object") ? p.counters : {};
     box2.append(el("div", { class: "row" },
       field("Keywords", textInput(keywordsText(p.keywords), (v) => { setOrDrop(p, "keywords", keywordsOf(v)); formChanged(); }, { size: 28 }),
@@ -438,7 +457,9 @@ async function renderForm() {
   });
   perms.append(addButton("Add a permanent", () => {
     let n = doc.permanents.length + 1; while (ids.includes(`creature-${n}`)) n++;
-    doc.permanents.push({ id: `creature-${n}`, controller: names[0] || "A", power: 2, toughness: 2 });
+    const made = { id: `creature-${n}`, controller: names[0] || "A", power: 2, toughness: 2 };
+    fresh.add(made);
+    doc.permanents.push(made);
     renderFormSoon(fid(`permanents[${doc.permanents.length - 1}].id`)); formChanged();
   }, "add-permanent"));
   parts.push(perms);
@@ -488,18 +509,17 @@ async function renderForm() {
       el("div", { class: "row" },
         field("Window", choice(windowValue, vocab.windows, (v) => { setOrDrop(a, "at", v); formChanged(); }), `${at}.at`),
         field("By", choice(a.by, names, (v) => { setOrDrop(a, "by", v); formChanged(); }, "—"), `${at}.by`),
-        field("Effect", choice(a.effect, Object.keys(vocab.effects), (v) => { setOrDrop(a, "effect", v); formChanged(); }), `${at}.effect`),
+        field("Effect", choice(a.effect, Object.keys(vocab.effects), (v) => { setOrDrop(a, "effect", v); keepFieldsOf(a, vocab); formChanged(); renderFormSoon(); }), `${at}.effect`),
         field("Target", choice(Array.isArray(a.target) ? a.target.join(", ") : a.target, targets, (v) => { setOrDrop(a, "target", v); formChanged(); }, "—"), `${at}.target`)),
       el("div", { class: "row" },
         field("Card", textInput(a.card, (v) => { setOrDrop(a, "card", v); formChanged(); }, { list: "action-cards" }), `${at}.card`, "a label for the log"),
-        field("Power", numberInput(a.power, (v) => { setOrDrop(a, "power", asNumber(v)); formChanged(); }), `${at}.power`),
-        field("Toughness", numberInput(a.toughness, (v) => { setOrDrop(a, "toughness", asNumber(v)); formChanged(); }), `${at}.toughness`),
-        field("Amount", numberInput(a.amount, (v) => { setOrDrop(a, "amount", asNumber(v)); formChanged(); }), `${at}.amount`),
+        ...effectFields(a, at, vocab, ids),
         field("If the window is missing", choice(a["if-missing"], vocab.if_missing, (v) => { setOrDrop(a, "if-missing", v); formChanged(); }, "skip (default)"), `${at}.if-missing`),
         removeButton(`Remove action ${i + 1}`, () => { doc.actions.splice(i, 1); if (!doc.actions.length) delete doc.actions; renderFormSoon("add-action"); formChanged(); }))));
   });
   if (!doc.actions.length) delete doc.actions;
   acts.append(el("datalist", { id: "action-cards" }, ...vocab.action_cards.map((c) => el("option", { value: c }))));
+  acts.append(el("datalist", { id: "keyword-names" }, ...vocab.keywords.map((k) => el("option", { value: k }))));
   acts.append(addButton("Add an action", () => {
     (doc.actions = doc.actions || []).push({ at: "declare-blockers", by: names.find((n) => n !== doc.active) || names[0], effect: "pump", target: ids[0], power: 3, toughness: 3 });
     renderFormSoon(fid(`actions[${doc.actions.length - 1}].at`)); formChanged();
@@ -508,6 +528,104 @@ async function renderForm() {
   box.replaceChildren(...parts);
   if (focused && $(focused)) $(focused).focus();
 }
+
+/* The numbers an effect takes ("pump": power and toughness; "damage": amount; "grant": a
+   keyword; "activate": the source whose ability it is). */
+const EFFECT_NUMBERS = ["power", "toughness", "amount", "keyword", "source"];
+
+function usedBy(effect, vocab) {
+  const needed = (vocab.effects[effect] || []);
+  const used = new Set(needed.filter((f) => EFFECT_NUMBERS.includes(f)));
+  if (effect === "prevent" || effect === "counters") used.add("amount");
+  return used;
+}
+
+function keepFieldsOf(a, vocab) {
+  const used = usedBy(a.effect, vocab);
+  for (const f of EFFECT_NUMBERS) if (!used.has(f)) delete a[f];
+}
+
+function effectFields(a, at, vocab, ids) {
+  const used = usedBy(a.effect, vocab);
+  const out = [];
+  for (const f of EFFECT_NUMBERS) {
+    if (!used.has(f) && a[f] === undefined) continue;
+    const label = f[0].toUpperCase() + f.slice(1);
+    if (f === "source") {
+      out.push(field("Source", choice(a.source, ids, (v) => { setOrDrop(a, "source", v); formChanged(); }, "—"), `${at}.source`, "the permanent whose ability it is"));
+    } else if (f === "keyword") {
+      out.push(field("Keyword", textInput(keywordsText(a.keyword === undefined ? [] : [a.keyword]), (v) => { setOrDrop(a, "keyword", keywordsOf(v)[0]); formChanged(); }, { list: "keyword-names", size: 14 }), `${at}.keyword`));
+    } else {
+      out.push(field(label, numberInput(a[f], (v) => { setOrDrop(a, f, asNumber(v)); formChanged(); }), `${at}.${f}`));
+    }
+  }
+  return out;
+}
+
+/* After an edit in the form (a permanent removed, a block or an attack changed), the entries
+   of the file that name what is no longer there, or a fight that changed: an order or a
+   damage assignment of an attacker whose blockers changed, the expectations of a
+   permanent removed. The form can't show them, so it drops them, and says so. */
+function prune(doc) {
+  const said = [];
+  if (!doc || typeof doc !== "object") return said;
+  const isMap = (v) => v && typeof v === "object" && !Array.isArray(v);
+  const ids = new Set((Array.isArray(doc.permanents) ? doc.permanents : []).filter((p) => p && p.id).map((p) => p.id));
+  const players = new Set((Array.isArray(doc.players) ? doc.players : []).filter((p) => p && p.name).map((p) => p.name));
+  const combat = doc.combat;
+  if (isMap(combat)) {
+    const drop = (key, k, why) => { delete combat[key][k]; said.push(`combat.${key}.${k} (${why})`); };
+    for (const key of ["attacks", "blocks", "order", "assign"]) {
+      if (!isMap(combat[key])) continue;
+      for (const k of Object.keys(combat[key])) if (!ids.has(k)) drop(key, k, "no such permanent");
+    }
+    const attacks = isMap(combat.attacks) ? combat.attacks : {};
+    const blockersOf = {};
+    if (isMap(combat.blocks)) {
+      for (const [b, a] of Object.entries(combat.blocks)) {
+        const list = Array.isArray(a) ? a : [a];
+        if (list.some((x) => !(x in attacks))) { drop("blocks", b, "the creature it blocks does not attack"); continue; }
+        for (const x of list) (blockersOf[x] = blockersOf[x] || []).push(b);
+      }
+    }
+    if (isMap(combat.order)) {
+      for (const [a, list] of Object.entries(combat.order)) {
+        const now = (blockersOf[a] || []).slice().sort().join(",");
+        if (!Array.isArray(list) || list.slice().sort().join(",") !== now) drop("order", a, "its blockers changed");
+      }
+    }
+    if (isMap(combat.assign)) {
+      for (const [a, v] of Object.entries(combat.assign)) {
+        if (!(a in attacks)) { drop("assign", a, "it does not attack"); continue; }
+        const allowed = new Set([...(blockersOf[a] || []), attacks[a], ...players]);
+        const maps = isMap(v) ? (("first" in v || "second" in v) ? [v.first, v.second].filter(isMap) : [v]) : [];
+        if (maps.some((m) => Object.keys(m).some((k) => !allowed.has(k)))) drop("assign", a, "its blockers changed");
+      }
+    }
+    if (Array.isArray(combat.bands)) {
+      const before = JSON.stringify(combat.bands);
+      combat.bands = combat.bands.map((b) => (Array.isArray(b) ? b.filter((x) => ids.has(x)) : b)).filter((b) => !Array.isArray(b) || b.length > 1);
+      if (JSON.stringify(combat.bands) !== before) said.push("combat.bands (a member is gone)");
+      if (!combat.bands.length) delete combat.bands;
+    }
+    for (const key of ["attacks", "blocks", "order", "assign"]) if (isMap(combat[key]) && !Object.keys(combat[key]).length) delete combat[key];
+    if (!Object.keys(combat).length) delete doc.combat;
+  }
+  if (isMap(doc.expect)) {
+    for (const [era, e] of Object.entries(doc.expect)) {
+      if (!isMap(e)) continue;
+      for (const [key, known] of [["permanents", ids], ["players", players]]) {
+        if (!isMap(e[key])) continue;
+        for (const k of Object.keys(e[key])) {
+          if (!known.has(k)) { delete e[key][k]; said.push(`expect.${era}.${key}.${k} (no such ${key === "players" ? "player" : "permanent"})`); }
+        }
+      }
+    }
+  }
+  return said;
+}
+
+const fresh = new WeakSet(); /* permanents added here whose 2/2 nobody chose */
 
 function renderFormSoon(focus) { if (focus) state.focus = focus; setTimeout(renderForm, 0); }
 
@@ -564,7 +682,7 @@ async function save(e) {
     said.textContent = `Saved as ${got.saved} in ${got.folder}.`;
     await fillOpenList();
   } catch (err) {
-    said.textContent = `Not saved: ${err.message}`;
+    said.textContent = err.message.startsWith("not saved") ? `N${err.message.slice(1)}` : `Not saved: ${err.message}`;
   }
 }
 
@@ -590,10 +708,16 @@ async function explore(e) {
   state.job = job.job;
   progress.hidden = false;
   $("explore-cancel").disabled = false;
+  const hadFocus = document.activeElement === $("explore-start");
   $("explore-start").disabled = true;
+  if (hadFocus) $("explore-cancel").focus(); /* the disabled button would drop the focus */
   status.textContent = "Searching…";
   const mine = () => state.job === job.job;
-  const done = () => { progress.hidden = true; $("explore-cancel").disabled = true; $("explore-start").disabled = false; state.job = null; };
+  const done = () => {
+    const hadFocus = document.activeElement === $("explore-cancel");
+    progress.hidden = true; $("explore-cancel").disabled = true; $("explore-start").disabled = false; state.job = null;
+    if (hadFocus) $("explore-start").focus();
+  };
   while (mine()) {
     await new Promise((r) => setTimeout(r, 250));
     if (!mine()) return; /* cancelled, or another search begun: this loop is over */
@@ -601,7 +725,8 @@ async function explore(e) {
     try { got = await api("GET", `/api/explore/${job.job}?html=1`); } catch (err) { if (mine()) { status.textContent = `Not explored: ${err.message}`; done(); } return; }
     if (!mine()) return;
     if (got.state === "running") {
-      status.textContent = got.era ? `Searching under ${got.era}: ${got.lines.toLocaleString("en")} lines of play so far (${got.seconds} s).` : "Searching…";
+      const place = got.eras && got.era ? ` (era ${got.eras.indexOf(got.era) + 1} of ${got.eras.length})` : "";
+      status.textContent = got.era ? `Searching under ${got.era}${place}: ${got.lines.toLocaleString("en")} lines played out in this era so far; ${got.seconds} s.` : "Searching…";
       continue;
     }
     if (got.state === "done") {
@@ -625,8 +750,9 @@ async function cancel() {
   try { await api("DELETE", `/api/explore/${id}`); } catch (e) { /* it ended on its own */ }
   $("explore-status").textContent = "Cancelled: nothing was explored.";
   $("explore-progress").hidden = true;
-  $("explore-cancel").disabled = true;
   $("explore-start").disabled = false;
+  $("explore-start").focus();
+  $("explore-cancel").disabled = true;
 }
 
 /* ---- start ---------------------------------------------------------------------------- */
@@ -641,7 +767,15 @@ async function start() {
   $("open-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const [kind, ...rest] = $("open-select").value.split(":");
+    if (kind === "link") { if (location.hash.startsWith("#s=")) openLink(); return; }
     openSource(kind, rest.join(":"));
+  });
+  let listed = Date.now();
+  $("open-select").addEventListener("focus", () => {
+    if (Date.now() - listed < 5000) return;
+    listed = Date.now();
+    const chosen = $("open-select").value;
+    fillOpenList().then(() => { $("open-select").value = chosen; }).catch(() => {});
   });
   $("download").addEventListener("click", download);
   $("share").addEventListener("click", shareLink);
@@ -666,7 +800,16 @@ async function openLink() {
     $("yaml").value = text;
     state.lastText = text;
     state.shared = location.hash;
+    const select = $("open-select");
+    let option = select.querySelector('option[value="link:"]');
+    if (!option) { option = el("option", { value: "link:", text: "A shared link (this page's address)" }); select.prepend(option); }
+    select.value = "link:";
+    state.name = "shared-board.yaml";
     await refresh({ yaml: text }, "yaml", true);
+    if (state.doc && typeof state.doc.id === "string") {
+      state.name = `${state.doc.id}.yaml`;
+      if ($("save-name")) $("save-name").value = state.doc.id;
+    }
     return true;
   } catch (err) {
     say(`The link's scenario could not be read (${err.message}).`);
