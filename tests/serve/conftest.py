@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import launched
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "data" / "scenarios"
@@ -127,31 +128,8 @@ def clean_folder(workbench):
     empty()
 
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync"]
-
-
 @pytest.fixture(scope="module")
 def browser():
-    """The machine's Chromium, driven by Playwright (as the site's tests drive it); one a
-    module, as theirs, since two Playwright drivers can't run at once in one process."""
-    missing = None
-    if not Path(CHROMIUM).exists():
-        missing = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    else:
-        try:
-            import playwright  # noqa: F401
-        except ImportError:
-            missing = "playwright is not installed (pip install -e '.[test]')"
-    if missing:
-        if os.environ.get("RULESDIFF_REQUIRE_BROWSER"):
-            pytest.fail(f"the browser tests must run here: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+    """The machine's Chromium (tests/chromium.py), one a module, as the site's tests."""
+    with launched() as b:
         yield b
-        b.close()

@@ -16,7 +16,6 @@ import http.server
 import json
 import os
 import re
-import shutil
 import struct
 import subprocess
 import sys
@@ -27,25 +26,12 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from chromium import launched
 from typer.testing import CliRunner
 
 from comparator.cli.main import app
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync"]
 KNOWN = "deathtouch-trample-over-planeswalker"
-
-
-def _browser_missing() -> str | None:
-    if not Path(CHROMIUM).exists():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install -e '.[test]')"
-    return None
 
 
 GENERATED = 40  # the small dataset stored beside the library: the statistics count it
@@ -77,17 +63,8 @@ def built(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    missing = _browser_missing()
-    if missing:
-        if os.environ.get("RULESDIFF_REQUIRE_BROWSER"):
-            pytest.fail(f"the browser tests must run here: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
