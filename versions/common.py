@@ -17,6 +17,11 @@ from typing import Annotated, Any, ClassVar, Literal, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 
+def N_(words: str) -> str:
+    """Marks words a person reads (an era's name) for the translators' catalog
+    (docs/translating.md); they stay as written here, and are translated where shown."""
+    return words
+
 class NotInEra(Exception):
     """The scenario uses something this era's rules did not have (a keyword that did not
     exist yet, another game): the era refuses to run it rather than answer with an
@@ -272,6 +277,14 @@ class ExpectOutcome(ExpectState):
         return self
 
 
+class Japanese(Strict):
+    """A scenario's own Japanese title and description (shown under `--lang ja`; its prose
+    is its author's, never translated by rulesdiff)."""
+
+    title: str = Field(min_length=1, max_length=300)
+    description: str | None = Field(default=None, max_length=TEXT_LENGTH)
+
+
 class Described(Strict):
     """What a scenario of any game says about itself, before its game's own fields."""
 
@@ -280,3 +293,4 @@ class Described(Strict):
     description: str | None = Field(default=None, max_length=TEXT_LENGTH)
     sources: list[str] = empty(list)
     tags: list[str] = empty(list)
+    ja: Japanese | None = None

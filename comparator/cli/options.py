@@ -33,6 +33,10 @@ NoStoreFlag = Annotated[bool, typer.Option("--no-store", help="don't write the d
 QuoteFlag = Annotated[bool, typer.Option(
     "--quote", help="under each cited rule, its words from the era's document (imported "
                     "with `rulesdiff rules import`)")]
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", help="the language of what is printed for people: en or ja (default: the "
+                   "environment's, as $LANG says it, else en); JSON is the same in every "
+                   "language", metavar="LANG")]
 JobsOption = Annotated[int | None, typer.Option(
     "--jobs", help="worker processes (default: the machine's cores)", metavar="N", min=1,
     max=256)]

@@ -107,3 +107,13 @@ def say_unmodelled(scenario: Any) -> None:
     width = echo_width()
     for line in game_of(scenario).not_modelled(scenario):
         typer.echo("\n".join(wrapped(clean(f"note: {line}"), width, "", "      ")))
+
+
+def speak(lang: str | None) -> None:
+    """Speak the language `--lang` names (or the environment's) from here on."""
+    from comparator.text.language import chosen, use
+
+    try:
+        use(chosen(lang))
+    except ValueError as err:
+        fail(str(err))

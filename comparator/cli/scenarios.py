@@ -16,6 +16,7 @@ from comparator.cli.options import (
     EXITS,
     DbOption,
     JsonFlag,
+    LangOption,
     NoStoreFlag,
     QuoteFlag,
     ScenarioArg,
@@ -32,6 +33,7 @@ from comparator.cli.output import (
     reading,
     say_refused,
     say_unmodelled,
+    speak,
     writing,
 )
 from comparator.cli.quotes import quote_footer, quotes_for, quoting
@@ -44,14 +46,17 @@ def run(
     as_json: Annotated[bool, json_flag("print the outcome JSON")] = False,
     quote: QuoteFlag = False,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """One era's outcome of a scenario, with its event log and rule citations."""
     from comparator.compare.running import RefusedError, run_era
     from comparator.files.problems import ScenarioError
     from comparator.games.registry import game_of
     from comparator.text.narrate import narrate
+    from comparator.text.phrases import title_of
     from versions import find_era
 
+    speak(lang)
     path, scenario = load_named(file)
     era_id = era_named(era, scenario.game)
     try:
@@ -76,7 +81,7 @@ def run(
         from comparator.text.terminal import clean, echo_width, wrapped
 
         width = echo_width()
-        for line in clean(narrate(outcome, scenario.title, find_era(era_id).name,
+        for line in clean(narrate(outcome, title_of(scenario), find_era(era_id).name,
                                   game_of(scenario))).split("\n"):
             indent = line[:len(line) - len(line.lstrip(" "))]
             typer.echo("\n".join(wrapped(line.strip(), width, indent, "    ")))
@@ -228,12 +233,14 @@ def diff(
     db: DbOption = None,
     no_store: NoStoreFlag = False,
     quote: QuoteFlag = False,
+    lang: LangOption = None,
 ) -> None:
     """Run each scenario in every era (or those named) and show where they diverge."""
     from comparator.compare.diffing import diff_document
     from comparator.compare.running import era_ids, run_files
     from comparator.files.problems import ScenarioError
 
+    speak(lang)
     eras = eras_named(era)
     if eras is not None and len(set(eras)) < 2:
         fail("--era: name at least two eras to compare (or none for all); "

@@ -13,6 +13,8 @@ from typing import Any
 
 from comparator.games.states import MISSING, cards_in_name_order, comparable, same, state
 from comparator.text.encoding import sorted_digest
+from comparator.text.language import _, ngettext
+from comparator.text.phrases import zone_name
 
 
 def _get(data: Any, path: list[Any]) -> Any:
@@ -101,13 +103,16 @@ def _differing_entries(
     return out_a, out_b
 
 
-def value_text(value: Any) -> str:
-    """A divergence's value as a person reads it: text bare, a list of names joined ("none"
-    for an empty one: a graveyard, a keyword list), anything else as JSON."""
+def value_text(value: Any, zones: dict[str, str] | None = None) -> str:
+    """A divergence's value as a person reads it: text bare (a zone in the language
+    spoken, `zones`: its game's own names), a list of names joined ("none" for an empty
+    one: a graveyard, a keyword list), anything else as JSON."""
     if isinstance(value, str):
-        return value
+        return zone_name(value, zones)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return ", ".join(value) if value else "none"
+        return ", ".join(value) if value else _("none")
+    if isinstance(value, bool):
+        return _("true") if value else _("false")
     return json.dumps(value)
 
 
@@ -204,16 +209,18 @@ def groups(outcomes: dict[str, dict[str, Any]],
 
 def verdict(outcomes: dict[str, dict[str, Any]], found: list[dict[str, Any]]) -> str:
     if len(outcomes) == 1:
-        return f"only {next(iter(outcomes))} runs this scenario: nothing to compare"
+        return _("only {era} runs this scenario: nothing to compare").format(
+            era=next(iter(outcomes)))
     if not found:
-        return f"no divergence: {', '.join(outcomes)} agree"
+        return _("no divergence: {eras} agree").format(eras=", ".join(outcomes))
     parts = groups(outcomes, found)
     if len(parts) == 2:
         small, big = sorted(parts, key=len)
         split = f"{', '.join(small)} ≠ {', '.join(big)}"
     else:
         split = " ≠ ".join(", ".join(g) for g in parts)
-    return f"diverges on {len(found)} field{'s' if len(found) != 1 else ''}: {split}"
+    return ngettext("diverges on {n} field: {split}", "diverges on {n} fields: {split}",
+                    len(found)).format(n=len(found), split=split)
 
 
 def diff_document(scenario_id: str, outcomes: dict[str, dict[str, Any]]) -> dict[str, Any]:

@@ -8,11 +8,13 @@ from typing import Any
 
 from comparator.compare.diffing import event_differences, log_difference, value_text, verdict
 from comparator.games.registry import game_of
-from comparator.text.terminal import cut, plain, say
+from comparator.text.language import N_, _
+from comparator.text.phrases import field_label, note_label, phrase, step_name, title_of
+from comparator.text.terminal import columns, cut, plain, say
 from versions import eras_of
 
 # The cell of an era that refuses the scenario: why is said under the table.
-NOT_RUN = "not run"
+NOT_RUN = N_("not run")
 
 
 def _key(e: dict[str, Any]) -> str:
@@ -36,10 +38,13 @@ def explanations(outcomes: dict[str, dict[str, Any]], game: Any) -> dict[str, li
             k = _key(ev)
             if all(keys[o][k] >= keys[era][k] for o in eras):
                 continue  # the same thing happened everywhere: it explains nothing
-            lines.append(f"{ev['step']}: {sentence(ev)}  [{ev['rule']}]")
+            lines.append(_("{what}: {said}  [{rule}]").format(
+                what=step_name(ev["step"], game), said=sentence(ev),
+                rule=phrase(str(ev["rule"]))))
         for n in outcomes[era]["notes"]:
-            label = "hint" if n["type"] == "hint" else n["type"]
-            lines.append(f"{label}: {n['text']}  [{n['rule']}]")
+            lines.append(_("{what}: {said}  [{rule}]").format(
+                what=note_label(n["type"]), said=phrase(n["text"]),
+                rule=phrase(str(n["rule"]))))
         out[era] = lines
     return out
 
@@ -49,17 +54,21 @@ def render(doc: dict[str, Any], scenario: Any, console: Any,
     """`quotes`: a ``comparator.quoting.Quotes`` for --quote, else None."""
     outcomes = doc["outcomes"]
     eras = doc["eras"]
-    say(console, f"{doc['scenario']} — {cut(scenario.title, 200)}", hang="  ")
+    say(console, f"{doc['scenario']} — {cut(title_of(scenario), 200)}", hang="  ")
     found = doc["divergences"]
     if found:
         # Ids are unique across players and permanents: a row drops the path's first part.
-        rows = [(d["path"].split(".", 1)[1], {e: value_text(d["values"][e]) for e in eras})
+        zones = game_of(scenario).zone_words
+        rows = [(d["path"].split(".", 1)[1], {e: value_text(d["values"][e], zones)
+                                              for e in eras})
                 for d in found]
         # An era that refuses the scenario keeps its column, in the order of history.
         order = list(eras_of(scenario.game))
         columns = sorted([*eras, *(e for e in refused or {} if e not in eras)],
                          key=lambda e: order.index(e) if e in order else len(order))
-        shown_rows = [(f, {e: values.get(e, NOT_RUN) for e in columns}) for f, values in rows]
+        rows = [(field_label(f), values) for f, values in rows]
+        shown_rows = [(f, {e: values.get(e, _(NOT_RUN)) for e in columns})
+                      for f, values in rows]
         if _table_width(shown_rows, columns) <= console.width:
             console.print(_table(shown_rows, columns))
         elif _table_width(rows, eras) <= console.width:
@@ -69,8 +78,9 @@ def render(doc: dict[str, Any], scenario: Any, console: Any,
                 by_value: dict[str, list[str]] = {}
                 for era, value in shown.items():
                     by_value.setdefault(value, []).append(era)
-                say(console, f"{field}: " + "; ".join(
-                    f"{value} in {', '.join(where)}" for value, where in by_value.items()))
+                say(console, f"{field}: " + _("; ").join(
+                    _("{value} in {eras}").format(value=value, eras=", ".join(where))
+                    for value, where in by_value.items()))
         for era, lines in explanations(outcomes, game_of(scenario)).items():
             if lines:
                 console.print(f"[bold]{era}[/bold]")
@@ -80,16 +90,17 @@ def render(doc: dict[str, Any], scenario: Any, console: Any,
                         say(console, said, indent="      ", hang="")
     apart = event_differences(outcomes)
     if apart and not found:
-        say(console, f"the states agree; the event logs differ: {log_difference(outcomes)}")
-    say(console, verdict(outcomes, found) if outcomes else "no era can run this scenario")
+        say(console, _("the states agree; the event logs differ: {how}").format(
+            how=log_difference(outcomes)))
+    say(console, verdict(outcomes, found) if outcomes else _("no era can run this scenario"))
     for era, why in (refused or {}).items():
-        say(console, f"{era}: not run: {why}")
+        say(console, _("{era}: not run: {why}").format(era=era, why=phrase(why)))
 
 
 def _table_width(rows: list[tuple[str, dict[str, str]]], eras: list[str]) -> int:
     """The width the divergence table needs to show every value whole."""
-    widths = [max(len("field"), *(len(f) for f, _ in rows))] + [
-        max(len(e), *(len(shown[e]) for _, shown in rows)) for e in eras]
+    widths = [max(columns(_("field")), *(columns(f) for f, _shown in rows))] + [
+        max(columns(e), *(columns(shown[e]) for _field, shown in rows)) for e in eras]
     return sum(widths) + 3 * len(widths) + 1
 
 
@@ -97,12 +108,13 @@ def _table(rows: list[tuple[str, dict[str, str]]], eras: list[str]) -> Any:
     from rich.table import Table
 
     table = Table(show_header=True, header_style="bold")
-    table.add_column("field", no_wrap=True)
+    table.add_column(_("field"), no_wrap=True)
     for e in eras:
         table.add_column(e, no_wrap=True)
     for field, shown in rows:
-        common, _ = Counter(v for v in shown.values() if v != NOT_RUN).most_common(1)[0]
-        table.add_row(plain(field), *[f"[dim]{v}[/dim]" if v == NOT_RUN else plain(v)
+        not_run = _(NOT_RUN)
+        common, _count = Counter(v for v in shown.values() if v != not_run).most_common(1)[0]
+        table.add_row(plain(field), *[f"[dim]{v}[/dim]" if v == not_run else plain(v)
                                       if v == common
                                       else f"[bold yellow]{plain(v)}[/bold yellow]"
                                       for v in shown.values()])

@@ -42,6 +42,9 @@ class GameAdapter:
     # Legal but surely not what the author meant: (field location, "warning: ...").
     warnings: Callable[[Any], list[tuple[tuple[Any, ...], str]]] = field(
         default=lambda scenario: [])
+    # Its own names for zones where they differ from Magic's ("battlefield": Duel Masters'
+    # battle zone), marked for the catalog: the words a report gives a zone.
+    zone_words: dict[str, str] = field(default_factory=dict)
     # The names its fields take, for an editor's lists (the workbench's form); a game
     # without one is edited as text only.
     vocabulary: Callable[[], dict[str, Any]] | None = None

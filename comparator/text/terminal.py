@@ -82,6 +82,8 @@ def _joins(before: str, char: str) -> bool:
         return char == " " and before[-1] == " "
     if _columns_of(char) == 0 or char in _NO_START or before[-1] in _NO_END:
         return True
+    if before[-1].isascii() and before[-1].isdigit() and _columns_of(char) == 2:
+        return True  # a number stays with the word it counts: 2007年, 3 点 (kinsoku)
     return _columns_of(char) == 1 and _columns_of(before[-1]) == 1
 
 

@@ -31,6 +31,7 @@ GAME = GameAdapter(
     losses=explore.losses,
     sentence=narrate.sentence,
     step_titles=narrate.STEP_TITLES,
+    zone_words=narrate.ZONE_WORDS,
     outcome_lines=narrate.outcome_lines,
     explaining=frozenset({"redirect", "block", "blocked", "unblocked", "draw", "tap",
                           "destroy", "power", "battle", "break-shields", "wins",

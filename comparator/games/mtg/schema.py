@@ -15,6 +15,8 @@ DESCRIPTIONS = {
     "title": "One line saying what the scenario shows.",
     "description": "Free text: what happens in each era and why, with its rules.",
     "sources": "Where the case comes from: articles, rulings, rule numbers.",
+    "ja": "The scenario's own title and description in Japanese, shown under --lang ja "
+          "(rulesdiff never translates a scenario's prose).",
     "tags": "Free labels for searching the library.",
     "game": "The game whose rules apply (mtg).",
     "schema": "The version of the scenario format (1).",

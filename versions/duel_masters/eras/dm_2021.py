@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from versions.common import N_
 from versions.duel_masters.eras.dm_pre_2021 import DmPre2021
 
 if TYPE_CHECKING:  # only annotations: an era's module loads without the engine
@@ -34,7 +35,7 @@ class Dm2021(DmPre2021):
     """Only the creature whose blocker ability resolved last blocks (507.3a)."""
 
     id = "dm-2021-09"
-    name = "Duel Masters, block step from 2021-09-07"
+    name = N_("Duel Masters, block step from 2021-09-07")
     aliases = ("dm-new",)
     began = "2021-09-07"
     ended = None

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from versions.common import N_
 from versions.duel_masters.rules import DuelMastersEra
 
 if TYPE_CHECKING:  # only annotations: an era's module loads without the engine
@@ -36,7 +37,7 @@ class DmPre2021(DuelMastersEra):
     """Each blocker that redirects the attack blocks, and its "when it blocks" triggers."""
 
     id = "dm-pre-2021-09"
-    name = "Duel Masters, block step before 2021-09-07"
+    name = N_("Duel Masters, block step before 2021-09-07")
     aliases = ("dm-old",)
     began = "2018-03-02"
     ended = "2021-09-06"

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.common import NotInEra
+from versions.common import N_, NotInEra
 from versions.mtg.eras.fourth import (
     COUNTERS_NOT_YET,
     FIRST_STRIKE_PREVENTION,
@@ -129,7 +129,7 @@ class Alpha(Fourth):
     damage; trample redirects."""
 
     id = "alpha"
-    name = "The 1993 rulebook (prevention before damage)"
+    name = N_("The 1993 rulebook (prevention before damage)")
     aliases = ("1993", "limited-edition", "beta", "unlimited", "original-rulebook")
     # Limited Edition Alpha was released on 1993-08-05 (MTG Wiki); the end is the month
     # of the Rules Team's first-strike ruling, "January" 1994, of which no day is known.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from versions.common import N_
 from versions.mtg.engine.assigned import Division
 from versions.mtg.eras.fourth import RULINGS_MULTIPLAYER, Fourth, still_there
 from versions.mtg.rules import MULTIPLAYER_RULES, Batch
@@ -35,7 +36,7 @@ class Fifth(Fourth):
     prevention step; tapped blockers deal no damage."""
 
     id = "fifth"
-    name = "Fifth Edition (damage prevention step)"
+    name = N_("Fifth Edition (damage prevention step)")
     aliases = ("pre-sixth", "damage-prevention-step", "urza")
     began = "1998-10-18"
     ended = "1999-04-22"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from versions.common import N_
 from versions.mtg.engine.assigned import Division, toughness_lethal
 from versions.mtg.eras.m11 import M11, team_poison_refusal
 from versions.mtg.rules import cites
@@ -38,7 +39,7 @@ class Foundations(M11):
     """Free division of combat damage among blockers; no damage assignment order."""
 
     id = "foundations"
-    name = "Foundations (free division)"
+    name = N_("Foundations (free division)")
     aliases = ("fdn", "post-foundations")
     began = "2024-11-08"
     ended = None

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.common import NotInEra
+from versions.common import N_, NotInEra
 from versions.mtg.engine.assigned import Division, toughness_lethal
 from versions.mtg.engine.damage import unprevented
 from versions.mtg.rules import MULTIPLAYER_RULES, Batch, Era, cites
@@ -172,7 +172,7 @@ class Fourth(Era):
     """The damage prevention step; tapped blockers deal no damage; trample redirects."""
 
     id = "fourth"
-    name = "Fourth Edition (trample as redirection)"
+    name = N_("Fourth Edition (trample as redirection)")
     aliases = ("pre-urza", "fourth-edition", "trample-redirection")
     # The Rules Team's first-strike ruling of "January" 1994 (General Rulings, 1994-04-14)
     # brought prevention after damage: no day is known, so the month's first. The end is

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from versions.common import N_
 from versions.mtg.engine.assigned import Division
 from versions.mtg.engine.triggers import life_gained
 from versions.mtg.eras.fourth import PREVENTION
@@ -49,7 +50,7 @@ class M10(Sixth):
     the order; static lifelink."""
 
     id = "m10"
-    name = "Magic 2010 (damage assignment order)"
+    name = N_("Magic 2010 (damage assignment order)")
     aliases = ()
     began = "2009-07-11"
     ended = "2010-07-15"

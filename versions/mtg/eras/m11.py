@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from versions.common import N_
 from versions.mtg.engine.assigned import toughness_lethal
 from versions.mtg.eras.m10 import M10
 from versions.mtg.rules import cites
@@ -75,7 +76,7 @@ class M11(M10):
     """As m10, but 1 deathtouch damage is lethal for assignment, and the order binds."""
 
     id = "m11"
-    name = "Magic 2011 (deathtouch damage is lethal)"
+    name = N_("Magic 2011 (deathtouch damage is lethal)")
     aliases = ()
     began = "2010-07-16"
     ended = "2024-11-07"

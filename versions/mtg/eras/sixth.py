@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from versions.common import NotInEra
+from versions.common import N_, NotInEra
 from versions.mtg.engine.state import PendingTrigger
 from versions.mtg.eras.fifth import Fifth
 from versions.mtg.eras.fourth import INFECT, OVER_WALKERS, PREVENTION
@@ -69,7 +69,7 @@ LIFELINK = Ability(trigger="dealt-damage", effect="gain-life", target="controlle
 class Sixth(Fifth):
     """Combat damage on the stack; free division; triggered deathtouch and lifelink."""
     id = "sixth"
-    name = "Sixth Edition (damage on the stack)"
+    name = N_("Sixth Edition (damage on the stack)")
     aliases = ("5.5.2", "damage-on-stack", "pre-m10")
     began = "1999-04-23"
     ended = "2009-07-10"

@@ -1,0 +1,94 @@
+"""The language rulesdiff speaks to people: English, or Japanese (`--lang ja`, or a
+`LANG` / `LC_ALL` / `LC_MESSAGES` of `ja_JP.UTF-8`). Words shown to users are marked
+`_("...")` (or `ngettext`) and looked up in the gettext catalogs of `comparator/locale/`
+(kept with Babel: docs/translating.md); JSON never changes with the language.
+
+The language is a context variable: one command sets it once (``use``); the site's build
+and the workbench set it for each page they write in another language."""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import os
+from collections.abc import Iterator
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("en", "ja")
+DOMAIN = "rulesdiff"
+LOCALE = Path(__file__).resolve().parents[1] / "locale"
+
+_current: ContextVar[str] = ContextVar("rulesdiff_language", default="en")
+
+
+def from_environment(environ: dict[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it (LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG: the first set), if it is one rulesdiff speaks; else English."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            for part in value.split(":"):
+                code = part.split(".")[0].split("_")[0].split("@")[0].lower()
+                if code in LANGUAGES:
+                    return code
+            return "en"
+    return "en"
+
+
+def chosen(lang: str | None) -> str:
+    """`--lang`'s value if given (ValueError for one rulesdiff does not speak), else the
+    environment's."""
+    if lang is None:
+        return from_environment()
+    code = lang.strip().lower().replace("-", "_").split("_")[0]
+    if code not in LANGUAGES:
+        raise ValueError(f"--lang: one of {', '.join(LANGUAGES)}, not {lang!r}")
+    return code
+
+
+def current() -> str:
+    return _current.get()
+
+
+def use(lang: str) -> None:
+    """Speak `lang` from now on (a command's whole run)."""
+    _current.set(lang)
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak `lang` within the block (one page of the site, one request)."""
+    token = _current.set(lang)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The language's compiled catalog (English: the words as written)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=str(LOCALE), languages=[lang])
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    lang = _current.get()
+    return message if lang == "en" else translations(lang).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    lang = _current.get()
+    if lang == "en":
+        return singular if n == 1 else plural
+    return translations(lang).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks words for the catalog where they are written, translated where shown."""
+    return message

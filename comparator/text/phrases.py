@@ -1,0 +1,150 @@
+"""What the engine and the files say in English, said in the language spoken.
+
+The engine writes its notes, hints and refusals as English sentences (they are part of
+the outcome JSON, which never changes with the language). Each sentence it writes has a
+pattern here (`PHRASES`): under another language, a sentence that matches one is said in
+that language, the names in it kept as written and the rules' own words (a keyword, a
+window) translated; one that matches none is said as written. The words of the other
+parts of a report (a field of the state, a step, a note's kind, a scenario's title) are
+here too."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from comparator.text.language import N_, _, current
+
+# The engine's sentences, as it writes them ({name}: what varies).
+PHRASES = (
+    N_("{creature}'s {condition} trigger ({rule}) never resolved: the state-based actions "
+       "({sba}) that are checked before it ended the game first."),
+    N_("the game is over: {winner} wins"),
+    N_("the game is over: team {team} ({players}) wins"),
+    N_("the game is over: no player is left"),
+    N_("{id} has {keyword}, which did not exist under these rules: it arrived in {when}"),
+    N_("{id} is a {kind}, which did not exist under these rules: {kinds} arrived in {when}"),
+    N_("window {window} does not exist in {era} here; the {effect} by {player} is taken at "
+       "{at} instead (if-missing: {how})"),
+    N_("window {window} does not exist in {era}, nor a later one; the {effect} by {player} "
+       "is not taken (if-missing: {how})"),
+    N_("window {window} does not exist in {era} here; the {effect} by {player} is not taken "
+       "(if-missing: skip)"),
+    N_("refused, as expected ({rule}): {why}"),
+    # Rule citations where the sources give no number or no words.
+    N_("{number} (before {date}; wording not in the sources)"),
+    N_("(number not in the sources)"),
+)
+
+# The rules' own words that a sentence names (a keyword, a trigger's condition, a window,
+# an effect, a set): said in the language spoken. A value a file writes (`if-missing:
+# earlier`) is not among them: it is quoted as the file has it.
+TERMS = (
+    N_("lifelink"), N_("flanking"), N_("trample"), N_("deathtouch"), N_("first-strike"),
+    N_("double-strike"), N_("flying"), N_("reach"), N_("menace"), N_("banding"),
+    N_("infect"), N_("wither"), N_("indestructible"), N_("vigilance"), N_("bushido"),
+    N_("rampage"), N_("lure"), N_("blocks"), N_("blocked"), N_("becomes-blocked"),
+    N_("attacks-unblocked"), N_("attacks-player-unblocked"), N_("dealt-damage"),
+    N_("dies"), N_("blocker"), N_("guardman"), N_("pump"), N_("damage"), N_("destroy"),
+    N_("prevent"), N_("regenerate"), N_("declare-attackers"), N_("declare-blockers"),
+    N_("damage-on-stack"), N_("first-strike-damage-on-stack"), N_("damage-prevention"),
+    N_("first-strike-damage"), N_("combat-damage"), N_("end-of-combat"),
+    N_("2007 (Future Sight)"),
+)
+_TERMS = frozenset(TERMS)
+
+
+def term(word: Any) -> Any:
+    """One of the rules' own words in the language spoken; a name, as written."""
+    return _(word) if isinstance(word, str) and word in _TERMS else word
+
+
+@cache
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    out, seen = [], set()
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(re.escape(part))
+        elif part in seen:
+            out.append(f"(?P={part})")
+        else:
+            seen.add(part)
+            out.append(f"(?P<{part}>.+?)")
+    return re.compile("".join(out), re.S)
+
+
+def phrase(text: str) -> str:
+    """A sentence of the engine's in the language spoken (as written in English, or where
+    no pattern matches it)."""
+    if current() == "en" or not isinstance(text, str):
+        return text
+    for template in PHRASES:
+        found = _pattern(template).fullmatch(text)
+        if found:
+            values = {k: phrase(term(v)) for k, v in found.groupdict().items()}
+            return _(template).format(**values)
+    return text
+
+
+# A field of a player or a permanent, as a noun.
+NOUNS = {"life": N_("life"), "lost": N_("lost"), "poison": N_("poison counters"),
+         "damage": N_("damage"), "power": N_("power"), "toughness": N_("toughness"),
+         "loyalty": N_("loyalty"), "defense": N_("defense"), "zone": N_("zone"),
+         "keywords": N_("keywords"), "graveyard": N_("graveyard"), "hand": N_("hand"),
+         "drawn": N_("cards drawn"), "shields": N_("shields"),
+         "controller": N_("controller"), "tapped": N_("tapped"),
+         "counters": N_("counters"), "mana": N_("mana pool")}
+
+
+def field_label(path: str) -> str:
+    """A row of the divergence table: its state path ("B.life") as written in English,
+    as a noun phrase in another language ("B のライフ")."""
+    if current() == "en":
+        return path
+    name, _sep, rest = path.partition(".")
+    field, _sep, more = rest.partition(".")
+    noun = _(NOUNS[field]) if field in NOUNS else field
+    return _("{name}'s {field}").format(name=name, field=noun) + (f" {more}" if more else "")
+
+
+NOTE_LABELS = {"hint": N_("hint"), "missing-window": N_("missing-window"),
+               "illegal-assignment": N_("illegal-assignment"),
+               "action-not-allowed": N_("action-not-allowed"),
+               "action-not-taken": N_("action-not-taken"),
+               "trigger-not-taken": N_("trigger-not-taken"),
+               "tapped-blocker": N_("tapped-blocker"), "game-over": N_("game-over"),
+               "loop": N_("loop")}
+
+
+def note_label(kind: str) -> str:
+    """A note's kind, as the report labels it."""
+    return _(NOTE_LABELS[kind]) if kind in NOTE_LABELS else kind
+
+
+def step_name(step: str, game: Any) -> str:
+    """A step as the report names it: its id in English (as the outcome JSON has it), its
+    title in another language."""
+    if current() == "en":
+        return step
+    title = game.step_titles.get(step)
+    return _(title) if title else step
+
+
+def title_of(scenario: Any) -> str:
+    """The scenario's title: its own Japanese one under Japanese, where it has one."""
+    japanese = getattr(scenario, "ja", None)
+    if current() == "ja" and japanese is not None:
+        return str(japanese.title)
+    return str(scenario.title)
+
+
+ZONES = {"battlefield": N_("battlefield"), "graveyard": N_("graveyard"),
+         "exile": N_("exile"), "hand": N_("hand"), "gone": N_("gone")}
+
+
+def zone_name(zone: str, own: dict[str, str] | None = None) -> str:
+    """A zone's name in the language spoken (`own`: a game's own names for zones)."""
+    names = {**ZONES, **(own or {})}
+    return _(names[zone]) if zone in names else zone

@@ -1,0 +1,83 @@
+"""`--lang ja` (issue 52): `diff` of a Magic and of a Duel Masters scenario read as a
+Japanese judge would write them, within 80 display columns, exactly as docs/japanese.md
+shows them; the environment's language is honoured; JSON does not change with the
+language; a language rulesdiff does not speak is one line, exit 2."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from comparator.cli.main import app
+from comparator.text.terminal import columns
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = (ROOT / "docs" / "japanese.md").read_text(encoding="utf-8")
+
+
+def run(*args: str, env: dict[str, str] | None = None):
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "80", "NO_COLOR": "1",
+                                                    "LANG": "C.UTF-8", **(env or {})})
+
+
+def shown(marker: str) -> tuple[str, str]:
+    found = re.search(rf"<!-- {marker} -->\n```\n\$ rulesdiff (.*?)\n(.*?)\n```", DOC, re.S)
+    assert found, marker
+    return found.group(1), found.group(2)
+
+
+@pytest.mark.parametrize("marker", ["ja-lifelink", "ja-dm"])
+def test_the_transcripts_are_what_rulesdiff_prints(marker):
+    command, transcript = shown(marker)
+    done = run(*command.split(), "--no-store")
+    assert done.exit_code == 1, done.output  # the eras diverge
+    assert done.output.rstrip("\n") == transcript
+    assert all(columns(line) <= 80 for line in transcript.splitlines())
+
+
+def test_the_transcripts_read_as_japanese():
+    """No English left but names: the scenario's ids, era ids, rule numbers."""
+    names = {"lifelink-blocker-at-one-life", "linker", "sixth", "alpha", "fourth", "fifth",
+             "foundations", "dm-three-blockers-draw", "cosmo1", "cosmo2", "cosmo3",
+             "striker", "dm-pre-2021-09", "dm-2021-09"}
+    for marker in ("ja-lifelink", "ja-dm"):
+        _command, transcript = shown(marker)
+        words = set(re.findall(r"[A-Za-z][A-Za-z-]+[A-Za-z0-9-]*", transcript))
+        assert words <= names, words - names
+    assert "ダメージ割り振り順序" not in DOC and "状態起因処理" not in DOC
+
+
+def test_the_environments_language_is_honoured_and_lang_overrides_it():
+    japanese = run("diff", "lifelink-blocker-at-one-life", "--no-store",
+                   env={"LANG": "ja_JP.UTF-8"})
+    assert "2項目で分岐" in japanese.output
+    english = run("diff", "lifelink-blocker-at-one-life", "--no-store", "--lang", "en",
+                  env={"LANG": "ja_JP.UTF-8"})
+    assert "diverges on 2 fields" in english.output
+
+
+def test_json_is_the_same_in_every_language():
+    english = run("diff", "dm-three-blockers-draw", "--no-store", "--json")
+    japanese = run("diff", "dm-three-blockers-draw", "--no-store", "--json", "--lang", "ja")
+    assert json.loads(english.output) == json.loads(japanese.output)
+    one = run("run", "lifelink-blocker-at-one-life", "--era", "sixth", "--json",
+              "--lang", "ja")
+    assert json.loads(one.output)["notes"][0]["text"].startswith("the game is over")
+
+
+def test_run_narrates_in_japanese():
+    done = run("run", "dm-three-blockers-draw", "--era", "dm-2021-09", "--lang", "ja")
+    assert done.exit_code == 0
+    assert "時期：dm-2021-09 — デュエル・マスターズ、2021年9月7日からのブロック" in done.output
+    assert "cosmo3 が striker をブロックする  [507.3a]" in done.output
+    assert "cosmo3（B）：墓地、パワー2000" in done.output
+
+
+def test_a_language_rulesdiff_does_not_speak_is_refused():
+    done = run("diff", "dm-three-blockers-draw", "--no-store", "--lang", "fr")
+    assert done.exit_code == 2
+    assert done.output.strip() == "rulesdiff: --lang: one of en, ja, not 'fr'"
