@@ -16,11 +16,20 @@ from comparator.cli.options import (
     EXITS,
     DbOption,
     JsonFlag,
+    LangOption,
     SummaryJsonFlag,
     command_group,
     era_option,
 )
-from comparator.cli.output import echo_lines, fail, find_era_class, open_store, reading, writing
+from comparator.cli.output import (
+    echo_lines,
+    fail,
+    find_era_class,
+    open_store,
+    reading,
+    speak,
+    writing,
+)
 from comparator.cli.progress import Bar, bars_shown
 
 rules_app = command_group("The rules' own texts: import the Comprehensive Rules (and the "
@@ -199,10 +208,16 @@ def rules_show(
     game: GameOption = None,
     db: DbOption = None,
     as_json: JsonFlag = False,
+    lang: LangOption = None,
 ) -> None:
     """A rule's words (or a glossary entry's) as they stood on a date, or in an era's
-    document: where it sits (its section and title) and its subrules."""
+    document: where it sits (its section and title) and its subrules. With --lang ja, its
+    words in the Japanese text of that document (総合ルール) where one is imported."""
+    from functools import partial
+
+    from comparator.rules.document import JA_CR
     from comparator.rules.store import _PLAIN_NUMBER, glossary_on, own_dates, rule_on
+    from comparator.text.language import _, current
 
     if on is not None and era is not None:
         fail("--date or --era, not both")
@@ -213,8 +228,10 @@ def rules_show(
     asked = name.strip().rstrip(".") if _PLAIN_NUMBER.match(name.strip().rstrip(".")) \
         else name.strip()
     is_rule = bool(_PLAIN_NUMBER.match(asked) or re.match(r"^\d{3}\.\d+", asked))
+    speak(lang)
+    japanese = current() == "ja"
     engine = _rules_store(db)
-    find = rule_on if is_rule else glossary_on
+    find = partial(rule_on, japanese=japanese) if is_rule else glossary_on
     found = reading(db, lambda: find(engine, asked, day, between, which))
     if found is None and chosen is not None:
         fail(f"the document the {chosen.id} era cites is not imported: "
@@ -243,8 +260,12 @@ def rules_show(
                                "subrules": [{"number": n, "text": t}
                                             for n, t in found.subrules]}))
         return
-    echo_lines(f"{found.number} — the {found.kind} effective {found.effective} "
-          f"({found.document})", hang="  ")
+    echo_lines(_("{number} — the {kind} effective {effective} ({document})").format(
+        number=found.number, kind=found.kind, effective=found.effective,
+        document=found.document), hang="  ")
+    if japanese and is_rule and which == "mtg" and found.kind != JA_CR:
+        echo_lines("  " + _("(no Japanese text of these rules is imported: the English "
+                            "words, as imported)"), hang="    ")
     if renumbered is not None:
         echo_lines(f"  (the rule numbered {asked} {when}: `rulesdiff history {asked}` "
                    f"shows every version)", hang="    ")

@@ -26,7 +26,11 @@ MAX_WORDS = 100_000  # characters of one rule's words, or one glossary entry's
 
 MAGIC, DUEL_MASTERS = "mtg", "duel-masters"  # the games' ids in `versions`
 CR, SUMMARY, SOGO = "Comprehensive Rules", "Fifth Edition rulings summary", "総合ゲームルール"
-KINDS = (CR, SUMMARY, SOGO)
+# The Japanese text of Magic's Comprehensive Rules (the translation the Japanese judges
+# publish): the words `--lang ja` shows where one is imported for the date asked.
+JA_CR = "総合ルール"
+KINDS = (CR, SUMMARY, SOGO, JA_CR)
+JAPANESE_KINDS = (SOGO, JA_CR)
 
 
 # An example under a rule, as each text starts one: "Example:" (from 2009), "EXAMPLE:"

@@ -60,6 +60,8 @@ from datetime import date, datetime
 from comparator.rules.document import (
     CR,
     DUEL_MASTERS,
+    JA_CR,
+    JAPANESE_KINDS,
     MAGIC,
     MAX_GLOSSARY,
     MAX_RULES,
@@ -87,6 +89,8 @@ _RUN_IN_EXAMPLE = re.compile(r"(?<=[.!?:)\"'])\s+(?=(?:Example|EXAMPLE)s?:\s)")
 _MARKER = re.compile(r"^(?:[■□◆◇●○【\[［]|URL\b|https?://)")
 _ANNOUNCED = re.compile(r"しました。$")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+_JA_HEADING = re.compile(r"^(\s*)(\d{3}|\d)\s+(?=[\u3040-\u30ff\u3400-\u9fff])")
+_BULLET = re.compile(r"^(\s*)(?:[-•・]\s+)(?=\d)")  # a list's mark before a number
 _EXCERPT_ENDS = re.compile(r"\s*\[\s*(?:\.{3}|…)[^\]]*\]\s*$")  # "[...excerpt ends]"
 
 
@@ -99,9 +103,17 @@ def read_rules(text: str, dated: date | None = None) -> RulesText:
     if is_rulings_summary(lines):
         return read_rulings_summary(lines, dated)
     joined = "\n".join(lines)
-    japanese = "総合" in joined[:5000] or "デュエル・マスターズ" in joined[:5000]
-    out = RulesText(_date_of(joined, japanese, dated), kind=SOGO if japanese else CR,
-                    game=DUEL_MASTERS if japanese else MAGIC)
+    head = joined[:5000]
+    japanese = "総合" in head or "デュエル・マスターズ" in head
+    # Magic's rules in Japanese (総合ルール, "マジック"), not Duel Masters' 総合ゲームルール.
+    magic = japanese and "デュエル" not in head and "総合ゲームルール" not in head and (
+        "マジック" in head or "総合ルール" in head)
+    kind = (JA_CR if magic else SOGO) if japanese else CR
+    out = RulesText(_date_of(joined, japanese, dated), kind=kind,
+                    game=MAGIC if magic or not japanese else DUEL_MASTERS)
+    if japanese:  # a wiki's copy lists its rules: "- 509.1a ...", "• 509.4a ...", and
+        # writes its headings without a period: "5 ターンの構造", "- 509 ブロック・..."
+        lines = [_JA_HEADING.sub(r"\1\2. ", _BULLET.sub(r"\1", line)) for line in lines]
     body = _Body(out)
     glossary_at = None
     for n, line in enumerate(lines, 1):
@@ -213,7 +225,7 @@ class _Body:
         if text.size and self.blank and not self.set_apart(line):
             self.current = None  # a paragraph below a blank line is no rule's
             return
-        if self.out.kind == SOGO:
+        if self.out.kind in JAPANESE_KINDS:
             if text.size and _editorial(line):
                 self.left_out.append(n)
                 self.current = None

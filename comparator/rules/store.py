@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from comparator.rules.document import SUMMARY, RulesText
+from comparator.rules.document import JA_CR, SUMMARY, RulesText
 from comparator.store.database import write
 from comparator.store.schema import GlossaryRow, RuleDocumentRow, RuleTextRow, now
 from comparator.text.encoding import hash_of
@@ -118,10 +118,15 @@ def in_order(docs: list[RuleDocumentRow]) -> list[RuleDocumentRow]:
     return sorted(docs, key=lambda d: (d.kind != SUMMARY, d.effective, d.document_id or 0))
 
 
-def documents(engine: Engine, game: str | None = None) -> list[RuleDocumentRow]:
+def documents(engine: Engine, game: str | None = None, japanese: bool = False
+              ) -> list[RuleDocumentRow]:
+    """The imported documents of `game` (or every game's), oldest first: Magic's English
+    texts and the rest; with `japanese`, only the Japanese texts of Magic's rules
+    (総合ルール), which are never taken for the English."""
     with Session(engine) as session:
         rows = session.exec(select(RuleDocumentRow)).all()
-        return in_order([r for r in rows if game is None or r.game == game])
+        return in_order([r for r in rows if (game is None or r.game == game)
+                         and (r.kind == JA_CR) == japanese])
 
 
 def own_dates(era: Any) -> tuple[str, ...]:
@@ -145,14 +150,20 @@ def document_on(docs: list[RuleDocumentRow], day: str | None = None,
 
 def rule_on(engine: Engine, number: str, day: str | None = None,
             own: tuple[str, ...] | None = None, game: str = "mtg",
-            document_id: int | None = None) -> Found | None:
+            document_id: int | None = None, japanese: bool = False) -> Found | None:
     """The rule `number` in the document in force on `day`, or in an era's own (see
     ``document_on``), or in the document `document_id`; None without such a document, a
-    Found without text where it has no such rule."""
+    Found without text where it has no such rule. With `japanese`, its words in the
+    Japanese text of that document where one of the same date is imported (its `kind`
+    says which was found)."""
     with Session(engine) as session:
         docs = documents(engine, game)
         doc = next((d for d in docs if d.document_id == document_id), None) \
             if document_id is not None else document_on(docs, day, own)
+        if japanese and document_id is None and doc is not None:
+            # The Japanese text of the document in force then, where one is imported.
+            doc = next((d for d in documents(engine, game, japanese=True)
+                        if d.effective == doc.effective), None) or doc
         if doc is None:
             return None
         rule = session.exec(select(RuleTextRow).where(

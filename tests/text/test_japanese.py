@@ -81,3 +81,36 @@ def test_a_language_rulesdiff_does_not_speak_is_refused():
     done = run("diff", "dm-three-blockers-draw", "--no-store", "--lang", "fr")
     assert done.exit_code == 2
     assert done.output.strip() == "rulesdiff: --lang: one of en, ja, not 'fr'"
+
+
+REFERENCE = ROOT.parent / "shared" / "reference"
+JA_TEXT = ROOT / "tests" / "fixtures" / "rules-ja" / "cr-ja-2025-02-07-excerpt.txt"
+
+
+def test_a_japanese_rules_text_is_read_and_shown_under_japanese(tmp_path):
+    """The Japanese Comprehensive Rules (総合ルール, as the seeds quote them: "- 509.1a ...",
+    dated 年月日) is imported beside the English one; `rules show 509.1a --lang ja` gives
+    its Japanese words, and with only the English imported, the English, saying so."""
+    if not (REFERENCE / "cr-2025-02-07.txt").exists():
+        pytest.skip("shared/reference is not beside the repo")
+    english_only, both = str(tmp_path / "en.db"), str(tmp_path / "ja.db")
+    for db in (english_only, both):
+        assert run("rules", "import", str(REFERENCE / "cr-2025-02-07.txt"), "--db",
+                   db).exit_code == 0
+    imported = run("rules", "import", str(JA_TEXT), "--db", both)
+    assert imported.exit_code == 0, imported.output
+    assert "総合ルール effective 2025-02-07: 3 rules" in " ".join(imported.output.split())
+    japanese = run("rules", "show", "509.1a", "--lang", "ja", "--db", both)
+    assert japanese.exit_code == 0, japanese.output
+    lines = japanese.output.splitlines()
+    assert lines[0] == "509.1a — 2025-02-07発効の総合ルール（cr-ja-2025-02-07-excerpt.txt）"
+    assert lines[1] == "  5. ターンの構造 > 509. ブロック・クリーチャー指定ステップ"
+    assert "防御プレイヤーは、どのクリーチャーがブロックするかを選ぶ" in japanese.output
+    english = run("rules", "show", "509.1a", "--lang", "ja", "--db", english_only)
+    assert english.exit_code == 0
+    assert "日本語版はインポートされていない" in "".join(english.output.split())
+    assert "The defending player chooses which creatures" in english.output
+    # The English reader never gets the Japanese words, whatever is imported.
+    plain = run("rules", "show", "509.1a", "--db", both)
+    assert "The defending player chooses which creatures" in plain.output
+    assert "総合ルール" not in plain.output
