@@ -51,4 +51,5 @@ def _flush_notes(lines: list[str], notes: list[dict[str, Any]], shown: set[str],
     for n in notes:
         label = _("hint") if n["type"] == "hint" else _("note ({kind})").format(
             kind=note_label(n["type"]))
-        lines.append(f"  {label}: {phrase(n['text'])}  [{phrase(str(n['rule']))}]")
+        lines.append("  " + _("{what}: {said}  [{rule}]").format(
+            what=label, said=phrase(n["text"]), rule=phrase(str(n["rule"]))))

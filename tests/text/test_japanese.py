@@ -72,7 +72,7 @@ def test_json_is_the_same_in_every_language():
 def test_run_narrates_in_japanese():
     done = run("run", "dm-three-blockers-draw", "--era", "dm-2021-09", "--lang", "ja")
     assert done.exit_code == 0
-    assert "時期：dm-2021-09 — デュエル・マスターズ、2021年9月7日からのブロック" in done.output
+    assert "時期：dm-2021-09 — デュエル・マスターズ、2021年9月7日の変更以降" in done.output
     assert "cosmo3 が striker をブロックする  [507.3a]" in done.output
     assert "cosmo3（B）：墓地、パワー2000" in done.output
 
@@ -108,7 +108,7 @@ def test_a_japanese_rules_text_is_read_and_shown_under_japanese(tmp_path):
     assert "防御プレイヤーは、どのクリーチャーがブロックするかを選ぶ" in japanese.output
     english = run("rules", "show", "509.1a", "--lang", "ja", "--db", english_only)
     assert english.exit_code == 0
-    assert "日本語版はインポートされていない" in "".join(english.output.split())
+    assert "日本語テキストはインポートされていない" in "".join(english.output.split())
     assert "The defending player chooses which creatures" in english.output
     # The English reader never gets the Japanese words, whatever is imported.
     plain = run("rules", "show", "509.1a", "--db", both)
