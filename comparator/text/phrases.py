@@ -32,6 +32,16 @@ PHRASES = (
     N_("window {window} does not exist in {era} here; the {effect} by {player} is not taken "
        "(if-missing: skip)"),
     N_("refused, as expected ({rule}): {why}"),
+    N_("Combat damage doesn't use the stack in this era ({rule}): nobody can act between "
+       "the assignment of combat damage and its dealing, so there is no {window} window."),
+    N_("{era} has no damage assignment order; `order` is not used"),
+    N_("{blocker} must be assigned lethal damage ({need}) before {target} in {source}'s "
+       "damage assignment order"),
+    N_("{blocker} must be assigned lethal damage ({need}) before any damage tramples over "
+       "to {target}"),
+    N_("the {effect} by {player} is not taken: {why}"),
+    N_("{tgt} is no longer on the battlefield"),
+    N_("the game was over"),
     # Rule citations where the sources give no number or no words.
     N_("{number} (before {date}; wording not in the sources)"),
     N_("(number not in the sources)"),
@@ -50,7 +60,12 @@ TERMS = (
     N_("prevent"), N_("regenerate"), N_("declare-attackers"), N_("declare-blockers"),
     N_("damage-on-stack"), N_("first-strike-damage-on-stack"), N_("damage-prevention"),
     N_("first-strike-damage"), N_("combat-damage"), N_("end-of-combat"),
-    N_("2007 (Future Sight)"),
+    N_("2007 (Future Sight)"), N_("blocks-creature"), N_("becomes-blocked-by-creature"),
+    N_("deals-combat-damage-to-player"), N_("gains-life"),
+    N_("first-strike-damage-prevention"), N_("activate"), N_("bounce"), N_("grant"),
+    N_("sacrifice"), N_("add-mana"), N_("lose-keyword"), N_("remove-from-combat"),
+    N_("gain-life"), N_("lose-life"), N_("counters"), N_("attacked"), N_("planeswalker"),
+    N_("battle"),
 )
 _TERMS = frozenset(TERMS)
 
@@ -115,7 +130,8 @@ NOTE_LABELS = {"hint": N_("hint"), "missing-window": N_("missing-window"),
                "action-not-taken": N_("action-not-taken"),
                "trigger-not-taken": N_("trigger-not-taken"),
                "tapped-blocker": N_("tapped-blocker"), "game-over": N_("game-over"),
-               "loop": N_("loop")}
+               "loop": N_("loop"), "order-ignored": N_("order-ignored"),
+               "departed-damage": N_("departed-damage")}
 
 
 def note_label(kind: str) -> str:
