@@ -134,7 +134,8 @@ class EraInfo:
             "cr_date": cls.cr_date, "sources": list(cls.sources),
             "changes": list(cls.changes), "pages": dict(cls.pages),
             # The docstring's first paragraph, whole.
-            "summary": " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split()),
+            "summary": getattr(cls, "summary", None) or " ".join(
+                (cls.__doc__ or "").strip().split("\n\n")[0].split()),
         }
 
 

@@ -179,14 +179,17 @@ def eras(
     era: Annotated[str | None, typer.Argument(
         help="one era (id, alias or date): its whole record", metavar="[ERA]")] = None,
     as_json: JsonFlag = False,
+    lang: LangOption = None,
 ) -> None:
     """The eras, oldest first, each with its dates and what it is; with ERA, that era's
     whole record: aliases, the rules text it cites, what changed, its sources."""
     from rich.console import Console
 
+    from comparator.text.language import _
     from comparator.text.terminal import say
     from versions import ALL_ERAS
 
+    speak(lang)
     data = [e.metadata() for e in ALL_ERAS] if era is None else [
         find.metadata() for find in [find_era_class(era)]]
     if as_json:
@@ -199,29 +202,35 @@ def eras(
             continue
         if i and e["game"] != data[i - 1]["game"]:
             console.print()
-        say(console, f"{e['id']} ({e['game']}, {e['began']} to {e['ended'] or 'today'}): "
-                     f"{e['name']}", hang="  ")
-        say(console, e["summary"], indent="  ", hang="")
+        say(console, _("{id} ({game}, {began} to {ended}): {name}").format(
+            id=e["id"], game=e["game"], began=e["began"], ended=e["ended"] or _("today"),
+            name=_(e["name"])), hang="  ")
+        say(console, _(e["summary"]), indent="  ", hang="")
     if era is None:
         console.print()
-        say(console, "`rulesdiff eras ERA` gives one era's aliases, the rules text it cites, "
-                     "what changed and its sources; --json gives them all.", hang="")
+        say(console, _("`rulesdiff eras ERA` gives one era's aliases, the rules text it "
+                       "cites, what changed and its sources; --json gives them all."),
+            hang="")
 
 
 def _era_record(console: Any, e: dict[str, Any]) -> None:
+    from comparator.text.language import N_, _
     from comparator.text.terminal import say
 
-    say(console, f"{e['id']} — {e['name']}", hang="  ")
-    say(console, f"game: {e['game']}; in force {e['began']} to {e['ended'] or 'today'}",
-        indent="  ")
+    say(console, f"{e['id']} — {_(e['name'])}", hang="  ")
+    say(console, _("game: {game}; in force {began} to {ended}").format(
+        game=e["game"], began=e["began"], ended=e["ended"] or _("today")), indent="  ")
     if e["aliases"]:
-        say(console, f"aliases: {', '.join(e['aliases'])}", indent="  ")
-    say(console, f"rules cited: {e['cr']}", indent="  ")
-    say(console, e["summary"], indent="  ", hang="")
-    for title, items in (("what changed", e["changes"]), ("sources", e["sources"])):
-        console.print(f"  {title}:", highlight=False)
+        say(console, _("aliases: {aliases}").format(aliases=", ".join(e["aliases"])),
+            indent="  ")
+    say(console, _("rules cited: {cr}").format(cr=e["cr"]), indent="  ")
+    say(console, _(e["summary"]), indent="  ", hang="")
+    # A change is the era's own words (translated); a source is cited as it is written.
+    for title, items, said in ((N_("what changed"), e["changes"], _),
+                               (N_("sources"), e["sources"], str)):
+        console.print(_("  {title}:").format(title=_(title)), highlight=False)
         for item in items:
-            say(console, f"- {item}", indent="    ", hang="  ")
+            say(console, f"- {said(item)}", indent="    ", hang="  ")
 
 
 @app.command(epilog=EXITS["diff"])

@@ -114,3 +114,21 @@ def test_a_japanese_rules_text_is_read_and_shown_under_japanese(tmp_path):
     plain = run("rules", "show", "509.1a", "--db", both)
     assert "The defending player chooses which creatures" in plain.output
     assert "総合ルール" not in plain.output
+
+
+def test_the_eras_records_in_japanese():
+    """`eras --lang ja`: each era's name, summary and changes in the Japanese texts' terms;
+    its sources cited as they are written; the JSON unchanged."""
+    listed = run("eras", "--lang", "ja")
+    assert listed.exit_code == 0
+    flat = "".join(listed.output.split())
+    assert "sixth（mtg、1999-04-23～2009-07-10）：第6版ルール（戦闘ダメージがスタックに乗る）" \
+        in flat
+    assert "ダメージ割り振り順がある。" in flat
+    record = run("eras", "m10", "--lang", "ja")
+    assert "変更点：" in record.output and "出典：" in record.output
+    assert "Aaron Forsythe and Mark Gottlieb" in record.output  # a source, as written
+    assert "接死は常在型能力" in "".join(record.output.split())
+    english = run("eras", "--json")
+    japanese = run("eras", "--json", "--lang", "ja")
+    assert json.loads(english.output) == json.loads(japanese.output)

@@ -36,6 +36,7 @@ class Dm2021(DmPre2021):
 
     id = "dm-2021-09"
     name = N_("Duel Masters, block step from 2021-09-07")
+    summary = N_("Only the creature whose blocker ability resolved last blocks (507.3a).")
     aliases = ("dm-new",)
     began = "2021-09-07"
     ended = None
@@ -49,10 +50,10 @@ class Dm2021(DmPre2021):
         "Takara Tomy, 変更点 2018-03-02 (104.2a)",
     )
     changes = (
-        "Only the creature whose blocker ability resolved last is the blocking creature "
-        "(507.3a); \"when it blocks\" triggers for it alone.",
-        "An attack a guardman took last is not blocked: \"attacks and isn't blocked\" "
-        "abilities can trigger (507.3c).",
+        N_("Only the creature whose blocker ability resolved last is the blocking creature "
+        "(507.3a); \"when it blocks\" triggers for it alone."),
+        N_("An attack a guardman took last is not blocked: \"attacks and isn't blocked\" "
+        "abilities can trigger (507.3c)."),
     )
     # What the 2021-09-07 text numbers; the rest is as before (and as unverified).
     RULES = {

@@ -38,6 +38,8 @@ class DmPre2021(DuelMastersEra):
 
     id = "dm-pre-2021-09"
     name = N_("Duel Masters, block step before 2021-09-07")
+    summary = N_('Each blocker that redirects the attack blocks, and its "when it blocks" '
+                 "triggers.")
     aliases = ("dm-old",)
     began = "2018-03-02"
     ended = "2021-09-06"
@@ -49,9 +51,9 @@ class DmPre2021(DuelMastersEra):
         "Takara Tomy, 変更点 2018-03-02 (104.2a)",
     )
     changes = (
-        "Every blocker that taps and redirects an attack blocks; its \"when it blocks\" "
-        "abilities trigger.",
-        "An attack a blocker redirected is blocked, even if a guardman took it last.",
+        N_("Every blocker that taps and redirects an attack blocks; its \"when it blocks\" "
+        "abilities trigger."),
+        N_("An attack a blocker redirected is blocked, even if a guardman took it last."),
     )
     unverified = ("attack", "choose", "resolve", "blocked", "unblocked", "trigger",
                   "trigger-blocks", "battle", "break")

@@ -130,6 +130,8 @@ class Alpha(Fourth):
 
     id = "alpha"
     name = N_("The 1993 rulebook (prevention before damage)")
+    summary = N_("Prevention before damage; no damage prevention step; tapped blockers "
+                 "deal no damage; trample redirects.")
     aliases = ("1993", "limited-edition", "beta", "unlimited", "original-rulebook")
     # Limited Edition Alpha was released on 1993-08-05 (MTG Wiki); the end is the month
     # of the Rules Team's first-strike ruling, "January" 1994, of which no day is known.
@@ -146,13 +148,13 @@ class Alpha(Fourth):
         "with Damage, Protection from Color",
     )
     changes = (
-        "Damage prevention is played before damage, as any fast effect once blockers are "
-        "declared; there is no damage prevention step (p.25, p.38).",
-        "No one acts once damage dealing begins: first strikers deal their damage, then "
-        "the surviving others (p.24, p.29).",
-        "A blocker tapped to prevent damage deals none (p.26, p.38).",
-        "Damage a creature with protection deals cannot be prevented by cards of that "
-        "color (p.28).",
+        N_("Damage prevention is played before damage, as any fast effect once blockers are "
+        "declared; there is no damage prevention step (p.25, p.38)."),
+        N_("No one acts once damage dealing begins: first strikers deal their damage, then "
+        "the surviving others (p.24, p.29)."),
+        N_("A blocker tapped to prevent damage deals none (p.26, p.38)."),
+        N_("Damage a creature with protection deals cannot be prevented by cards of that "
+        "color (p.28)."),
     )
     not_yet = {**NOT_YET, **TYPES_NOT_YET, **COUNTERS_NOT_YET, **ALPHA_NOT_YET}
     # No rule for more than two players before 1995 (``_multiplayer``): not even fourth's.

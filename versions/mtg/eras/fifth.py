@@ -37,6 +37,8 @@ class Fifth(Fourth):
 
     id = "fifth"
     name = N_("Fifth Edition (damage prevention step)")
+    summary = N_("Urza's Saga's trample (lethal damage to every blocker first); the damage "
+                 "prevention step; tapped blockers deal no damage.")
     aliases = ("pre-sixth", "damage-prevention-step", "urza")
     began = "1998-10-18"
     ended = "1999-04-22"
@@ -52,12 +54,12 @@ class Fifth(Fourth):
         "Bleiweiss, \"Thanksgiving in Dominia\", 2002-11-27",
     )
     changes = (
-        "Trample is no longer damage redirection: a blocked trampler assigns damage to the "
-        "defending player once every blocker is assigned lethal damage (A.27.2).",
-        "Lethal damage for trample ignores prevention: protection no longer stops trample "
-        "(A.27.Ruling.5).",
-        "A trampler whose blockers are all removed deals its damage to the defending player "
-        "(A.27.Ruling.6).",
+        N_("Trample is no longer damage redirection: a blocked trampler assigns damage to the "
+        "defending player once every blocker is assigned lethal damage (A.27.2)."),
+        N_("Lethal damage for trample ignores prevention: protection no longer stops trample "
+        "(A.27.Ruling.5)."),
+        N_("A trampler whose blockers are all removed deals its damage to the defending player "
+        "(A.27.Ruling.6)."),
     )
     absent = frozenset({"wither", "infect", "infect-player", "trample-over-planeswalkers",
                         "battle-damage", "sba-battle"}) | (MULTIPLAYER_RULES -

@@ -40,6 +40,8 @@ class Foundations(M11):
 
     id = "foundations"
     name = N_("Foundations (free division)")
+    summary = N_("Free division of combat damage among blockers; no damage assignment "
+                 "order.")
     aliases = ("fdn", "post-foundations")
     began = "2024-11-08"
     ended = None
@@ -54,12 +56,12 @@ class Foundations(M11):
         "Comprehensive Rules, 2025-02-07 (509, 510, 702, 704)",
     )
     changes = (
-        "Damage assignment order removed; 509.2-509.3 deleted and 509 renumbered.",
-        "A blocked creature divides its damage freely among its blockers (510.1c-d).",
-        "Trample still needs lethal damage on every blocker first (702.19b).",
-        "Two-Headed Giant: each attacker attacks a defending player named as attackers "
+        N_("Damage assignment order removed; 509.2-509.3 deleted and 509 renumbered."),
+        N_("A blocked creature divides its damage freely among its blockers (510.1c-d)."),
+        N_("Trample still needs lethal damage on every blocker first (702.19b)."),
+        N_("Two-Headed Giant: each attacker attacks a defending player named as attackers "
         "are declared (805.10b); combat damage to a player who has left the game isn't "
-        "assigned (800.4e).",
+        "assigned (800.4e)."),
     )
 
     # What the CR of 2025-02-07 renumbered or added; the rest is M11's numbering (509.1,

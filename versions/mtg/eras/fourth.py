@@ -173,6 +173,8 @@ class Fourth(Era):
 
     id = "fourth"
     name = N_("Fourth Edition (trample as redirection)")
+    summary = N_("The damage prevention step; tapped blockers deal no damage; trample "
+                 "redirects.")
     aliases = ("pre-urza", "fourth-edition", "trample-redirection")
     # The Rules Team's first-strike ruling of "January" 1994 (General Rulings, 1994-04-14)
     # brought prevention after damage: no day is known, so the month's first. The end is
@@ -204,15 +206,15 @@ class Fourth(Era):
     )
     # What changed from ``alpha`` (the 1993 rulebook); what the two share is in its docstring.
     changes = (
-        "Damage prevention is played after the damage is dealt, in a damage prevention "
+        N_("Damage prevention is played after the damage is dealt, in a damage prevention "
         "step after each damage dealing, first-strike damage included (C.8.1, T.10; the "
-        "January 1994 ruling).",
-        "Nothing prevents or regenerates before damage (G.12.1): a blocker can no longer "
-        "tap to prevent and so deal no damage.",
-        "Only prevention, redirection and regeneration may be played from damage dealing "
-        "to the end of combat (C.7.Ruling.1, T.10.3).",
-        "Damage trample redirects is dealt after its damage prevention step, in one of its "
-        "own, and is no longer combat damage (A.27.Note, T.10.11, C.1.8).",
+        "January 1994 ruling)."),
+        N_("Nothing prevents or regenerates before damage (G.12.1): a blocker can no longer "
+        "tap to prevent and so deal no damage."),
+        N_("Only prevention, redirection and regeneration may be played from damage dealing "
+        "to the end of combat (C.7.Ruling.1, T.10.3)."),
+        N_("Damage trample redirects is dealt after its damage prevention step, in one of its "
+        "own, and is no longer combat damage (A.27.Note, T.10.11, C.1.8)."),
     )
     # Numbers the summary has, for keys this era never shows (what they stand for is
     # refused here) or whose section says less than the key means.

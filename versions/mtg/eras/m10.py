@@ -51,6 +51,8 @@ class M10(Sixth):
 
     id = "m10"
     name = N_("Magic 2010 (damage assignment order)")
+    summary = N_("Damage assignment order; no damage on the stack; static deathtouch that "
+                 "may ignore the order; static lifelink.")
     aliases = ()
     began = "2009-07-11"
     ended = "2010-07-15"
@@ -64,14 +66,14 @@ class M10(Sixth):
         "MTGRULES-L answer on trample and deathtouch, 2009-07-30 (Gavin Duggan)",
     )
     changes = (
-        "Combat damage no longer uses the stack (510.2).",
-        "Multiplayer moves to 800-809; combat damage to a player who has left the game "
-        "isn't dealt (800.4d).",
-        "Damage assignment order announced right after blocks (509.2, 509.3).",
-        "Lethal damage to each creature in the order before the next (510.1c-d).",
-        "Deathtouch static: destroys as a state-based action (704.5h); a deathtouch "
-        "creature divides its damage ignoring the order (702.2b).",
-        "Lifelink static (702.13a).",
+        N_("Combat damage no longer uses the stack (510.2)."),
+        N_("Multiplayer moves to 800-809; combat damage to a player who has left the game "
+        "isn't dealt (800.4d)."),
+        N_("Damage assignment order announced right after blocks (509.2, 509.3)."),
+        N_("Lethal damage to each creature in the order before the next (510.1c-d)."),
+        N_("Deathtouch static: destroys as a state-based action (704.5h); a deathtouch "
+        "creature divides its damage ignoring the order (702.2b)."),
+        N_("Lifelink static (702.13a)."),
     )
     unverified = ()
 

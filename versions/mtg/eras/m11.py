@@ -77,6 +77,8 @@ class M11(M10):
 
     id = "m11"
     name = N_("Magic 2011 (deathtouch damage is lethal)")
+    summary = N_("As m10, but 1 deathtouch damage is lethal for assignment, and the order "
+                 "binds.")
     aliases = ()
     began = "2010-07-16"
     ended = "2024-11-07"
@@ -88,14 +90,14 @@ class M11(M10):
         "Comprehensive Rules, 2011-07-15 and 2022-04-29 (the same rules, renumbered)",
     )
     changes = (
-        "Any nonzero deathtouch damage assigned to a creature is lethal damage for "
-        "assignment (702.2b); the damage assignment order binds deathtouch creatures too.",
-        "Deathtouch helps trample: 1 damage to each blocker, the rest to the player.",
-        "\"Becomes blocked by a creature\" abilities trigger for a creature put onto the "
+        N_("Any nonzero deathtouch damage assigned to a creature is lethal damage for "
+        "assignment (702.2b); the damage assignment order binds deathtouch creatures too."),
+        N_("Deathtouch helps trample: 1 damage to each blocker, the rest to the player."),
+        N_("\"Becomes blocked by a creature\" abilities trigger for a creature put onto the "
         "battlefield blocking (509.4d), where M10's \"whenever a creature blocks\" did not "
-        "(509.7 of 2009-07-08).",
-        "Two-Headed Giant renumbered 810 (its combat 810.7a-f); within the era its team "
-        "poison (fifteen, 2010-2011) and, in 2018, the shared team turns combat (805.10).",
+        "(509.7 of 2009-07-08)."),
+        N_("Two-Headed Giant renumbered 810 (its combat 810.7a-f); within the era its team "
+        "poison (fifteen, 2010-2011) and, in 2018, the shared team turns combat (805.10)."),
     )
 
     # What the CR of 2010-07-16 renumbered or added; the rest is M10's numbering. (M10's

@@ -70,6 +70,8 @@ class Sixth(Fifth):
     """Combat damage on the stack; free division; triggered deathtouch and lifelink."""
     id = "sixth"
     name = N_("Sixth Edition (damage on the stack)")
+    summary = N_("Combat damage on the stack; free division; triggered deathtouch and "
+                 "lifelink.")
     aliases = ("5.5.2", "damage-on-stack", "pre-m10")
     began = "1999-04-23"
     ended = "2009-07-10"
@@ -84,13 +86,13 @@ class Sixth(Fifth):
         "Bleiweiss, \"Damage on the Stack\", 2002-12-11",
     )
     changes = (
-        "Combat damage uses the stack (310.1); players may respond before it is dealt.",
-        "The damage prevention step is gone.",
-        "Tapped blockers deal combat damage.",
-        "Multiplayer rules in the text (600-609, from 2004-2005, within the era): several "
+        N_("Combat damage uses the stack (310.1); players may respond before it is dealt."),
+        N_("The damage prevention step is gone."),
+        N_("Tapped blockers deal combat damage."),
+        N_("Multiplayer rules in the text (600-609, from 2004-2005, within the era): several "
         "defending players declare blockers in APNAP order (602.4); Two-Headed Giant's "
         "combined block and shared life (606); a player who leaves takes all they own, "
-        "and combat damage on the stack is dealt all the same (600.4a).",
+        "and combat damage on the stack is dealt all the same (600.4a)."),
     )
     unverified = ("indestructible", "noncombat-damage", "bounce", "add-mana", "discard")
     # 600.4a: what a player who leaves owns "leave[s] the game" (not exile).
