@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from comparator.compare.running import era_ids, run_all
+from comparator.compare.diffing import divergences
+from comparator.compare.running import Result, era_ids, run_all
 from comparator.files.problems import Problem, ScenarioError, field_path, line_for, line_map
 from comparator.scenarios.loader import load, parse, read_scenario_text
 
@@ -45,33 +46,41 @@ def check_files(paths: Sequence[Path]) -> Checked:
     return out
 
 
-def check_text(text: str, file: str) -> tuple[Any | None, Checked]:
+def check_text(text: str, file: str) -> tuple[Result | None, Checked]:
     """One scenario's text checked as `validate` checks a file (the workbench's editor):
-    the scenario, if it loads, and its problems and warnings."""
+    its problems and warnings, and, where every era that can runs it, what they found (as
+    `diff` finds it: the eras ran once, for both)."""
     out = Checked()
     try:
         scenario = parse(text, file)
     except ScenarioError as err:
         out.problems += err.problems
         return None, out
-    _check_loaded(scenario, file, lambda: text, out)
-    return scenario, out
+    ran = _check_loaded(scenario, file, lambda: text, out)
+    if ran is None:
+        return None, out
+    outcomes, refused = ran
+    return Result(file, scenario, outcomes, divergences(outcomes), refused), out
 
 
-def _check_loaded(scenario: Any, file: str, text: Callable[[], str], out: Checked) -> None:
-    """What each era finds when it runs a loaded scenario, then its game's warnings."""
+def _check_loaded(scenario: Any, file: str, text: Callable[[], str], out: Checked
+                  ) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """What each era finds when it runs a loaded scenario, then its game's warnings; the
+    eras' outcomes and refusals, where none refused a written choice."""
     from comparator.games.registry import game_of
 
+    refused: dict[str, str] = {}
     try:  # an era that can't run it leaves the file valid: refusals are kept apart
-        run_all(scenario, era_ids(None), file, refused={})
+        outcomes = run_all(scenario, era_ids(None), file, refused=refused)
     except ScenarioError as err:  # each illegal choice once, with every era refusing it
         out.problems += err.problems
-        return
+        return None
     found = list(game_of(scenario).warnings(scenario))
     if found:  # only a file with warnings pays for the line numbers
         lines = line_map(text())
         out.warnings += [Problem(file, field_path(loc), msg, line_for(lines, loc))
                          for loc, msg in found]
+    return outcomes, refused
 
 
 def validate_files(paths: Sequence[Path]) -> list[Problem]:

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -40,6 +41,7 @@ from comparator.serve.limits import Limits
 from comparator.serve.live_site import LiveSite
 from comparator.serve.sources import Sources
 from comparator.serve.views import HERE, Words, environment, explored_html, result_html
+from versions import ENGINE_VERSION
 
 SITE_STATIC = Path(__file__).resolve().parents[1] / "site" / "static"
 # The workbench's page asks for nothing but its own server.
@@ -79,16 +81,16 @@ class Workbench:
             # Also what keeps another site's page from posting here: a form can't send it.
             raise Refused(415, "send the request as JSON (Content-Type: application/json)")
         bound = self.limits.body_bytes
+        too_large = Refused(413, f"the request is larger than {bound} bytes, the most this "
+                                 f"server reads (serve --max-body)")
         declared = request.headers.get("content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > bound):
-            raise Refused(413, f"the request is larger than {bound} bytes, the most this "
-                               f"server reads (serve --max-body)")
+            raise too_large
         got = bytearray()
         async for chunk in request.stream():
             got += chunk
             if len(got) > bound:
-                raise Refused(413, f"the request is larger than {bound} bytes, the most this "
-                                   f"server reads (serve --max-body)")
+                raise too_large
         return texts.json_of(bytes(got))
 
     async def work(self, what: Any, *args: Any) -> Any:
@@ -125,7 +127,7 @@ def create_app(settings: Settings) -> Starlette:
     def page(request: Request) -> Response:
         html = pages_env.get_template("workbench.html").render(
             root="/site/", section="workbench", title="Workbench",
-            engine_version=_engine(), scenario_count=shipped_count,
+            engine_version=ENGINE_VERSION, scenario_count=shipped_count,
             can_save=settings.folder is not None,
             max_limit=settings.limits.explore_limit)
         return HTMLResponse(html, headers={"Content-Security-Policy": POLICY})
@@ -183,11 +185,10 @@ def create_app(settings: Settings) -> Starlette:
 
         def both() -> dict[str, Any]:
             text = texts.text_of(body)
-            found = texts.checked(text, name)
+            found, result = texts.checked_run(text, name)
             if "scenario" in body and "yaml" not in body:
                 found["yaml"] = text
-            if found["ok"]:
-                result = texts.result(text, name, texts.eras_asked(None))
+            if result is not None:
                 found["diff"] = texts.diff(result)
                 found["html"] = result_html(result, bench.words)
             return found
@@ -202,7 +203,6 @@ def create_app(settings: Settings) -> Starlette:
         scenario = await bench.work(texts.loaded, text, name)
         options["eras"] = texts.of_its_game(scenario, options["eras"], name)
         job = bench.jobs.start(text, name, scenario.id, options)
-        job.extra["text"], job.extra["name"] = text, name
         if body.get("wait") is True:
             await anyio.to_thread.run_sync(bench.jobs.wait, job,
                                            settings.limits.explore_seconds + 5)
@@ -212,9 +212,9 @@ def create_app(settings: Settings) -> Starlette:
     async def _job_response(job: Any, request: Request, html: bool) -> Response:
         out = job.record()
         if html and job.state == "done" and job.doc is not None:
-            result = await bench.work(texts.result, job.extra["text"], job.extra["name"],
+            result = await bench.work(texts.result, job.text, job.name,
                                       texts.eras_asked(None))
-            out["html"] = await bench.work(explored_html, result, job.doc, bench.words)
+            out["html"] = await bench.work(explored_html, result, job.doc)
         return JSONResponse(out)
 
     async def explore_status(request: Request) -> Response:
@@ -241,7 +241,7 @@ def create_app(settings: Settings) -> Starlette:
         folder = await anyio.to_thread.run_sync(bench.site.pages)
         if folder is None:
             return HTMLResponse(f"<!doctype html><title>rulesdiff</title><p>"
-                                f"{_escape(bench.site.error or 'the site is not built')}</p>",
+                                f"{escape(bench.site.error or 'the site is not built')}</p>",
                                 status_code=503)
         rel = request.path_params.get("path") or "index.html"
         if rel.endswith("/"):
@@ -339,18 +339,6 @@ def _store(db: str | None, found: Any) -> None:
         save(engine, [found])
     finally:
         engine.dispose()
-
-
-def _engine() -> str:
-    from versions import ENGINE_VERSION
-
-    return str(ENGINE_VERSION)
-
-
-def _escape(text: str) -> str:
-    from html import escape
-
-    return escape(text)
 
 
 _NAV_END = "</ul>\n  </nav>"

@@ -12,7 +12,7 @@ import secrets
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from comparator.serve.errors import Refused
@@ -35,13 +35,14 @@ class Job:
     started: float
     scenario: str
     eras: list[str]  # those searched, in their order
+    text: str  # the scenario searched, as sent, and the name messages give it
+    name: str
     state: str = "running"  # then done, refused or cancelled
     era: str | None = None
     lines: int = 0
     doc: dict[str, Any] | None = None  # the explore JSON, once done
     error: str | None = None
     ended: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)  # what the caller keeps with it
 
     def record(self) -> dict[str, Any]:
         out: dict[str, Any] = {"job": self.id, "state": self.state, "scenario": self.scenario,
@@ -80,7 +81,7 @@ class Jobs:
                                        daemon=True)
             process.start()
             job = Job(secrets.token_hex(8), process, messages, time.monotonic(), scenario_id,
-                      list(options["eras"]))
+                      list(options["eras"]), text, name)
             self._jobs[job.id] = job
         threading.Thread(target=self._watch, args=(job,), daemon=True).start()
         return job

@@ -9,11 +9,14 @@ from __future__ import annotations
 import shutil
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 from comparator.files.locations import scenarios_dir
 from comparator.files.problems import ScenarioError
+
+CHECK_EVERY = 2.0  # seconds between two looks at the store
 
 
 class LiveSite:
@@ -31,7 +34,8 @@ class LiveSite:
         self.error: str | None = None
         # Each scenario id the site shows, with where the workbench opens it from.
         self.sources: dict[str, str] = {}
-        self._next_sources: dict[str, str] = {}
+        self._reader: Any = None  # the store, read to see whether it changed
+        self._checked = 0.0  # when it was last looked at
 
     def changed(self) -> None:
         """Build the site again when next asked (a file saved into the folder)."""
@@ -52,6 +56,8 @@ class LiveSite:
     def close(self) -> None:
         if self._building is not None:
             self._building.join(60)
+        if self._reader is not None:
+            self._reader.dispose()
         shutil.rmtree(self._root, ignore_errors=True)
 
     def _start(self) -> None:
@@ -61,7 +67,8 @@ class LiveSite:
             self._building = threading.Thread(target=self._build, daemon=True)
             self._building.start()
 
-    def _scenario_paths(self) -> list[Path]:
+    def _scenario_paths(self) -> tuple[list[Path], dict[str, str]]:
+        """The files the site shows, and each id's source as the workbench opens it."""
         from comparator.scenarios.loader import load
 
         paths = sorted(scenarios_dir().glob("*.yaml"))
@@ -79,8 +86,7 @@ class LiveSite:
                     ids.add(scenario.id)
                     paths.append(p)
                     sources[scenario.id] = f"folder:{p.name}"
-        self._next_sources = sources
-        return paths
+        return paths, sources
 
     def _build(self) -> None:
         from comparator.compare.running import era_ids
@@ -93,7 +99,8 @@ class LiveSite:
         try:
             engine = open_engine(self.db)
             try:
-                build_site(out, engine, self._scenario_paths(), era_ids(self.eras),
+                paths, sources = self._scenario_paths()
+                build_site(out, engine, paths, era_ids(self.eras),
                            explore=True, jobs=1, stored_only=True)
                 self._seen = _state(engine)
             finally:
@@ -103,23 +110,25 @@ class LiveSite:
             self.error = f"the site could not be built: {type(err).__name__}: {err}"
             return
         old, self._built, self.error = self._built, out, None
-        self.sources = self._next_sources
+        self.sources = sources
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
 
     def _changed(self) -> bool:
+        """Whether the store changed since the last build: looked at once in CHECK_EVERY
+        seconds at most (a page asks for many files), through one engine kept open."""
         from comparator.store.database import open_engine
 
-        try:
-            engine = open_engine(self.db, create=False)
-        except Exception:
+        now = time.monotonic()
+        if now - self._checked < CHECK_EVERY:
             return False
+        self._checked = now
         try:
-            return _state(engine) != self._seen
-        except Exception:
+            if self._reader is None:
+                self._reader = open_engine(self.db, create=False)
+            return _state(self._reader) != self._seen
+        except Exception:  # no store yet, or one being written: looked at again later
             return False
-        finally:
-            engine.dispose()
 
 
 def _state(engine: Any) -> tuple[Any, ...]:

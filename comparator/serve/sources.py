@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import tempfile
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,20 @@ KINDS = ("shipped", "folder", "stored", "new")
 MOST_FILES = 2000  # files of the folder listed: a folder of scenarios, not a disk
 
 
+@cache
+def _shipped() -> list[dict[str, Any]]:
+    """The shipped library's list (read once: it does not change while the server runs)."""
+    out = []
+    for path in shipped_scenarios():
+        try:
+            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError):
+            continue
+        out.append({"name": path.stem, "title": str(raw.get("title", path.stem)),
+                    "game": str(raw.get("game", "mtg"))})
+    return out
+
+
 @dataclass
 class Sources:
     folder: Path | None  # where files are opened from and saved to; None: nowhere
@@ -36,15 +51,7 @@ class Sources:
                 "folder_name": str(self.folder) if self.folder else None}
 
     def shipped(self) -> list[dict[str, Any]]:
-        out = []
-        for path in shipped_scenarios():
-            try:
-                raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-            except (OSError, yaml.YAMLError):
-                continue
-            out.append({"name": path.stem, "title": str(raw.get("title", path.stem)),
-                        "game": str(raw.get("game", "mtg"))})
-        return out
+        return _shipped()
 
     def _folder_files(self) -> list[dict[str, Any]]:
         if self.folder is None:

@@ -5,10 +5,12 @@ text written from the form's document (YAML, keys in the order given)."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime
 import json
 import math
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -90,42 +92,50 @@ def json_safe(value: Any, depth: int = 0) -> Any:
 
 def checked(text: str, name: str) -> dict[str, Any]:
     """`validate --json` of one text, with its document for the form and its game."""
+    return checked_run(text, name)[0]
+
+
+def checked_run(text: str, name: str) -> tuple[dict[str, Any], Result | None]:
+    """``checked``, and every era's result where the text is valid (the eras run once,
+    for the check and the result alike)."""
+    from comparator.games.registry import game_id
+
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise Refused(413, f"{name}: more than {MAX_BYTES} bytes: a scenario is a page of "
                            f"YAML")
-    scenario, found = check_text(text, name)
+    ran, found = check_text(text, name)
     raw = document(text)
     return {"ok": not found.problems, "problems": problem_records(found.problems, text),
             "warnings": problem_records(found.warnings, text),
             "scenario": raw if isinstance(raw, dict) else None,
-            "game": getattr(scenario, "game", None) or _game_named(raw)}
+            "game": game_id(raw)}, ran if not found.problems else None
 
 
-def _game_named(raw: Any) -> str:
-    from comparator.games.registry import game_id
-
-    return game_id(raw)
+@contextlib.contextmanager
+def refusing(text: str) -> Iterator[None]:
+    """A ScenarioError of the text as a refusal (422) with every problem of it."""
+    try:
+        yield
+    except ScenarioError as err:
+        raise Refused(422, str(err.problems[0]), problem_records(err.problems, text)) from None
 
 
 def loaded(text: str, name: str) -> Any:
     """The scenario of the text, or Refused (422) with every problem of it."""
-    try:
+    with refusing(text):
         return parse(text, name)
-    except ScenarioError as err:
-        raise Refused(422, str(err.problems[0]), problem_records(err.problems, text)) from None
 
 
 def outcome(text: str, name: str, era: Any) -> dict[str, Any]:
     """`run --json` of the text in one era: its outcome, or the era's refusal (§2.1)."""
     scenario = loaded(text, name)
     era_id = _era(era, scenario.game)
-    try:
-        return run_era(scenario, era_id, name)
-    except RefusedError as err:
-        return {"schema": 1, "scenario": scenario.id, "era": era_id,
-                "refused": err.refusal.record()}
-    except ScenarioError as err:
-        raise Refused(422, str(err.problems[0]), problem_records(err.problems, text)) from None
+    with refusing(text):
+        try:
+            return run_era(scenario, era_id, name)
+        except RefusedError as err:
+            return {"schema": 1, "scenario": scenario.id, "era": era_id,
+                    "refused": err.refusal.record()}
 
 
 def _era(era: Any, game: str) -> str:
@@ -158,10 +168,8 @@ def eras_asked(eras: Any) -> list[str]:
 def result(text: str, name: str, eras: list[str]) -> Result:
     """Every era's outcome of the text (`diff`'s work), nothing stored."""
     scenario = loaded(text, name)
-    try:
+    with refusing(text):
         return run_scenario(scenario, name, eras)
-    except ScenarioError as err:
-        raise Refused(422, str(err.problems[0]), problem_records(err.problems, text)) from None
 
 
 def diff(found: Result) -> dict[str, Any]:

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from comparator.compare.running import Result, scenario_json
+from comparator.games.registry import game_named
 from comparator.site import pages
-from comparator.site.gather import Gathered, Scenario
+from comparator.site.gather import Gathered, Scenario, cited_numbers, quote_record
 from versions import find_era
 
 HERE = Path(__file__).resolve().parent
@@ -38,7 +39,6 @@ class Words:
             return {k: v for k, v in self._known.items() if v is not None}
 
     def _fetch(self, wanted: dict[str, set[str]]) -> None:
-        from comparator.rules.document import without_examples
         from comparator.rules.store import era_words
 
         if self._engine is None:
@@ -61,9 +61,7 @@ class Words:
                 return
             for n in asked:
                 f = found.get(n)
-                self._known[(era_id, n)] = None if f is None else {
-                    "text": without_examples(f.text), "document": f.document,
-                    "effective": f.effective, "kind": f.kind}
+                self._known[(era_id, n)] = None if f is None else quote_record(f)
 
 
 _ENV: list[Any] = []
@@ -76,43 +74,34 @@ def environment() -> Any:
 
 
 def _gathered(scenario: Scenario, words: Words) -> Gathered:
-    from comparator.explore.report import cited_in
-    from comparator.rules.quoting import cited
-
-    wanted: dict[str, set[str]] = {}
-    for era, outcome in scenario.result.outcomes.items():
-        wanted.setdefault(era, set()).update(cited(outcome))
-    for era, res in scenario.explored.items():
-        wanted.setdefault(era, set()).update(cited_in(res))
-    return Gathered([scenario], words.quotes(wanted), {}, {}, {})
+    return Gathered([scenario], words.quotes(cited_numbers([scenario])), {}, {}, {})
 
 
-def result_html(found: Result, words: Words, explored: dict[str, Any] | None = None) -> str:
-    """The result of a diff (and, with `explored`, of an explore: its JSON) as the page's
-    HTML."""
-    data = scenario_json(found.scenario)
-    s = Scenario(found.scenario.id, found.scenario.game, Path(found.file), data, found)
-    if explored is not None:
-        s.explored = explored.get("eras", {})
+def _site_scenario(found: Result) -> Scenario:
+    """A result as the site's pages take a scenario."""
+    return Scenario(found.scenario.id, found.scenario.game, Path(found.file),
+                    scenario_json(found.scenario), found)
+
+
+def result_html(found: Result, words: Words) -> str:
+    """The result of a diff as the page's HTML."""
+    s = _site_scenario(found)
     context = pages._scenario(s, _gathered(s, words))
-    eras = context["eras"]
     return environment().get_template("result.html").render(
-        root=SITE_ROOT, tabs=[{"id": e["id"], "name": e["name"]} for e in eras], **context)
+        root=SITE_ROOT, tabs=[{"id": e["id"], "name": e["name"]} for e in context["eras"]],
+        **context)
 
 
-def explored_html(found: Result, doc: dict[str, Any], words: Words) -> str:
+def explored_html(found: Result, doc: dict[str, Any]) -> str:
     """An explore's JSON as the page shows it: each era's best play, and the outcomes the
     players can reach (the first MOST_SHOWN, the count of all)."""
-    data = scenario_json(found.scenario)
-    s = Scenario(found.scenario.id, found.scenario.game, Path(found.file), data, found)
+    s = _site_scenario(found)
     s.explored = doc.get("eras", {})
-    game = pages.game_named(s.game)
-    shown = pages._explored(s, game) if s.explored else None
+    shown = pages._explored(s, game_named(s.game)) if s.explored else None
     if shown is not None:
         shown.update(objective=doc.get("objective"), fields=doc.get("fields"),
                      blocks=doc.get("blocks"))
-    cut = 0
-    if shown is not None:
+        cut = 0
         for g in shown["groups"]:
             room = max(0, MOST_SHOWN - cut)
             if len(g["outcomes"]) > room:
@@ -120,5 +109,4 @@ def explored_html(found: Result, doc: dict[str, Any], words: Words) -> str:
                 g["outcomes"] = g["outcomes"][:room]
             cut += len(g["outcomes"])
     return environment().get_template("explored_result.html").render(
-        root=SITE_ROOT, explored=shown, not_explored=None, doc=doc,
-        refused=doc.get("refused", {}))
+        root=SITE_ROOT, explored=shown, not_explored=None, refused=doc.get("refused", {}))

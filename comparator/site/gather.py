@@ -259,16 +259,9 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
     """The words of every rule an era cites (its table) or the scenarios cite under it,
     in the era's own imported document (one query an era), and which document that is:
     era -> {"name", "effective", "kind"}."""
-    from comparator.explore.report import cited_in
-    from comparator.rules.quoting import cited
     from comparator.rules.store import document_on, documents, era_words, own_dates
 
-    wanted: dict[str, set[str]] = {}
-    for s in scenarios:
-        for era, outcome in s.result.outcomes.items():
-            wanted.setdefault(era, set()).update(cited(outcome))
-        for era, res in s.explored.items():
-            wanted.setdefault(era, set()).update(cited_in(res))
+    wanted = cited_numbers(scenarios)
     out: dict[tuple[str, str], dict[str, str]] = {}
     imported: dict[str, dict[str, str]] = {}
     for game, eras in GAMES.items():
@@ -282,10 +275,29 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
             _, found = era_words(engine, era, sorted(wanted.get(era.id, set())
                                                      | set(era.RULES.values())))
             for number, f in found.items():
-                out[(era.id, number)] = {"text": without_examples(f.text),
-                                         "document": f.document, "effective": f.effective,
-                                         "kind": f.kind}
+                out[(era.id, number)] = quote_record(f)
     return out, imported
+
+
+def cited_numbers(scenarios: list[Scenario]) -> dict[str, set[str]]:
+    """The rule numbers each era's outcomes (and explorations) of the scenarios cite."""
+    from comparator.explore.report import cited_in
+    from comparator.rules.quoting import cited
+
+    wanted: dict[str, set[str]] = {}
+    for s in scenarios:
+        for era, outcome in s.result.outcomes.items():
+            wanted.setdefault(era, set()).update(cited(outcome))
+        for era, res in s.explored.items():
+            wanted.setdefault(era, set()).update(cited_in(res))
+    return wanted
+
+
+def quote_record(found: Any) -> dict[str, str]:
+    """A rule's words as a page quotes them (a ``comparator.rules.store.Found``): its
+    words without the examples, and the document they are from."""
+    return {"text": without_examples(found.text), "document": found.document,
+            "effective": found.effective, "kind": found.kind}
 
 
 # The rule numbers an era's record of what changed names: "510.1c", "C.8.4",

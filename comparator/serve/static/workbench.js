@@ -192,8 +192,6 @@ function showProblems(problems, warnings) {
       if (kind === "problem") input.setAttribute("aria-invalid", "true");
       if (!input.hasAttribute("data-describedby-was")) input.setAttribute("data-describedby-was", input.getAttribute("aria-describedby") || "");
       input.setAttribute("aria-describedby", `${input.getAttribute("data-describedby-was")} ${id}`.trim());
-    } else if (p.field) {
-      unplaced.push([p, kind]);
     } else {
       unplaced.push([p, kind]);
     }
