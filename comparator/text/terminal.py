@@ -62,29 +62,36 @@ _NO_START = set("、。，．・：；？！ー々ゝゞ」』）】〕〉》］
 _NO_END = set("「『（【〔〈《［｛〘〖([{")
 
 
-def _chunks(text: str) -> list[str]:
-    """`text` in the pieces a line may break between: runs of spaces, Latin words whole,
-    and each wide character on its own (Japanese has no spaces: a line breaks between
-    any two characters, except before closing punctuation or after an opening bracket,
-    which stay with their neighbour)."""
+def _chunks(text: str, words: bool = True) -> list[str]:
+    """`text` in the pieces a line may break between: runs of spaces, Latin and katakana
+    words whole, and each other wide character on its own (Japanese has no spaces: a line
+    breaks between any two kanji or kana, except before closing punctuation or after an
+    opening bracket, which stay with their neighbour)."""
     out: list[str] = []
     for char in text:
-        if out and _joins(out[-1], char):
+        if out and _joins(out[-1], char, words):
             out[-1] += char
         else:
             out.append(char)
     return out
 
 
-def _joins(before: str, char: str) -> bool:
-    """Whether `char` stays in one piece with the piece `before` it."""
+def _joins(before: str, char: str, words: bool = True) -> bool:
+    """Whether `char` stays in one piece with the piece `before` it (a katakana word whole
+    unless `words` is false)."""
     if char == " " or before[-1] == " ":
         return char == " " and before[-1] == " "
     if _columns_of(char) == 0 or char in _NO_START or before[-1] in _NO_END:
         return True
     if before[-1].isascii() and before[-1].isdigit() and _columns_of(char) == 2:
         return True  # a number stays with the word it counts: 2007年, 3 点 (kinsoku)
+    if words and _katakana(before[-1]) and _katakana(char):
+        return True  # a katakana word is a loanword written whole: ブロッカー, W・ブレイカー
     return _columns_of(char) == 1 and _columns_of(before[-1]) == 1
+
+
+def _katakana(char: str) -> bool:
+    return "\u30a0" <= char <= "\u30ff" or "\uff66" <= char <= "\uff9f"
 
 
 _SPACES = str.maketrans("\n\x0b\x0c\r", "    ")  # textwrap reads each as a space
@@ -95,7 +102,8 @@ def wrapped(text: str, width: int, indent: str = "", hang: str = "    ") -> list
     `indent + hang`; words are never cut, not even at their hyphens (a window name or a
     rule number stays whole), and only a word longer than a whole line overflows it.
     Columns are counted as a terminal shows them (a Japanese character takes two), and
-    text without spaces (Japanese) breaks between its characters. Spaces and tabs are
+    text without spaces (Japanese) breaks between its characters, but not inside a
+    katakana word. Spaces and tabs are
     read as textwrap reads them: each a space, tabs expanded."""
     width = max(width, 20)
     pending = _chunks(text.expandtabs().translate(_SPACES))[::-1]  # popped from the end
@@ -117,6 +125,11 @@ def _filled(pending: list[str], room: int) -> list[str]:
     line: list[str] = []
     used = 0
     while pending and (used + columns(pending[-1]) <= room or not line):
+        if columns(pending[-1]) > room and _katakana(pending[-1][0]):
+            # A katakana word longer than a line breaks between its characters, as Japanese
+            # does, rather than overflow.
+            pending.extend(_chunks(pending.pop(), words=False)[::-1])
+            continue
         used += columns(pending[-1])
         line.append(pending.pop())
         if used > room:  # a word longer than a whole line: on a line of its own

@@ -3,6 +3,7 @@ wide or fullwidth character (Japanese) takes two, a combining mark none; text wi
 spaces wraps between its characters; Latin words are still never cut, and Latin text wraps
 as textwrap wrapped it."""
 
+import re
 import textwrap
 import unicodedata
 
@@ -43,15 +44,25 @@ def test_a_japanese_rule_wraps_within_the_width_and_loses_nothing(width):
     assert all(shown(line) <= width for line in lines), lines
     assert "".join(line.strip() for line in lines) == RULE_507_1A
     # Broken between characters, not left to overflow: every line but the last is full
-    # but for at most a character and the one after it that must not begin a line.
-    assert all(shown(line) >= width - 4 for line in lines[:-1]), lines
+    # but for the next line's first word (a katakana word is kept whole when it fits on a
+    # line), or a character and the one after it that must not begin a line.
+    for line, after in zip(lines, lines[1:], strict=False):
+        word = re.match(r"[\u30a0-\u30ff]+|.", after.strip()).group()
+        assert shown(line) + min(shown(word), width - 6) >= width - 4, lines
+    for line, after in zip(lines, lines[1:], strict=False):  # a katakana word is split only when longer
+        end = re.search(r"[\u30a0-\u30ff]*$", line).group()  # than a whole line
+        start = re.match(r"[\u30a0-\u30ff]*", after.strip()).group()
+        assert not (end and start) or shown(end + start) > width - 6, lines
     # Closing punctuation never begins a line.
     assert not any(line.strip()[0] in "、。」ー" for line in lines)
 
 
 def test_the_wrapped_japanese_rule_at_80_columns():
     lines = wrapped(RULE_507_1A, 80, "  ", "    ")
-    assert len(lines) == 5  # 373 columns of words: 78 on the first line, 74 on the others
+    # 373 columns of words: 78 on the first line, 74 on the others, less where a katakana
+    # word would have been split (ターン・プレイヤー goes whole to the second line).
+    assert len(lines) == 6
+    assert lines[1].startswith("      ターン・プレイヤー")
     assert lines[0].startswith("  ブロッカーやガードマン") and lines[1].startswith("      ")
 
 
@@ -68,6 +79,7 @@ def test_latin_words_are_never_cut():
     word = "creature(s)-that-are-blocking-it-and-are-longer-than-a-line"
     lines = wrapped(f"A {word} is kept whole; {RULE_702_19B}", 30)
     assert word in lines[1] and lines[1].strip() == word  # alone on its line, whole
+    # A katakana "word" longer than a line breaks between its characters.
     mixed = wrapped("ブロッカー" * 8 + " creature(s) " + "ガードマン" * 8, 24)
     assert any("creature(s)" in line for line in lines + mixed)
     assert all(shown(line) <= 24 for line in mixed)
