@@ -49,8 +49,9 @@ def test_a_japanese_rule_wraps_within_the_width_and_loses_nothing(width):
     for line, after in zip(lines, lines[1:], strict=False):
         word = re.match(r"[\u30a0-\u30ff]+|.", after.strip()).group()
         assert shown(line) + min(shown(word), width - 6) >= width - 4, lines
-    for line, after in zip(lines, lines[1:], strict=False):  # a katakana word is split only when longer
-        end = re.search(r"[\u30a0-\u30ff]*$", line).group()  # than a whole line
+    # A katakana word is split only when longer than a whole line.
+    for line, after in zip(lines, lines[1:], strict=False):
+        end = re.search(r"[\u30a0-\u30ff]*$", line).group()
         start = re.match(r"[\u30a0-\u30ff]*", after.strip()).group()
         assert not (end and start) or shown(end + start) > width - 6, lines
     # Closing punctuation never begins a line.
