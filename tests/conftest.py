@@ -43,3 +43,14 @@ def _user_cards_as_they_were():
         os.environ.pop(USER_CARDS, None)
     else:
         os.environ[USER_CARDS] = saved
+
+
+@pytest.fixture(autouse=True)
+def _english_for_each_test():
+    """A command run in-process with `--lang ja` speaks Japanese for the rest of the
+    process (the language is the command's, set once): each test starts in English."""
+    from comparator.text.language import use
+
+    use("en")
+    yield
+    use("en")

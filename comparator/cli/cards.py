@@ -31,7 +31,8 @@ def cards_import(
     as_json: SummaryJsonFlag = False,
 ) -> None:
     """Write a card library of every creature, planeswalker and battle in an MTGJSON file
-    (never downloaded); use it with --cards FILE or RULESDIFF_CARDS."""
+    (never downloaded), each with its Japanese name where the file has one (shown under
+    --lang ja); use it with --cards FILE or RULESDIFF_CARDS."""
     import yaml
 
     from comparator.files.guarded import json_depth
@@ -76,6 +77,7 @@ def cards_import(
     echo_lines(f"wrote {out}: {summary['cards']} cards ({summary['creatures']} creatures, "
                f"{summary['planeswalkers']} planeswalkers, {summary['battles']} battles); "
                f"{summary['creatures_fully_modelled']} creatures "
-               f"({summary['creatures_fully_modelled_share']:.1%}) fully modelled"
+               f"({summary['creatures_fully_modelled_share']:.1%}) fully modelled; "
+               f"{summary['japanese_names']} with a Japanese name"
                + (f"; {summary['skipped']} skipped (of the wrong shape)"
                   if summary["skipped"] else ""))

@@ -18,6 +18,7 @@ from comparator.cli.options import (
     DbOption,
     JobsOption,
     JsonFlag,
+    LangOption,
     NoStoreFlag,
     QuoteFlag,
     ScenarioArg,
@@ -32,6 +33,7 @@ from comparator.cli.output import (
     reading,
     say_refused,
     say_unmodelled,
+    speak,
     writing,
 )
 from comparator.cli.progress import Bar, bars_shown, searching
@@ -67,6 +69,7 @@ def explore(
     no_store: NoStoreFlag = False,
     quote: QuoteFlag = False,
     jobs: JobsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Every line of play in each era: the outcomes each player can make happen, and what
     happens with best play. The eras are searched at once, in --jobs processes."""
@@ -75,14 +78,18 @@ def explore(
     from comparator.compare.running import era_ids
     from comparator.explore.eras import BLOCKS, FIELDS, OBJECTIVES
     from comparator.explore.files import Explored, ExploreError, explore_files, nothing_explored
+    from comparator.text.language import _
+    from comparator.text.messages import message
 
+    speak(lang)
     for name, value, allowed in (("--blocks", blocks, BLOCKS), ("--objective", objective,
                                                                  OBJECTIVES),
                                  ("--fields", fields, FIELDS)):
         if value not in allowed:
-            fail(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+            fail(_("{option} must be one of {allowed}, not {value}").format(
+                option=name, allowed=", ".join(allowed), value=repr(value)))
     if limit < 1:
-        fail("--limit must be at least 1")
+        fail(_("--limit must be at least 1"))
     eras = era_ids(eras_named(era))
     paths = expand_paths([Path(f) for f in files])
     loaded = ((path, load_named(str(path))[1]) for path in paths)  # each as its turn comes
@@ -102,9 +109,9 @@ def explore(
     except ExploreError as err:
         for found in unexplored:
             say_refused(found.path, found.refused)
-        fail(str(err))
+        fail(err.said())
     if (why := nothing_explored(done)) is not None:
-        fail(why)
+        fail(message(why))
     for found in unexplored:
         say_refused(found.path, found.refused)
     if not no_store:  # opened once there is something to store, as in `diff`
@@ -162,6 +169,7 @@ def blocks(
         metavar="N", min=1, max=10**12)] = None,
     as_json: JsonFlag = False,
     jobs: JobsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Every legal block declaration for the scenario's attacks, with the requirements
     each obeys; the maximal ones (509.1c) are marked (Magic scenarios). With --can, whether
@@ -172,7 +180,10 @@ def blocks(
 
     from comparator.files.problems import ScenarioError
     from comparator.games.mtg.blocks import SURVEY_LIMIT, block_survey, can_block_answers
+    from comparator.text.language import _
+    from comparator.text.messages import problem_line
 
+    speak(lang)
     path, scenario = load_named(file)
     if best:
         _best_blocks(path, scenario, era, objective, as_json, limit,
@@ -183,18 +194,32 @@ def blocks(
         _each_era(path, scenario, era, "--can", as_json,
                   lambda eras: can_block_answers(scenario, eras, can[0], can[1], str(path),
                                                  work),
-                  lambda a: f"yes, {can[0]} can block {can[1]}" if a["can"] else
-                  f"no: {a['why']} ({a['rule']})")
+                  lambda a: _("yes, {blocker} can block {attacker}").format(
+                      blocker=can[0], attacker=can[1]) if a["can"] else
+                  _("no: {why} ({rule})").format(why=_why_not(a["why"], can[1]),
+                                                 rule=a["rule"]))
         return
     try:
         doc, lines = block_survey(scenario, era_named(era or "foundations", "mtg"), str(path),
                                   work)
     except ScenarioError as err:
-        fail(str(err.problems[0]))
+        fail(problem_line(err.problems[0]))
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
     else:
         echo_lines("\n".join(lines), hang="      ")
+
+
+def _why_not(why: str, attacker: str) -> str:
+    """Why a creature can't block `attacker`, in the language spoken: the attacker's
+    restriction is said after its name ("angel: it has flying, ...")."""
+    from comparator.text.language import _
+    from comparator.text.messages import message
+
+    named, sep, rest = why.partition(": ")
+    if sep and named == attacker:
+        return _("{attacker}: {why}").format(attacker=attacker, why=message(rest))
+    return message(why)
 
 
 def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
@@ -202,15 +227,18 @@ def _best_blocks(path: Path, scenario: Any, era: str | None, objective: str,
     """`blocks --best`: each era's best-play declaration, in words or as JSON."""
     from comparator.explore.best_blocks import best_blocks, blocks_said
     from comparator.explore.eras import OBJECTIVES
+    from comparator.text.language import _
 
     if objective not in OBJECTIVES:
-        fail(f"--objective: {objective!r} is not one of {', '.join(OBJECTIVES)}")
+        fail(_("--objective: {value} is not one of {allowed}").format(
+            value=repr(objective), allowed=", ".join(OBJECTIVES)))
     def answer(eras: list[str]) -> dict[str, Any]:
         with Bar(bars_shown(as_json)) as bar, searching(bar)(scenario.id) as progress:
             return best_blocks(scenario, eras, objective, str(path), limit, jobs, progress)
 
     _each_era(path, scenario, era, "--best", as_json, answer,
-              lambda a: f"{blocks_said(a['blocks'])} (score {a['score']}, {objective})")
+              lambda a: _("{blocks} (score {score}, {objective})").format(
+                  blocks=blocks_said(a["blocks"]), score=a["score"], objective=objective))
 
 
 def _each_era(path: Path, scenario: Any, era: str | None, option: str, as_json: bool,
@@ -219,18 +247,20 @@ def _each_era(path: Path, scenario: Any, era: str | None, option: str, as_json: 
     """A `blocks` question asked of each Magic era (or the one named): the answers as
     JSON, or one line per era; an era that can't run the scenario says why."""
     from comparator.files.problems import ScenarioError
+    from comparator.text.language import _
+    from comparator.text.messages import message, problem_line
     from versions import eras_of
 
     if scenario.game != "mtg":
-        fail(f"{path}: `blocks {option}` answers for Magic scenarios; this is a "
-             f"{scenario.game} one")
+        fail(_("{file}: `blocks {option}` answers for Magic scenarios; this is a {game} one"
+               ).format(file=path, option=option, game=scenario.game))
     try:
         found = answer([era_named(era, "mtg")] if era else list(eras_of("mtg")))
     except ScenarioError as err:
-        fail(str(err.problems[0]))
+        fail(problem_line(err.problems[0]))
     if as_json:
         typer.echo(json.dumps(found, indent=2))
         return
     for era_id, a in found["eras"].items():
-        echo_lines(f"{era_id}: not run: {a['refused']}" if "refused" in a else
-              f"{era_id}: {said(a)}")
+        echo_lines(_("{era}: not run: {why}").format(era=era_id, why=message(a["refused"]))
+                   if "refused" in a else _("{era}: {said}").format(era=era_id, said=said(a)))

@@ -43,11 +43,12 @@ def open_store(db: str | None, create: bool = True,  # noqa: ANN201 - an Engine,
     (`create` false) never makes a file; `later`: a new file is made by
     ``store.database.prepare``, when the command has something valid to write."""
     from comparator.store.database import StoreError, open_engine
+    from comparator.text.messages import message
 
     try:
         return open_engine(db, create, later)
     except StoreError as err:
-        fail(str(err))
+        fail(message(str(err)))
 
 
 def reading(db: str | None, work: Any) -> Any:
@@ -55,14 +56,15 @@ def reading(db: str | None, work: Any) -> Any:
     from sqlalchemy.exc import SQLAlchemyError
 
     from comparator.store.database import database_url
+    from comparator.text.messages import message
 
     try:
         return work()
     except (SQLAlchemyError, ValueError, KeyError, TypeError) as exc:
         what = str(getattr(exc, "orig", exc)).splitlines()[0] if str(exc) else type(exc).__name__
-        fail(f"{database_url(db).rsplit('/', 1)[-1]}: can't read the stored data "
-             f"({type(exc).__name__}: {what}); the database is damaged or was not written by "
-             f"this rulesdiff")
+        fail(message(f"{database_url(db).rsplit('/', 1)[-1]}: can't read the stored data "
+                     f"({type(exc).__name__}: {what}); the database is damaged or was not "
+                     f"written by this rulesdiff"))
 
 
 def writing(work: Callable[[], T]) -> T:
@@ -92,21 +94,27 @@ def find_era_class(name: str):  # noqa: ANN202 - an era class, imported lazily
 
 def say_refused(file: object, refused: dict[str, str]) -> None:
     """An era that can't run a scenario, on stderr: the JSON keeps the contract's keys."""
+    from comparator.text.language import _
+    from comparator.text.messages import message
     from comparator.text.terminal import clean
 
     for era, why in refused.items():  # a note, not an error: wrapped as the report is
-        echo_lines(clean(f"rulesdiff: {era} can't run {file}: {why}"), err=True)
+        echo_lines(clean("rulesdiff: " + _("{era} can't run {file}: {why}").format(
+            era=era, file=file, why=message(why))), err=True)
 
 
 def say_unmodelled(scenario: Any) -> None:
     """Under a human report: the text of the cards the scenario uses that rulesdiff does
     not model (the JSON documents keep the contract's keys)."""
     from comparator.games.registry import game_of
+    from comparator.text.language import _
+    from comparator.text.messages import message
     from comparator.text.terminal import clean, echo_width, wrapped
 
     width = echo_width()
     for line in game_of(scenario).not_modelled(scenario):
-        typer.echo("\n".join(wrapped(clean(f"note: {line}"), width, "", "      ")))
+        typer.echo("\n".join(wrapped(clean(_("note: {line}").format(line=message(line))),
+                                      width, "", "      ")))
 
 
 def speak(lang: str | None) -> None:

@@ -221,12 +221,14 @@ def searching(bar: Bar, each: Callable[[], None] | None = None) -> Searching:
         if not bar.shown:
             yield None
             return
-        head = bar.task(f"exploring {scenario_id}")
+        from comparator.text.language import _
+
+        head = bar.task(_("exploring {scenario}").format(scenario=scenario_id))
         eras: dict[str, TaskID] = {}
 
         def progress(era: str, lines: int) -> None:
             # 0: begun, or searched elsewhere, or refused by the era's rules: only named.
-            count = f"{lines:,} lines" if lines else ""
+            count = _("{n} lines").format(n=f"{lines:,}") if lines else ""
             if era in eras:
                 bar.update(eras[era], count=count)
             else:

@@ -31,6 +31,7 @@ from comparator.cli.output import (
     writing,
 )
 from comparator.cli.progress import Bar, bars_shown
+from comparator.text.language import N_
 
 rules_app = command_group("The rules' own texts: import the Comprehensive Rules (and the "
                           "Fifth Edition rulings summary, and Duel Masters' 総合ゲームルール) "
@@ -87,6 +88,7 @@ def rules_import(
         metavar="DATE")] = None,
     db: DbOption = None,
     as_json: SummaryJsonFlag = False,
+    lang: LangOption = None,
 ) -> None:
     """Store each rules text: its date read from the document itself, each numbered rule
     with the headings above it, its glossary. An archive's texts (a folder, or --git) are
@@ -94,29 +96,39 @@ def rules_import(
     nothing; every file is read and checked before anything is written."""
     from functools import partial
 
+    from comparator.rules.spoken import said
     from comparator.rules.store import import_documents
+    from comparator.text.language import _
 
+    speak(lang)
     if not files and git is None:
         fail("rules import: name rules text files, a folder of them, or --git REPO")
     day = _day(dated)
     with Bar(bars_shown(as_json)) as bar:
         read = _read_texts(files or [], git, file, day, bar)
         engine = open_store(db)
-        row = bar.task(f"storing {len(read)} rules text(s)", total=len(read))
+        row = bar.task(_("storing {n} rules text(s)").format(n=len(read)), total=len(read))
         stored = writing(partial(import_documents, engine, [
             (doc, Path(name).name if placed.archive is None else name, text, placed)
             for name, text, doc, placed in read],
             lambda done, name: bar.update(row, completed=done, item=name)))
-    for (name, _, doc, placed), (n, was) in zip(read, stored, strict=True):
+    for (name, _text, doc, placed), (n, was) in zip(read, stored, strict=True):
         for warning in doc.warnings:
-            echo_lines(f"{name}: {warning}", err=True)
+            echo_lines(_("{name}: {warning}").format(name=name, warning=said(warning)),
+                       err=True)
         if not as_json:
-            release = f" ({placed.release})" if placed.release else ""
-            echo_lines(f"{name}: {doc.kind} effective {doc.effective}{release}: "
-                  + (f"{n} rules and {len(doc.glossary)} glossary entries stored" if n
-                     else f"imported before as effective {was}: its date is now "
-                          f"{doc.effective}" if was
-                     else "imported before, nothing new"))
+            release = _(" ({release})").format(release=placed.release) if placed.release \
+                else ""
+            values = {"name": name, "kind": doc.kind, "effective": doc.effective,
+                      "release": release, "rules": n, "glossary": len(doc.glossary),
+                      "was": was}
+            echo_lines((_("{name}: {kind} effective {effective}{release}: {rules} rules and "
+                          "{glossary} glossary entries stored") if n
+                        else _("{name}: {kind} effective {effective}{release}: imported "
+                               "before as effective {was}: its date is now {effective}")
+                        if was else
+                        _("{name}: {kind} effective {effective}{release}: imported before, "
+                          "nothing new")).format(**values))
     if as_json:
         typer.echo(json.dumps([{"file": name, "kind": d.kind, "game": d.game,
                                 "effective": d.effective.isoformat(), "rules": len(d.rules),
@@ -144,13 +156,14 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None,
     from comparator.rules.document import NotRulesText
     from comparator.rules.reading import read_rules
     from comparator.rules.store import Placed
+    from comparator.text.language import _
 
     given = date.fromisoformat(day) if day else None
     out = []
     folders = {p for p in paths if _is_folder(p)}
     # Listing an archive reads every text of it (git's history at once), before any
     # release can be counted: a row of its own.
-    listing = bar.task("listing the archive's releases") if git or folders else None
+    listing = bar.task(_("listing the archive's releases")) if git or folders else None
     try:
         archives = [(f"git:{git.resolve()}", releases_in_git(git, file))] if git else []
         archives += [(f"folder:{p.resolve()}", releases_in_folder(p, day)) for p in paths
@@ -162,7 +175,8 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None,
     if listing is not None:
         bar.remove(listing)
     for archive, releases in archives:
-        row = bar.task(f"reading {len(releases)} releases of {archive}", total=len(releases))
+        row = bar.task(_("reading {n} releases of {archive}").format(
+            n=len(releases), archive=archive), total=len(releases))
         for i, r in enumerate(releases, 1):
             try:
                 doc = read_rules(r.text, given or date.fromisoformat(r.day))
@@ -173,7 +187,8 @@ def _read_texts(paths: list[Path], git: Path | None, file: str, day: str | None,
             bar.update(row, completed=i, item=f"{r.day} {r.name or r.source}")
         bar.remove(row)
     files = [p for p in paths if p not in folders]
-    row = bar.task(f"reading {len(files)} rules text(s)", total=len(files)) if files else None
+    row = bar.task(_("reading {n} rules text(s)").format(n=len(files)), total=len(files)) \
+        if files else None
     for i, path in enumerate(files):
         if row is not None:
             bar.update(row, completed=i, item=str(path))
@@ -215,8 +230,14 @@ def rules_show(
     words in the Japanese text of that document (総合ルール) where one is imported."""
     from functools import partial
 
-    from comparator.rules.document import JA_CR
-    from comparator.rules.store import _PLAIN_NUMBER, glossary_on, own_dates, rule_on
+    from comparator.rules.document import JAPANESE_KINDS
+    from comparator.rules.store import (
+        _PLAIN_NUMBER,
+        glossary_on,
+        japanese_document,
+        own_dates,
+        rule_on,
+    )
     from comparator.text.language import _, current
 
     if on is not None and era is not None:
@@ -263,14 +284,23 @@ def rules_show(
     echo_lines(_("{number} — the {kind} effective {effective} ({document})").format(
         number=found.number, kind=found.kind, effective=found.effective,
         document=found.document), hang="  ")
-    if japanese and is_rule and which == "mtg" and found.kind != JA_CR:
-        echo_lines("  " + _("(no Japanese text of these rules is imported: the English "
-                            "words, as imported)"), hang="    ")
+    if japanese and is_rule and which == "mtg" and found.kind not in JAPANESE_KINDS:
+        translated = reading(db, lambda: japanese_document(engine, which, found.effective))
+        echo_lines("  " + (_("(no Japanese text of these rules is imported: the English "
+                             "words, as imported)") if translated is None else
+                           _("(the Japanese text of these rules imported ({document}) has "
+                             "no {number}: the English words, as imported)").format(
+                               document=translated.name, number=found.number)),
+                   hang="    ")
     if renumbered is not None:
-        echo_lines(f"  (the rule numbered {asked} {when}: `rulesdiff history {asked}` "
-                   f"shows every version)", hang="    ")
-    if found.section or found.title:
-        echo_lines("  " + " > ".join(p for p in (found.section, found.title) if p))
+        echo_lines("  " + (_("(the rule numbered {asked} earlier: `rulesdiff history "
+                             "{asked}` shows every version)") if when == "earlier" else
+                           _("(the rule numbered {asked} later: `rulesdiff history "
+                             "{asked}` shows every version)")).format(asked=asked),
+                   hang="    ")
+    section = _("Glossary") if found.section == "Glossary" and not is_rule else found.section
+    if section or found.title:
+        echo_lines("  " + " > ".join(p for p in (section, found.title) if p))
     for paragraph in found.text.split("\n"):
         echo_lines(f"  {paragraph}")
     for n, t in found.subrules:
@@ -306,12 +336,15 @@ def _renumbered(engine: Any, db: str | None, asked: str, game: str, missing: Any
 def rules_check(
     db: DbOption = None,
     as_json: JsonFlag = False,
+    lang: LangOption = None,
 ) -> None:
     """Every rule every era cites, looked up in that era's imported document: the report
     lists those it does not find there (and the eras whose document is not imported)."""
     from comparator.rules.store import citation, cited_words
+    from comparator.text.language import _
     from versions import ALL_ERAS
 
+    speak(lang)
     engine = _rules_store(db)
     report = []
     for era in ALL_ERAS:
@@ -341,19 +374,25 @@ def rules_check(
     for r in report:
         era = find_era_class(r["era"])
         if not r["imported"] and len(r["unnumbered"]) == len(era.RULES):
-            echo_lines(f"{r['era']}: not checked: it cites {era.cr_modelled}, which has no "
-                       f"rule numbers for `rules import` to read", hang="  ")
+            echo_lines(_("{era}: not checked: it cites {document}, which has no rule numbers "
+                         "for `rules import` to read").format(era=r["era"],
+                                                              document=era.cr_modelled),
+                       hang="  ")
             continue
         if not r["imported"]:
-            echo_lines(f"{r['era']}: not checked: {era.cr_modelled} is not imported", hang="  ")
+            echo_lines(_("{era}: not checked: {document} is not imported").format(
+                era=r["era"], document=era.cr_modelled), hang="  ")
             continue
-        echo_lines(f"{r['era']}: {r['checked']} cited rules looked up in {r['document']}: "
-              + (f"{len(r['missing'])} not found" if r["missing"] else "all found")
-              + (f"; {len(r['unnumbered'])} cited without a number a text can confirm"
-                 if r["unnumbered"] else ""), hang="  ")
+        echo_lines(_("{era}: {n} cited rules looked up in {document}: ").format(
+                       era=r["era"], n=r["checked"], document=r["document"])
+                   + (_("{n} not found").format(n=len(r["missing"])) if r["missing"]
+                      else _("all found"))
+                   + (_("; {n} cited without a number a text can confirm").format(
+                       n=len(r["unnumbered"])) if r["unnumbered"] else ""), hang="  ")
         for m in r["missing"]:
-            echo_lines(f"  {m['key']}: {m['cited']} is not in {m['document']} "
-                  f"({m['effective']})", hang="    ")
+            echo_lines("  " + _("{key}: {cited} is not in {document} ({effective})").format(
+                key=m["key"], cited=m["cited"], document=m["document"],
+                effective=m["effective"]), hang="    ")
     raise typer.Exit(1 if bad else 0)
 
 
@@ -363,15 +402,19 @@ def history(
     game: GameOption = None,
     db: DbOption = None,
     as_json: JsonFlag = False,
+    lang: LangOption = None,
 ) -> None:
     """A rule through time: each version in the imported documents, oldest first, with
     its date and a word-level diff from the one before; followed across renumberings
     through the eras' own rule tables; gaps between documents said; next to each change,
-    the shipped scenarios whose outcome it changes."""
-    from comparator.rules.history import UnknownRule, keys_for
+    the shipped scenarios whose outcome it changes. With --lang ja, a version's words in
+    the Japanese text (総合ルール) of its date where one is imported."""
+    from comparator.rules.history import UnknownRule, in_japanese, keys_for
     from comparator.rules.history import history as trail
+    from comparator.text.language import current
     from versions import GAMES
 
+    speak(lang)
     which = _game(game)
     try:  # a name that is no rule is said before a missing store is
         keys_for(rule.strip().rstrip("."), GAMES[which])
@@ -391,98 +434,182 @@ def history(
 
         typer.echo(shown_json(found.record()))
         return
-    _say_history(found, colour=sys.stdout.isatty())
+    # Magic's rules have Japanese texts beside the English (Duel Masters' are Japanese).
+    japanese = reading(db, lambda: in_japanese(engine, found)) \
+        if current() == "ja" and which == "mtg" else None
+    _say_history(found, colour=sys.stdout.isatty(), japanese=japanese)
 
 
-def _say_history(found: Any, colour: bool) -> None:
-    followed = f" (followed as {', '.join(found.keys)})" if found.keys else ""
+# A version's status, as `history` says it (a number it had before, where it moved).
+_STATUS = {
+    "unchanged": (N_("unchanged"), None),
+    "changed": (N_("changed"), None),
+    "renumbered": (N_("renumbered"), N_("renumbered from {previous}")),
+    "renumbered and changed": (N_("renumbered and changed"),
+                               N_("renumbered from {previous} and changed")),
+    "split": (N_("split"), N_("split from {previous}")),
+    "split and changed": (N_("split and changed"), N_("split from {previous} and changed")),
+    "merged": (N_("merged"), N_("merged from {previous}")),
+    "merged and changed": (N_("merged and changed"), N_("merged from {previous} and changed")),
+    "replaced": (N_("replaced"), N_("replaced from {previous}")),
+}
+
+
+def _status(v: Any) -> str:
+    from comparator.text.language import _
+
+    plain, moved = _STATUS.get(v.status, (None, None))
+    if plain is None:  # a status this does not know: as recorded
+        return str(v.status) + (f" from {v.previous_number}" if v.previous_number else "")
+    if v.previous_number and moved:
+        return _(moved).format(previous=v.previous_number)
+    return _(plain)
+
+
+def _say_history(found: Any, colour: bool, japanese: dict[int, Any] | None = None) -> None:
+    """The trail as a terminal shows it. `japanese`, under --lang ja: the Japanese words
+    of the versions (by their place in the trail) whose date has a Japanese text, shown
+    instead of the English; the others' English, and a line that says so."""
+    from comparator.rules.spoken import said
+    from comparator.text.language import _
+
+    followed = _(" (followed as {keys})").format(keys=", ".join(found.keys)) \
+        if found.keys else ""
     shown = len({v.document_id for v in found.versions}) + len(found.absent)
-    echo_lines(f"{found.asked}{followed}: {len(found.versions)} version(s) in "
-               f"{shown} imported document(s)", hang="  ")
+    echo_lines(_("{asked}{followed}: {n} version(s) in {documents} imported document(s)"
+                 ).format(asked=found.asked, followed=followed, n=len(found.versions),
+                          documents=shown), hang="  ")
     if found.related:
-        echo_lines(f"  related keys, each with a trail of its own: "
-                   f"{', '.join(found.related)}", hang="    ")
-    for v in found.versions:
+        echo_lines("  " + _("related keys, each with a trail of its own: {keys}").format(
+            keys=", ".join(found.related)), hang="    ")
+    if japanese is not None and len(japanese) < len(found.versions):
+        dates = sorted({found.versions[i].effective for i in japanese})
+        echo_lines("  " + (_("(the Japanese words are shown for the versions of {dates}, "
+                             "whose Japanese text (総合ルール) is imported; the others' in "
+                             "English: no Japanese text of their dates is imported)").format(
+                               dates=", ".join(dates)) if dates else
+                           _("(no Japanese text (総合ルール) of these versions' dates is "
+                             "imported: their English words are shown)")), hang="    ")
+    for i, v in enumerate(found.versions):
+        ja = (japanese or {}).get(i)
         typer.echo("")
         if v.gap:
-            echo_lines(f"  … {v.gap}", hang="    ")
-        era = f", {v.era} era" if v.era else ""
-        release = f", {v.release}" if v.release else ""
-        of = f" of {v.effective}" if v.effective != v.in_force else ""
-        echo_lines(f"{v.in_force}  {v.number}  {v.kind}{of} ({v.document}{release}{era})",
-                   hang="  ")
+            echo_lines(f"  … {said(v.gap)}", hang="    ")
+        era = _(", {era} era").format(era=v.era) if v.era else ""
+        release = _(", {release}").format(release=v.release) if v.release else ""
+        of = _(" of {effective}").format(effective=v.effective) \
+            if v.effective != v.in_force else ""
+        echo_lines(_("{in_force}  {number}  {kind}{of} ({document}{release}{era})").format(
+            in_force=v.in_force, number=v.number, kind=v.kind, of=of, document=v.document,
+            release=release, era=era), hang="  ")
         if v.status in ("first", "look back"):
-            came = _when(v.dated).replace(" — ", " — it came ", 1) if v.dated else ""
-            label = "  a look back: " if v.status == "look back" else ""
-            if label or came:
-                echo_lines(f"{label or '  '}{came.removeprefix(' — ') if not label else ''}"
-                           .rstrip(), hang="    ")
+            came = _("it came {when}").format(when=_when(v.dated)) if v.dated else ""
+            if v.status == "look back":
+                echo_lines("  " + _("a look back:"), hang="    ")
+            elif came:
+                echo_lines(f"  {came}", hang="    ")
             if v.evidence and v.status == "look back":
-                echo_lines(f"  by {v.evidence}", hang="    ")
-            echo_lines(f"  {v.text}", hang="  ")
+                echo_lines("  " + _("by {evidence}").format(evidence=said(v.evidence)),
+                           hang="    ")
+            if ja is None:
+                echo_lines(f"  {v.text}", hang="  ")
         else:
-            moved = f" from {v.previous_number}" if v.previous_number else ""
-            kind = v.status.split(" and ")[0]
-            echo_lines(f"  {v.status.replace(kind, kind + moved, 1)}" + _when(v.dated),
-                       hang="    ")
+            when = _when(v.dated)
+            echo_lines("  " + (_("{status} — {when}").format(status=_status(v), when=when)
+                               if when else _status(v)), hang="    ")
             if v.evidence:
-                echo_lines(f"  by {v.evidence}", hang="    ")
-            if v.words:
+                echo_lines("  " + _("by {evidence}").format(evidence=said(v.evidence)),
+                           hang="    ")
+            if ja is not None:
+                pass  # its Japanese words below
+            elif v.words:
                 _say_marked(v.words, colour)
                 if v.words_unmarked:
-                    echo_lines(f"  ({v.words_unmarked})", hang="    ")
+                    echo_lines(f"  ({said(v.words_unmarked)})", hang="    ")
             elif v.status in ("split", "merged"):  # which words went where
                 for number, words in zip(v.numbers, v.text.split("\n"), strict=False):
                     echo_lines(f"  {number}: {words}", hang="    ")
             if v.references:
-                echo_lines(f"  the rules it refers to were renumbered (its words are the "
-                           f"same): {', '.join(v.references)}", hang="    ")
-        for example in v.examples if v.status in ("first", "look back") else ():
-            echo_lines(f"    ({example})", hang="      ")
+                echo_lines("  " + _("the rules it refers to were renumbered (its words are "
+                                    "the same): {references}").format(
+                                        references=", ".join(v.references)), hang="    ")
+        if ja is not None:
+            _say_japanese(v, ja)
+        examples = ja.examples if ja is not None else v.examples
+        for example in examples if v.status in ("first", "look back") else ():
+            echo_lines("    " + _("({example})").format(example=example), hang="      ")
         if v.scenarios:
-            shown = ", ".join(v.scenarios[:8])
-            more = f" and {len(v.scenarios) - 8} more" if len(v.scenarios) > 8 else ""
-            echo_lines(f"  shipped scenarios whose outcome differs across this change in "
-                       f"events that cite the rule: {shown}{more}", hang="    ")
+            more = _(" and {n} more").format(n=len(v.scenarios) - 8) \
+                if len(v.scenarios) > 8 else ""
+            echo_lines("  " + _("shipped scenarios whose outcome differs across this change "
+                                "in events that cite the rule: {scenarios}{more}").format(
+                                    scenarios=", ".join(v.scenarios[:8]), more=more),
+                       hang="    ")
     if found.ended:
         typer.echo("")
         echo_lines(_ended_words(found.ended), hang="  ")
     if found.absent:
         typer.echo("")
-        echo_lines("not found in: " + ", ".join(f"{a['document']} ({a['effective']})"
-                                                for a in found.absent), hang="  ")
+        echo_lines(_("not found in: {documents}").format(documents=", ".join(
+            f"{a['document']} ({a['effective']})" for a in found.absent)), hang="  ")
+
+
+def _say_japanese(v: Any, ja: Any) -> None:
+    """A version's words in its Japanese text (each number's, where it is split or
+    merged), under a line naming that text."""
+    from comparator.text.language import _
+
+    echo_lines("  " + _("Japanese text: {kind} ({document})").format(
+        kind=ja.kind, document=ja.document), hang="    ")
+    if len(ja.words) > 1:
+        for number, words in ja.words:
+            echo_lines(f"  {number}: {words}", hang="    ")
+    else:
+        for line in ja.words[0][1].split("\n"):
+            echo_lines(f"  {line}", hang="  ")
 
 
 def _ended_words(ended: dict[str, Any]) -> str:
+    from comparator.rules.spoken import said
+    from comparator.text.language import _
+
     if ended["status"] != "deleted":
-        return f"not found in the imported texts after {ended['after']}"
-    said = f"deleted on {ended['on']}" + (f", {ended['release']}" if ended.get("release")
-                                          else "")
-    if ended.get("era"):
-        said += f", when the {ended['era']} rules began"
-    if ended.get("between"):
-        said += f" (between the imported texts of {ended['between'][0]} and " \
-                f"{ended['between'][1]})"
-    said += f"; by {ended['evidence']}"
+        return _("not found in the imported texts after {after}").format(after=ended["after"])
+    when = _dated_words(ended["on"], ended)
+    out = _("deleted on {when}; by {evidence}").format(when=when,
+                                                       evidence=said(ended["evidence"]))
     if ended.get("reused"):
         r = ended["reused"]
-        said += (f". {r['number']} of {r['effective']} is another rule: "
-                 f"\"{r['text'].split(chr(10))[0]}\"")
-    return said
+        out += _(". {number} of {effective} is another rule: \"{text}\"").format(
+            number=r["number"], effective=r["effective"], text=r["text"].split(chr(10))[0])
+    return out
 
 
 def _when(dated: dict[str, Any] | None) -> str:
+    """When a change came, as history dates it; "" where it does not."""
+    from comparator.text.language import _
+
     if dated is None:
         return ""
     if "on" not in dated:
         a, b = dated["between"]
-        return f" — between {a} and {b}"
-    said = f" — {dated['on']}" + (f", {dated['release']}" if dated.get("release") else "")
+        return _("between {since} and {until}").format(since=a, until=b)
+    return _dated_words(dated["on"], dated)
+
+
+def _dated_words(on: str, dated: dict[str, Any]) -> str:
+    """A day, with the release that made the change, the era that began then, and the two
+    imported texts it falls between, where history knows them."""
+    from comparator.text.language import _
+
+    said = on + (_(", {release}").format(release=dated["release"]) if dated.get("release")
+                 else "")
     if dated.get("era"):
-        said += f", when the {dated['era']} rules began"
+        said += _(", when the {era} rules began").format(era=dated["era"])
     if dated.get("between"):
         a, b = dated["between"]
-        said += f" (between the imported texts of {a} and {b})"
+        said += _(" (between the imported texts of {since} and {until})").format(
+            since=a, until=b)
     return said
 
 

@@ -97,17 +97,21 @@ def run(
 def new(
     name: Annotated[str, typer.Argument(help="the scenario's name: NAME.yaml is written",
                                         metavar="NAME")],
+    lang: LangOption = None,
 ) -> None:
     """Write a commented scenario template, NAME.yaml, that validates and runs as it is:
     edit it into your own combat."""
     from comparator.scenarios.scaffold import ScaffoldError, new_scenario
+    from comparator.text.language import _
+    from comparator.text.messages import message
 
+    speak(lang)
     try:
         path = new_scenario(name)
     except ScaffoldError as err:
-        fail(str(err))
-    echo_lines(f"wrote {path}: edit it, then `rulesdiff validate {path}` and "
-               f"`rulesdiff diff {path}`")
+        fail(message(str(err)))
+    echo_lines(_("wrote {path}: edit it, then `rulesdiff validate {path}` and "
+                 "`rulesdiff diff {path}`").format(path=path))
 
 
 @app.command(epilog=EXITS["validate"])
@@ -115,12 +119,16 @@ def validate(
     files: ScenarioPathsArg,
     as_json: Annotated[bool, json_flag("print JSON: the files checked and every problem")]
     = False,
+    lang: LangOption = None,
 ) -> None:
     """Check scenario files and print every problem with its place, and every warning (a
     legal file that surely does not say what its author meant)."""
     from comparator.checking.validation import check_files
+    from comparator.text.language import _
+    from comparator.text.messages import problem_line
     from comparator.text.terminal import clean
 
+    speak(lang)
     paths = expand_paths(files)
     checked = check_files(paths)
     problems, warned = checked.problems, checked.warnings
@@ -132,11 +140,12 @@ def validate(
             for p in warned]}, indent=2))
         raise typer.Exit(2 if problems else 0)
     for p in [*problems, *warned]:
-        typer.echo(clean(str(p)), err=True)
+        typer.echo(clean(problem_line(p)), err=True)
     if problems:
-        typer.echo(f"{len(problems)} problem(s) in {len(paths)} file(s)", err=True)
+        typer.echo(_("{problems} problem(s) in {files} file(s)").format(
+            problems=len(problems), files=len(paths)), err=True)
         raise typer.Exit(2)
-    echo_lines(f"ok: {len(paths)} file(s)")
+    echo_lines(_("ok: {files} file(s)").format(files=len(paths)))
 
 
 @app.command(epilog=EXITS["verify"])
@@ -144,34 +153,54 @@ def verify(
     files: ScenarioPathsArg,
     as_json: Annotated[bool, json_flag("print JSON: what was checked and every mismatch")]
     = False,
+    lang: LangOption = None,
 ) -> None:
     """Run each file's `expect:` and report every mismatch (exit 1 on any)."""
     from comparator.checking.verify import verify_files
     from comparator.files.problems import ScenarioError
+    from comparator.text.language import _
+    from comparator.text.messages import problem_line
     from comparator.text.terminal import clean
 
+    speak(lang)
     paths = expand_paths(files)
     try:
         found = verify_files(paths)
     except ScenarioError as err:
-        fail(str(err.problems[0]))
+        fail(problem_line(err.problems[0]))
     if as_json:
         typer.echo(json.dumps(found.document(), indent=2))
         raise typer.Exit(0 if found.ok else 1)
     for m in found.mismatches:
-        typer.echo(clean(f"{m['file']}: {m['era']}: {m['field']}: expected "
-                         f"{json.dumps(m['expected'])}, got {json.dumps(m['got'])}"))
+        typer.echo(clean(_("{file}: {era}: {field}: expected {expected}, got {got}").format(
+            file=m["file"], era=m["era"], field=m["field"], expected=_value_said(m["expected"]),
+            got=_value_said(m["got"]))))
     missing = "".join(
-        f"; {era} not checked in {n} file(s) (no expect: for it)"
+        _("; {era} not checked in {n} file(s) (no expect: for it)").format(era=era, n=n)
         for era, n in found.unchecked.items()) + "".join(
-        f"; {era} can't run {n} file(s) (they use what its rules lacked)"
+        _("; {era} can't run {n} file(s) (they use what its rules lacked)").format(
+            era=era, n=n)
         for era, n in found.refused.items())
     if not found.ok:
-        echo_lines(f"{len(found.mismatches)} mismatch(es) in {found.files} file(s){missing}",
-                   err=True)
+        echo_lines(_("{mismatches} mismatch(es) in {files} file(s){missing}").format(
+            mismatches=len(found.mismatches), files=found.files, missing=missing), err=True)
         raise typer.Exit(1)
-    echo_lines(f"ok: {found.files} file(s), {found.checked} era outcome(s) as "
-               f"expected{missing}")
+    echo_lines(_("ok: {files} file(s), {checked} era outcome(s) as expected{missing}").format(
+        files=found.files, checked=found.checked, missing=missing))
+
+
+def _value_said(value: Any) -> str:
+    """An expected or found value of `verify` as its line says it: as JSON; the words
+    `verify` writes in place of a value ("it runs", "refused: ..."), in the language
+    spoken (the JSON keeps them in English)."""
+    from comparator.text.language import current
+    from comparator.text.messages import message
+
+    if current() == "en":
+        return json.dumps(value)
+    if isinstance(value, str):
+        value = message(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 @app.command(epilog=EXITS["eras"])
@@ -307,34 +336,41 @@ def show(
     scenario_id: Annotated[str, typer.Argument(help="a stored scenario's id", metavar="ID")],
     as_json: JsonFlag = False,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """What the database holds for one scenario: its versions, runs, divergences and
     explorations."""
     from comparator.store.reading import stored_scenario
+    from comparator.text.language import _
     from comparator.text.terminal import clean, cut
 
+    speak(lang)
     engine = open_store(db, create=False)
     found = reading(db, lambda: stored_scenario(engine, scenario_id))
     if found is None:
-        fail(f"{scenario_id}: no such scenario in the database")
+        fail(_("{id}: no such scenario in the database").format(id=scenario_id))
     if as_json:
         typer.echo(json.dumps(found, indent=2))
         return
-    echo_lines(f"{scenario_id}: {len(found['versions'])} stored version(s)")
+    echo_lines(_("{id}: {n} stored version(s)").format(id=scenario_id,
+                                                       n=len(found["versions"])))
     for v in found["versions"]:
-        echo_lines(f"version {v['content_hash'][:12]} ({v['first_stored']}): "
-                   f"{clean(cut(v['title']))}")
+        echo_lines(_("version {hash} ({stored}): {title}").format(
+            hash=v["content_hash"][:12], stored=v["first_stored"], title=clean(cut(v["title"]))))
         for r in v["runs"]:
-            echo_lines(f"  run {r['era']} engine {r['engine_version']} "
-                       f"outcome {r['outcome_hash'][:12]} at {r['created']}")
+            echo_lines(_("  run {era} engine {engine} outcome {hash} at {created}").format(
+                era=r["era"], engine=r["engine_version"], hash=r["outcome_hash"][:12],
+                created=r["created"]))
         for line in _divergence_lines(v["divergences"]):
             typer.echo(clean(line))  # a stored path may hold anything: escaped
         for x in v["explorations"]:
-            value = ("no legal line" if not x["value"] else x["value"].get("score")
+            value = (_("no legal line") if not x["value"] else x["value"].get("score")
                      if isinstance(x["value"], dict) else x["value"])  # as stored, if odd
-            echo_lines(f"  explored {x['era']} ({x['objective']}, blocks {x['blocks']}, "
-                       f"fields {x['fields']}): {x['lines']} lines, {x['outcomes']} "
-                       f"outcome(s), value {value}, at {x['created']}")
+            echo_lines(_("  explored {era} ({objective}, blocks {blocks}, fields {fields}): "
+                         "{lines} lines, {outcomes} outcome(s), value {value}, at {created}"
+                         ).format(era=x["era"], objective=x["objective"], blocks=x["blocks"],
+                                  fields=x["fields"], lines=x["lines"],
+                                  outcomes=x["outcomes"], value=value, created=x["created"]))
 
 
 def _divergence_lines(divergences: list[dict[str, Any]]) -> list[str]:
@@ -342,6 +378,8 @@ def _divergence_lines(divergences: list[dict[str, Any]]) -> list[str]:
     several stored some), not one per pair of eras: each value once, with the eras that
     have it, in the order of history ("B.life: 18 in alpha, fourth; 20 in fifth, ...")."""
     from comparator.compare.running import era_place
+    from comparator.text.language import _, current
+    from comparator.text.phrases import field_label
 
     values: dict[tuple[int, str], dict[str, str]] = {}  # (engine, path) -> era -> value
     for d in divergences:
@@ -354,11 +392,31 @@ def _divergence_lines(divergences: list[dict[str, Any]]) -> list[str]:
         eras_of_value: dict[str, list[str]] = {}
         for era in sorted(by_era, key=era_place):
             eras_of_value.setdefault(by_era[era], []).append(era)
-        said = "; ".join(f"{value} in {', '.join(eras)}"
-                         for value, eras in eras_of_value.items())
-        label = f" (engine {engine})" if len(engines) > 1 else ""
-        out.append(f"  {path}{label}: {said}")
+        said = _("; ").join(_("{value} in {eras}").format(value=_stored_value(value),
+                                                          eras=", ".join(eras))
+                            for value, eras in eras_of_value.items())
+        label = _(" (engine {engine})").format(engine=engine) if len(engines) > 1 else ""
+        # The path as the JSON has it; in another language, a player's or a permanent's
+        # field as `diff`'s table names it ("B のライフ").
+        kind, _dot, field = path.partition(".")
+        named = field_label(field) if current() != "en" and kind in (
+            "players", "permanents") and "." in field else path
+        out.append(_("  {path}{label}: {said}").format(path=named, label=label, said=said))
     return out
+
+
+def _stored_value(value: str) -> str:
+    """A stored value (its JSON) as `show` says it: as JSON; in another language, as
+    `diff`'s table says it (true: はい)."""
+    from comparator.compare.diffing import value_text
+    from comparator.text.language import current
+
+    if current() == "en":
+        return value
+    try:
+        return value_text(json.loads(value))
+    except ValueError:
+        return value
 
 
 @app.command(epilog=EXITS["schema"])
@@ -382,33 +440,42 @@ def catalog(
     markdown: Annotated[bool, typer.Option("--markdown", help="print docs/catalog.md")]
     = False,
     as_json: JsonFlag = False,
+    lang: LangOption = None,
 ) -> None:
     """Every shipped scenario: title, tags, sources, and where the eras diverge."""
     from comparator.compare import catalog as cat
     from comparator.files.locations import shipped_scenarios
+    from comparator.text.language import _, current, speaking
 
-    items = cat.entries(shipped_scenarios())
+    speak(lang)
     if markdown and as_json:
-        fail("--markdown and --json: choose one")
+        fail(_("--markdown and --json: choose one"))
+    # The JSON and docs/catalog.md are the same in every language: their verdicts English.
+    with speaking("en" if markdown or as_json else current()):
+        items = cat.entries(shipped_scenarios())
     if markdown:
         typer.echo(cat.markdown(items), nl=False)
     elif as_json:
         typer.echo(json.dumps(items, indent=2))
     else:
         for i in items:
-            echo_lines(f"{i['id']}: {i['verdict']}")
+            echo_lines(_("{id}: {verdict}").format(id=i["id"], verdict=i["verdict"]))
 
 
 @app.command("scenarios", epilog=EXITS["list_scenarios"])
-def list_scenarios(as_json: JsonFlag = False) -> None:
+def list_scenarios(as_json: JsonFlag = False, lang: LangOption = None) -> None:
     """The shipped scenarios: id, title and tags."""
     from comparator.scenarios.shipped import scenario_rows
+    from comparator.text.language import _, current
     from comparator.text.terminal import clean, cut
 
+    speak(lang)
     rows = scenario_rows()
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
-    for r in rows:
-        echo_lines(clean(f"{r['id']}: {cut(r['title'])}") + (f"  [{', '.join(r['tags'])}]"
-                                                 if r["tags"] else ""))
+    # A scenario's own Japanese title under Japanese, where it has one.
+    titles = scenario_rows(japanese=True) if current() == "ja" else rows
+    for r, said in zip(rows, titles, strict=True):
+        echo_lines(clean(_("{id}: {title}").format(id=r["id"], title=cut(said["title"])))
+                   + (f"  [{', '.join(r['tags'])}]" if r["tags"] else ""))

@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 
 from comparator.cli.app import app
-from comparator.cli.options import EXITS, DbOption
-from comparator.cli.output import echo_lines, fail
+from comparator.cli.options import EXITS, DbOption, LangOption
+from comparator.cli.output import echo_lines, fail, speak
+from comparator.text.language import _
 
 
 @app.command(epilog=EXITS["serve"])
@@ -38,15 +39,18 @@ def serve(
     max_body: Annotated[int, typer.Option(
         "--max-body", help="the largest request body read, in bytes", metavar="BYTES",
         min=1024, max=10_000_000)] = 256_000,
+    lang: LangOption = None,
 ) -> None:
     """The workbench in your browser: open a scenario (shipped, stored, a file of FOLDER or
     a new one), change it in a form or its YAML, and see every era's outcome and board at
     once; explore it; share it as a link; save it into FOLDER. Also serves the site's pages,
-    live from the store, and the JSON API of docs/serve.md."""
+    live from the store, and the JSON API of docs/serve.md. It is in Japanese at
+    /ja/workbench; --lang is the language of what the command itself says."""
     import errno
     import socket
     from importlib.util import find_spec
 
+    speak(lang)
     missing = [m for m in ("starlette", "uvicorn", "jinja2") if not find_spec(m)]
     if missing:
         fail(f"the workbench needs {', '.join(missing)}: pip install 'rulesdiff[serve]'")
@@ -79,15 +83,18 @@ def serve(
                     explore_seconds=explore_seconds, explores=explores)
     application = create_app(Settings(folder=folder, db=db, host=host, limits=limits))
     shown = f"[{host}]" if ":" in host else host
-    echo_lines(f"rulesdiff workbench: http://{shown}:{port}/workbench (the site: "
-               f"http://{shown}:{port}/site/)")
+    echo_lines(_("rulesdiff workbench: {url}/workbench (in Japanese: {url}/ja/workbench; "
+                 "the site: {url}/site/)").format(url=f"http://{shown}:{port}"))
     if host in LOOPBACK:
-        echo_lines("Listening on this machine only; --host 0.0.0.0 shares it with your "
-                   "network. Ctrl-C stops it.")
+        echo_lines(_("Listening on this machine only; --host 0.0.0.0 shares it with your "
+                     "network. Ctrl-C stops it."))
+    elif folder:
+        echo_lines(_("Listening on {host}: anyone who can reach it can run scenarios and "
+                     "save files into {folder}. Ctrl-C stops it.").format(host=host,
+                                                                          folder=folder))
     else:
-        echo_lines(f"Listening on {host}: anyone who can reach it can run scenarios"
-                   + (f" and save files into {folder}" if folder else "")
-                   + ". Ctrl-C stops it.")
+        echo_lines(_("Listening on {host}: anyone who can reach it can run scenarios. "
+                     "Ctrl-C stops it.").format(host=host))
     if folder is not None:
         echo_lines(f"Opening and saving scenario files in {folder} only.")
     uvicorn.run(application, host=host, port=port, log_level="warning",

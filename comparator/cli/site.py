@@ -15,11 +15,13 @@ from comparator.cli.options import (
     EXITS,
     DbOption,
     JobsOption,
+    LangOption,
     SummaryJsonFlag,
     era_option,
 )
-from comparator.cli.output import echo_lines, fail, open_store, writing
+from comparator.cli.output import echo_lines, fail, open_store, speak, writing
 from comparator.cli.progress import Bar, bars_shown
+from comparator.text.language import _
 
 if TYPE_CHECKING:
     from comparator.site.gather import Say
@@ -41,14 +43,19 @@ def site(
     = True,
     jobs: JobsOption = None,
     as_json: SummaryJsonFlag = False,
+    lang: LangOption = None,
 ) -> None:
     """Write a static website of the eras, the rule changes and the scenarios: a timeline,
     a page per change, per scenario (pictures of the board before and after combat in each
     era, the events with their rules) and per era, indexes by mechanic and by rule, the
     dataset's statistics and a search. It works opened from disk or from any static host;
-    the same input gives the same bytes. Runs what the store lacks, and stores it."""
+    the same input gives the same bytes. Runs what the store lacks, and stores it. Every
+    page is written in English and, under ja/, in Japanese; --lang is the language of
+    what the command itself says."""
     import os
     from importlib.util import find_spec
+
+    speak(lang)
 
     from comparator.compare.running import era_ids
     from comparator.files.locations import scenarios_dir
@@ -106,14 +113,16 @@ def site(
                                "scenarios": built.scenarios, "explored": built.explored},
                               indent=2))
         return
-    echo_lines(f"wrote {built.pages} pages into {out} ({built.scenarios} scenarios, "
-          f"{built.explored} explored): open {out / 'index.html'}")
+    echo_lines(_("wrote {pages} pages into {out} ({scenarios} scenarios, {explored} "
+                 "explored): open {index}").format(
+        pages=built.pages, out=out, scenarios=built.scenarios, explored=built.explored,
+        index=out / "index.html"))
 
 
 def _steps(bar: Bar, out: Path) -> Say:
     """The build's steps on `bar`: a row for the whole build, with its time, and one for
     the step under way, with its count, time left and last item."""
-    bar.task(f"writing the site into {out}")
+    bar.task(_("writing the site into {out}").format(out=out))
     now: dict[str, Any] = {}
 
     def say(what: str, done: int = 0, total: int | None = None, item: str = "") -> None:

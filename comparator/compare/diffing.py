@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from comparator.games.states import MISSING, cards_in_name_order, comparable, same, state
@@ -103,14 +104,17 @@ def _differing_entries(
     return out_a, out_b
 
 
-def value_text(value: Any, zones: dict[str, str] | None = None) -> str:
+def value_text(value: Any, zones: dict[str, str] | None = None,
+               names: Callable[[str], str] | None = None) -> str:
     """A divergence's value as a person reads it: text bare (a zone in the language
     spoken, `zones`: its game's own names), a list of names joined ("none" for an empty
-    one: a graveyard, a keyword list), anything else as JSON."""
+    one: a graveyard, a keyword list; `names`: how its game says a card's name, for a list
+    of cards), anything else as JSON."""
     if isinstance(value, str):
         return zone_name(value, zones)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return ", ".join(value) if value else _("none")
+        said = [names(v) for v in value] if names else value
+        return ", ".join(said) if said else _("none")
     if isinstance(value, bool):
         return _("true") if value else _("false")
     return json.dumps(value)

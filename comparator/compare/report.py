@@ -15,6 +15,8 @@ from versions import eras_of
 
 # The cell of an era that refuses the scenario: why is said under the table.
 NOT_RUN = N_("not run")
+# A player's fields that list cards by name (said in the language spoken, where known).
+CARD_LISTS = ("graveyard", "hand")
 
 
 def _key(e: dict[str, Any]) -> str:
@@ -58,9 +60,12 @@ def render(doc: dict[str, Any], scenario: Any, console: Any,
     found = doc["divergences"]
     if found:
         # Ids are unique across players and permanents: a row drops the path's first part.
-        zones = game_of(scenario).zone_words
-        rows = [(d["path"].split(".", 1)[1], {e: value_text(d["values"][e], zones)
-                                              for e in eras})
+        game = game_of(scenario)
+        zones = game.zone_words
+        rows = [(d["path"].split(".", 1)[1],
+                 {e: value_text(d["values"][e], zones, game.card_name
+                                if d["path"].rsplit(".", 1)[-1] in CARD_LISTS else None)
+                  for e in eras})
                 for d in found]
         # An era that refuses the scenario keeps its column, in the order of history.
         order = list(eras_of(scenario.game))

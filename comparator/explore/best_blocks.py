@@ -46,8 +46,12 @@ def best_blocks(scenario: Any, eras: list[str], objective: str, file: str,
 
 
 def blocks_said(declared: dict[str, Any]) -> str:
-    """A declaration in words: "dreadmaw blocks goliath", or "no blocks"."""
+    """A declaration in words: "dreadmaw blocks goliath", or "no blocks" (in the language
+    spoken; names as written)."""
+    from comparator.text.language import _
+
     if not declared:
-        return "no blocks"
-    return "; ".join(f"{b} blocks {a if isinstance(a, str) else ', '.join(a)}"
-                     for b, a in sorted(declared.items()))
+        return _("no blocks")
+    return _("; ").join(_("{blocker} blocks {attackers}").format(
+        blocker=b, attackers=a if isinstance(a, str) else ", ".join(a))
+        for b, a in sorted(declared.items()))

@@ -20,7 +20,7 @@ from comparator.compare.running import (
     run_era,
 )
 from comparator.explore.eras import TooLarge, Unsupported, explore
-from comparator.files.problems import ScenarioError
+from comparator.files.problems import Problem, ScenarioError
 from comparator.games.exploration import DEFAULT_LIMIT
 from comparator.games.registry import game_of
 from versions import IllegalChoice
@@ -33,6 +33,20 @@ Searching = Callable[[str], AbstractContextManager[Reporter | None]]
 class ExploreError(Exception):
     """A file that can't be explored: a search larger than its limit, players explore
     can't take, a choice an era refuses. One line for the user."""
+
+    def __init__(self, text: str, problem: Problem | None = None):
+        super().__init__(text)
+        self.problem = problem  # where the line is a problem of the file
+
+    @classmethod
+    def of(cls, problem: Problem) -> ExploreError:
+        return cls(str(problem), problem)
+
+    def said(self) -> str:
+        """The line in the language spoken."""
+        from comparator.text.messages import message, problem_line
+
+        return problem_line(self.problem) if self.problem is not None else message(str(self))
 
 
 class TooLargeError(ExploreError):
@@ -70,9 +84,9 @@ def explore_file(path: Path | str, scenario: Any, eras: list[str],
         except Unsupported as why:
             raise ExploreError(f"{path}: players: {why}") from None
         except IllegalChoice as illegal:
-            raise ExploreError(str(illegal_choice(illegal, str(path)).problems[0])) from None
+            raise ExploreError.of(illegal_choice(illegal, str(path)).problems[0]) from None
         except ScenarioError as err:
-            raise ExploreError(str(err.problems[0])) from None
+            raise ExploreError.of(err.problems[0]) from None
     searched = doc.pop("refused", {})
     # Said in the eras' order, whichever way each era came to refuse.
     said = {e: refusals[e].text if e in refusals else searched[e] for e in eras
@@ -102,7 +116,7 @@ def era_refusal(scenario: Any, era: str, path: Path | str) -> EraRefusal | None:
         return EraRefusal(f"{first.path}: {first.message}" if first.path else first.message,
                           illegal=True)
     except ScenarioError as err:  # what else the file's run says is wrong: the file's error
-        raise ExploreError(str(err.problems[0])) from None
+        raise ExploreError.of(err.problems[0]) from None
     return None
 
 
@@ -114,7 +128,7 @@ def check_explorable(path: Path | str, scenario: Any, eras: list[str],
     batch is stored, not once the batches before it are."""
     if blocks == "fixed" and (refused := choices_refused(scenario, eras)):
         # The written blocks, refused by these eras: said once, for all of them.
-        raise ExploreError(str(illegal_choice(refused, str(path)).problems[0]))
+        raise ExploreError.of(illegal_choice(refused, str(path)).problems[0])
     explorer = game_of(scenario).explorer
     for era in of_game(scenario, eras):
         try:
@@ -140,7 +154,7 @@ def explore_files(scenarios: Iterable[tuple[Path, Any]], eras: list[str], object
         try:
             mine = game_eras(scenario, eras, str(path))
         except ScenarioError as err:
-            raise ExploreError(str(err.problems[0])) from None
+            raise ExploreError.of(err.problems[0]) from None
         doc = explore_file(path, scenario, mine, objective, fields, blocks, limit, searching,
                            jobs)
         yield Explored(path, scenario, doc, doc.pop("refused", {}))

@@ -5,7 +5,7 @@ rules documents reports with."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -21,6 +21,9 @@ class Problem:
     path: str
     message: str
     line: int | None = None
+    # Pydantic's own message: its error type and context, by which another language says it
+    # (``comparator.text.messages``); the English `message` is pydantic's words.
+    error: tuple[str, dict[str, Any]] | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
@@ -100,6 +103,7 @@ def pydantic_problems(
             "[" in str(p) or str(p) in ("str", "int", "list[str]", "dict[str,int]",
                                         "dict[str,constrained-int]")))
         msg = e["msg"]
+        error = None
         if e["type"] == "extra_forbidden" and e["loc"]:
             # The key as written, whatever it holds (a "[" of an escape sequence would be
             # taken for one of pydantic's tags above).
@@ -115,7 +119,10 @@ def pydantic_problems(
             allowed = re.findall(r"'([^']*)'", str(e.get("ctx", {}).get("expected", "")))
             msg = (f"{e['input']!r} is not one of {', '.join(allowed)}"
                    f"{did_you_mean(e['input'], allowed)}")
-        out.append(Problem(file, field_path(loc), msg, line_for(lines, loc)))
+        else:
+            error = (e["type"], {k: v if isinstance(v, int | float | str) else str(v)
+                                 for k, v in (e.get("ctx") or {}).items()})
+        out.append(Problem(file, field_path(loc), msg, line_for(lines, loc), error))
     # One mistake inside a union is reported once per alternative: keep one of each place.
     seen: dict[str, Problem] = {}
     for p in out:

@@ -11,6 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from comparator.text.language import N_, _
+from comparator.text.phrases import term, zone_name
+
 
 @dataclass
 class Piece:
@@ -34,7 +37,7 @@ class Side:
 class Link:
     source: str  # a piece's id
     target: str  # a piece's id, or a player's name
-    kind: str  # "attacks" or "blocks"
+    kind: str  # "attacks", "blocks", or "took the attack on the way, of"
 
 
 @dataclass
@@ -56,21 +59,33 @@ class Board:
         """The picture in words: its text alternative."""
         parts = []
         for side in (self.bottom, self.top, *reversed(self.extra)):
-            who = f"{side.player}" + (" (lost the game)" if side.lost else "")
-            pieces = "; ".join(_said(p) for p in side.pieces) or "no creatures"
-            parts.append(f"{who}: {', '.join(side.lines)}. {pieces}.")
+            who = _("{player} (lost the game)") if side.lost else "{player}"
+            pieces = _("; ").join(_said(p) for p in side.pieces) or _("no creatures")
+            parts.append(_("{who}: {lines}. {pieces}.").format(
+                who=who.format(player=side.player), lines=_(", ").join(side.lines),
+                pieces=pieces))
         names = {p.id: p.name for p in self.pieces()}
         for link in self.links:
-            parts.append(f"{names.get(link.source, link.source)} {link.kind} "
-                         f"{names.get(link.target, link.target)}.")
+            parts.append(_(LINKS.get(link.kind, "{source} " + link.kind + " {target}.")).format(
+                source=names.get(link.source, link.source),
+                target=names.get(link.target, link.target)))
         return " ".join(parts)
 
 
+# What a board's arrows say, in words.
+LINKS = {"attacks": N_("{source} attacks {target}."),
+         "blocks": N_("{source} blocks {target}."),
+         "took the attack on the way, of": N_("{source} took the attack on the way, of "
+                                              "{target}."),
+         "is chosen to take the attack of": N_("{source} is chosen to take the attack of "
+                                               "{target}.")}
+
+
 def _said(p: Piece) -> str:
-    notes = f" ({', '.join(p.notes)})" if p.notes else ""
-    gone = {None: "", "gone": ", gone (a token leaves no card)",
-            "left-game": ", gone: left the game with its owner"}.get(
-        p.gone, f", gone to the {p.gone}")
+    notes = _(" ({notes})").format(notes=_(", ").join(p.notes)) if p.notes else ""
+    gone = {None: "", "gone": _(", gone (a token leaves no card)"),
+            "left-game": _(", gone: left the game with its owner")}.get(
+        p.gone, _(", gone to the {zone}").format(zone=zone_name(p.gone or "")))
     return f"{p.name} {p.stats}{notes}{gone}"
 
 
@@ -80,9 +95,9 @@ def keyword_words(keywords: list[Any]) -> list[str]:
     out = []
     for k in keywords:
         if isinstance(k, dict):
-            out += [f"{name} {value}" for name, value in k.items()]
+            out += [f"{term(name)} {value}" for name, value in k.items()]
         else:
-            out.append(str(k))
+            out.append(str(term(k)))
     return out
 
 
@@ -124,5 +139,5 @@ def two_sides(scenario: dict[str, Any], outcome: dict[str, Any] | None,
     """The defending and the attacking player's sides of a duel, each piece and player
     drawn by the game's own `piece` and `lines` from the scenario and, after combat, the
     outcome."""
-    top, bottom, _ = every_side(scenario, outcome, piece, lines)
+    top, bottom, _others = every_side(scenario, outcome, piece, lines)
     return top, bottom

@@ -45,6 +45,9 @@ class GameAdapter:
     # Its own names for zones where they differ from Magic's ("battlefield": Duel Masters'
     # battle zone), marked for the catalog: the words a report gives a zone.
     zone_words: dict[str, str] = field(default_factory=dict)
+    # A card's name in the language spoken (Magic's: its Japanese name under Japanese,
+    # where the card library has one); a game without one keeps every name as written.
+    card_name: Callable[[str], str] = field(default=lambda name: name)
     # The names its fields take, for an editor's lists (the workbench's form); a game
     # without one is edited as text only.
     vocabulary: Callable[[], dict[str, Any]] | None = None

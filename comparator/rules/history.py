@@ -48,7 +48,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from comparator.rules.citations import scenarios_changed
-from comparator.rules.document import SUMMARY, is_example
+from comparator.rules.document import CR, SUMMARY, is_example
 from comparator.rules.store import (
     citation,
     document_on,
@@ -125,6 +125,40 @@ class History:
         for v in out["versions"]:
             del v["document_id"]
         return out
+
+
+@dataclass
+class Translated:
+    """A version's words in the Japanese text (総合ルール) of its document's date."""
+
+    document: str
+    kind: str
+    words: list[tuple[str, str]]  # (number, its words without examples), each number's
+    examples: list[str]
+
+
+def in_japanese(engine: Engine, found: History) -> dict[int, Translated]:
+    """The versions of a trail (by their place in it) whose document, a Comprehensive
+    Rules text, has a Japanese text of its date imported that has each of their numbers:
+    their words there. The trail itself (and its JSON) is the English texts'."""
+    translated = {d.effective: d for d in documents(engine, found.game, japanese=True)}
+    wanted = {i: translated[v.effective] for i, v in enumerate(found.versions)
+              if v.kind == CR and v.effective in translated}
+    if not wanted:
+        return {}
+    rows = rules_numbered(engine, sorted({d.document_id or 0 for d in wanted.values()}),
+                          {n for i in wanted for n in found.versions[i].numbers})
+    out = {}
+    for i, doc in wanted.items():
+        numbers = found.versions[i].numbers
+        texts = [rows.get((doc.document_id or 0, n)) for n in numbers]
+        if any(t is None for t in texts):
+            continue  # an excerpt without one of them: the English words
+        apart = [_apart([t]) for t in texts if t is not None]
+        out[i] = Translated(doc.name, doc.kind,
+                            [(n, w) for n, (w, _) in zip(numbers, apart, strict=True)],
+                            [e for _, examples in apart for e in examples])
+    return out
 
 
 # -- what is asked ------------------------------------------------------------------------

@@ -14,7 +14,9 @@ Three kinds are read (``KINDS``):
   until the next numbered line or heading, or a blank line but for those examples; a
   number met in the contents before the body is the heading it repeats.
 - Duel Masters' 総合ゲームルール, numbered the same way ("507.1a"), dated in Japanese
-  ("2021年9月7日"), or by `dated` where a copy says no date (a rule-change page).
+  ("2021年9月7日"), or, an official rule-change page, by its title ("変更点(2021.09.07)":
+  the first written is its own, and the other changes such a page names are said in the
+  warnings), or by `dated` where a copy says no date.
 - Stephen D'Angelo's Fifth Edition rulings summary (``comparator.rules.rulings_summary``), numbered
   "C.8.1", "T.10", "A.27.Ruling.1".
 
@@ -78,6 +80,8 @@ from comparator.rules.rulings_summary import is_rulings_summary, read_rulings_su
 
 _DATE = re.compile(r"(?:current|effective) as of ([A-Z][a-z]+ \d{1,2}, \d{4})")
 _JAPANESE_DATE = re.compile(r"(\d{4})年\s*(\d{1,2})月\s*(\d{1,2})日")
+# The date a Duel Masters rule-change page is titled with: "変更点(2021.09.07)".
+_CHANGE_DATE = re.compile(r"変更点\s*[(（]\s*(\d{4})\.(\d{1,2})\.(\d{1,2})\s*[)）]")
 _SECTION = re.compile(r"^\s*(\d)\.\s+(\S.*)$")  # "5. Turn Structure"
 _TITLE = re.compile(r"^\s*(\d{3})\.\s+(\S.*)$")  # "510. Combat Damage Step"
 # "510.1c ...", "309.1. ...", and with no space "305.3.After ..." (1999), "901.4.All" (2025)
@@ -109,8 +113,8 @@ def read_rules(text: str, dated: date | None = None) -> RulesText:
     magic = japanese and "デュエル" not in head and "総合ゲームルール" not in head and (
         "マジック" in head or "総合ルール" in head)
     kind = (JA_CR if magic else SOGO) if japanese else CR
-    out = RulesText(_date_of(joined, japanese, dated), kind=kind,
-                    game=MAGIC if magic or not japanese else DUEL_MASTERS)
+    out = RulesText(date.min, kind=kind, game=MAGIC if magic or not japanese else DUEL_MASTERS)
+    out.effective = _date_of(joined, japanese, dated, out.warnings)
     if japanese:  # a wiki's copy lists its rules: "- 509.1a ...", "• 509.4a ...", and
         # writes its headings without a period: "5 ターンの構造", "- 509 ブロック・..."
         lines = [_JA_HEADING.sub(r"\1\2. ", _BULLET.sub(r"\1", line)) for line in lines]
@@ -296,20 +300,32 @@ def _editorial(line: str) -> bool:
                 or not _JAPANESE.search(line))
 
 
-def _date_of(text: str, japanese: bool, dated: date | None) -> date:
-    if japanese and (j := _JAPANESE_DATE.search(text)):
+def _date_of(text: str, japanese: bool, dated: date | None,
+             warnings: list[str] | None = None) -> date:
+    # A Japanese text states its date as 年月日 ("2021年9月7日更新") or, a Duel Masters
+    # rule-change page, in its title ("変更点(2021.09.07)"): the first written is its own.
+    stated = [m for m in (_JAPANESE_DATE.search(text), _CHANGE_DATE.search(text)) if m]
+    if japanese and stated:
+        j = min(stated, key=lambda m: m.start())
         try:
-            return date(int(j.group(1)), int(j.group(2)), int(j.group(3)))
+            day = date(int(j.group(1)), int(j.group(2)), int(j.group(3)))
         except ValueError:
             raise NotRulesText(f"the date {j.group(0)!r} is not a date",
                                line_at(text, j.start())) from None
+        others = sorted({m.group(0) for m in _CHANGE_DATE.finditer(text)} - {j.group(0)})
+        if j.re is _CHANGE_DATE and others and warnings is not None:
+            warnings.append(f"line {line_at(text, j.start())}: dated {day.isoformat()} by "
+                            f"its {j.group(0)}; the other changes it names "
+                            f"({', '.join(others)}) are not its date")
+        return day
     found = _DATE.search(text)
     if found is None:
         if dated is not None:
             return dated
-        if japanese:  # a rule-change page states the day of its change, not as 年月日
+        if japanese:
             raise NotRulesText("this 総合ゲームルール says no date it is effective from (no "
-                               "年月日 line): give it with --date YYYY-MM-DD")
+                               "年月日 line, no 変更点(YYYY.MM.DD) title): give it with "
+                               "--date YYYY-MM-DD")
         raise NotRulesText("no \"current as of\" or \"effective as of\" date (nor 年月日): "
                            "not a rules text this reads")
     try:

@@ -129,6 +129,14 @@ def documents(engine: Engine, game: str | None = None, japanese: bool = False
                          and (r.kind == JA_CR) == japanese])
 
 
+def japanese_document(engine: Engine, game: str, effective: str
+                      ) -> RuleDocumentRow | None:
+    """The Japanese text (総合ルール) of the document of `game` effective that day, where
+    one is imported."""
+    return next((d for d in documents(engine, game, japanese=True)
+                 if d.effective == effective), None)
+
+
 def own_dates(era: Any) -> tuple[str, ...]:
     """The dates an era's own document carries: its date, and the date it says it is
     effective as of where that differs. Only that document numbers the rules as the era's
@@ -154,19 +162,24 @@ def rule_on(engine: Engine, number: str, day: str | None = None,
     """The rule `number` in the document in force on `day`, or in an era's own (see
     ``document_on``), or in the document `document_id`; None without such a document, a
     Found without text where it has no such rule. With `japanese`, its words in the
-    Japanese text of that document where one of the same date is imported (its `kind`
-    says which was found)."""
+    Japanese text of that document where one of the same date is imported and has the
+    rule (an excerpt may not); else the English (its `kind` says which was found)."""
     with Session(engine) as session:
         docs = documents(engine, game)
         doc = next((d for d in docs if d.document_id == document_id), None) \
             if document_id is not None else document_on(docs, day, own)
-        if japanese and document_id is None and doc is not None:
-            # The Japanese text of the document in force then, where one is imported.
-            doc = next((d for d in documents(engine, game, japanese=True)
-                        if d.effective == doc.effective), None) or doc
         if doc is None:
             return None
-        rule = session.exec(select(RuleTextRow).where(
+        rule = None
+        if japanese and document_id is None:
+            # The Japanese text of the document in force then, where one is imported.
+            translated = japanese_document(engine, game, doc.effective)
+            if translated is not None:
+                rule = session.exec(select(RuleTextRow).where(
+                    RuleTextRow.document_id == translated.document_id,
+                    RuleTextRow.number == number)).first()
+                doc = translated if rule is not None else doc
+        rule = rule or session.exec(select(RuleTextRow).where(
             RuleTextRow.document_id == doc.document_id,
             RuleTextRow.number == number)).first()
         if rule is None:
@@ -269,17 +282,21 @@ def citation(value: str) -> Citation:
     return Citation("unnumbered", value)
 
 
-def cited_words(engine: Engine, era: Any, value: str) -> Found | None:
+def cited_words(engine: Engine, era: Any, value: str, japanese: bool = False
+                ) -> Found | None:
     """What an era's citation `value` says in the era's document (or the one it names):
     None where that document is not imported; a Found without text where it has no such
-    rule or entry; None too for a citation without a number."""
+    rule or entry; None too for a citation without a number. With `japanese`, a rule's
+    words in the Japanese text of that document where one of its date is imported (as
+    ``rule_on`` reads them: the Found's `kind` says which)."""
     c = citation(value)
     if c.kind == "unnumbered":
         return None
     # A citation naming its document ("(CR 2022-04-29)") is read in that one only.
     own = (c.day,) if c.day else own_dates(era)
-    find = glossary_on if c.kind == "glossary" else rule_on
-    return find(engine, c.name, None, own, era.game)
+    if c.kind == "glossary":
+        return glossary_on(engine, c.name, None, own, era.game)
+    return rule_on(engine, c.name, None, own, era.game, japanese=japanese)
 
 
 def era_words(engine: Engine, era: Any, values: list[str]) -> tuple[str | None,

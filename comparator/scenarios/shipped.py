@@ -11,10 +11,14 @@ import yaml
 from comparator.files.locations import shipped_scenarios
 
 
-def scenario_rows() -> list[dict[str, Any]]:
+def scenario_rows(japanese: bool = False) -> list[dict[str, Any]]:
+    """Each shipped file's id, title, tags and path; `japanese`: its title the scenario's
+    own Japanese one (`ja: title:`), where it has one."""
     rows = []
     for path in shipped_scenarios():
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        rows.append({"id": raw.get("id"), "title": raw.get("title"),
+        own = raw.get("ja") if japanese else None
+        title = own.get("title") if isinstance(own, dict) and own.get("title") else None
+        rows.append({"id": raw.get("id"), "title": title or raw.get("title"),
                      "tags": raw.get("tags", []), "file": str(path)})
     return rows

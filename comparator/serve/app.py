@@ -33,7 +33,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from comparator.explore.eras import BLOCKS, FIELDS, OBJECTIVES
-from comparator.serve import texts
+from comparator.serve import speech, texts
 from comparator.serve.errors import Refused
 from comparator.serve.guard import Guard
 from comparator.serve.jobs import Jobs
@@ -41,7 +41,9 @@ from comparator.serve.limits import Limits
 from comparator.serve.live_site import LiveSite
 from comparator.serve.sources import Sources
 from comparator.serve.views import HERE, Words, environment, explored_html, result_html
-from versions import ENGINE_VERSION
+from comparator.serve.words import said
+from comparator.text.language import _, speaking
+from versions import ENGINE_VERSION, TITLES
 
 SITE_STATIC = Path(__file__).resolve().parents[1] / "site" / "static"
 # The workbench's page asks for nothing but its own server.
@@ -79,10 +81,10 @@ class Workbench:
         """The request's JSON object, read up to the size bound."""
         if not request.headers.get("content-type", "").startswith("application/json"):
             # Also what keeps another site's page from posting here: a form can't send it.
-            raise Refused(415, "send the request as JSON (Content-Type: application/json)")
+            raise Refused(415, _("send the request as JSON (Content-Type: application/json)"))
         bound = self.limits.body_bytes
-        too_large = Refused(413, f"the request is larger than {bound} bytes, the most this "
-                                 f"server reads (serve --max-body)")
+        too_large = Refused(413, _("the request is larger than {bound} bytes, the most this "
+                                   "server reads (serve --max-body)").format(bound=bound))
         declared = request.headers.get("content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > bound):
             raise too_large
@@ -111,8 +113,9 @@ class Workbench:
                 return await anyio.to_thread.run_sync(bounded, limiter=self.threads,
                                                       abandon_on_cancel=True)
         except TimeoutError:
-            raise Refused(503, f"the request took more than {seconds:g} s, the most this "
-                               f"server gives one (serve --seconds)") from None
+            raise Refused(503, _("the request took more than {seconds} s, the most this "
+                                 "server gives one (serve --seconds)").format(
+                                     seconds=f"{seconds:g}")) from None
 
 
 def _name(body: dict[str, Any]) -> str:
@@ -124,13 +127,26 @@ def create_app(settings: Settings) -> Starlette:
     pages_env = environment()
     shipped_count = len(bench.sources.shipped())  # the page's footer says it
 
-    def page(request: Request) -> Response:
-        html = pages_env.get_template("workbench.html").render(
-            root="/site/", section="workbench", title="Workbench",
-            engine_version=ENGINE_VERSION, scenario_count=shipped_count,
-            can_save=settings.folder is not None,
-            max_limit=settings.limits.explore_limit)
-        return HTMLResponse(html, headers={"Content-Security-Policy": POLICY})
+    def workbench_page(lang: str) -> Any:
+        """The workbench's page in one language: the site's pages of that language in its
+        menu, its other language's page as its alternate and its switch, and the script's
+        words said in it."""
+        alternates = [{"lang": code, "href": href} for code, href in speech.WORKBENCH.items()]
+        other = next(a for a in alternates if a["lang"] != lang)
+
+        def page(request: Request) -> Response:
+            with speaking(lang):
+                html = pages_env.get_template("workbench.html").render(
+                    root=speech.SITE[lang], top="/site/", lang=lang, languages=alternates,
+                    switch={**other, "name": speech.NAMES[other["lang"]]},
+                    workbench_href=speech.WORKBENCH[lang], section="workbench",
+                    title=_("Workbench"), engine_version=ENGINE_VERSION,
+                    scenario_count=shipped_count, can_save=settings.folder is not None,
+                    max_limit=settings.limits.explore_limit, words=said())
+            return HTMLResponse(html, headers={"Content-Security-Policy": POLICY,
+                                               "Content-Language": lang})
+
+        return page
 
     async def scenarios(request: Request) -> Response:
         return JSONResponse(await bench.work(bench.sources.listing))
@@ -141,9 +157,12 @@ def create_app(settings: Settings) -> Starlette:
 
         game = request.query_params.get("game", "mtg")
         if game not in GAMES:
-            raise Refused(400, f"game: one of {', '.join(GAMES)}, not {game!r}")
+            raise Refused(400, _("game: one of {games}, not {game}").format(
+                games=", ".join(GAMES), game=repr(game)))
         adapter = game_named(game)
         words = adapter.vocabulary() if adapter.vocabulary else None
+        if words is not None:
+            words = {**words, "labels": _labels(words)}
         return JSONResponse({"game": game, "eras": list(eras_of(game)), "form": words})
 
     async def open_source(request: Request) -> Response:
@@ -185,9 +204,11 @@ def create_app(settings: Settings) -> Starlette:
 
         def both() -> dict[str, Any]:
             text = texts.text_of(body)
-            found, result = texts.checked_run(text, name)
+            found, result = texts.checked_run(text, name, said=True)
             if "scenario" in body and "yaml" not in body:
                 found["yaml"] = text
+            found["game_title"] = _(TITLES[found["game"]]) if found["game"] in TITLES \
+                else found["game"]
             if result is not None:
                 found["diff"] = texts.diff(result)
                 found["html"] = result_html(result, bench.words)
@@ -228,37 +249,45 @@ def create_app(settings: Settings) -> Starlette:
         body = await bench.body(request)
         text = await bench.work(texts.text_of, body)
         name = body.get("name")
-        checked = await bench.work(texts.checked, text, texts.file_name(name))
+        checked = await bench.work(texts.checked, text, texts.file_name(name), True)
         if not checked["ok"]:
             first = checked["problems"][0]
-            raise Refused(422, f"not saved: {first['field'] or 'the text'}: {first['message']}",
-                          checked["problems"])
+            raise Refused(422, _("not saved: {field}: {problem}").format(
+                field=first["field"] or _("the text"), problem=first["said"]),
+                checked["problems"])
         saved = await bench.work(bench.sources.save, name, text, body.get("replace") is True)
         bench.site.changed()  # the site shows the folder's files: built again when asked
         return JSONResponse(saved)
 
     async def site_page(request: Request) -> Response:
-        folder = await anyio.to_thread.run_sync(bench.site.pages)
-        if folder is None:
-            return HTMLResponse(f"<!doctype html><title>rulesdiff</title><p>"
-                                f"{escape(bench.site.error or 'the site is not built')}</p>",
-                                status_code=503)
         rel = request.path_params.get("path") or "index.html"
-        if rel.endswith("/"):
-            rel += "index.html"
-        path = (folder / rel).resolve()
-        if not path.is_relative_to(folder.resolve()) or not path.is_file():
-            return HTMLResponse("<!doctype html><title>Not found — rulesdiff</title>"
-                                "<p>No such page. <a href=\"/site/index.html\">The timeline"
-                                "</a></p>", status_code=404)
-        if path.suffix == ".html":
-            return HTMLResponse(_with_workbench(path.read_text(encoding="utf-8"), rel,
-                                                bench.site.sources))
-        return FileResponse(path)
+        if rel.endswith("/") or rel == "ja":
+            rel = rel.rstrip("/") + "/index.html"
+        lang = "ja" if rel.startswith("ja/") else "en"
+        with speaking(lang):
+            folder = await anyio.to_thread.run_sync(bench.site.pages)
+            if folder is None:
+                said_error = str(bench.site.error or _("the site is not built"))
+                return HTMLResponse(f"<!doctype html><html lang=\"{lang}\"><title>rulesdiff"
+                                    f"</title><p>{escape(said_error)}</p>", status_code=503)
+            path = (folder / rel).resolve()
+            if not path.is_relative_to(folder.resolve()) or not path.is_file():
+                title, said, home = _("Not found"), _("No such page."), _("The timeline")
+                return HTMLResponse(
+                    f"<!doctype html><html lang=\"{lang}\"><title>{escape(title)} — rulesdiff"
+                    f"</title><p>{escape(said)} <a href=\"{speech.SITE[lang]}index.html\">"
+                    f"{escape(home)}</a></p>", status_code=404)
+            if path.suffix == ".html":
+                return HTMLResponse(_with_workbench(path.read_text(encoding="utf-8"), rel,
+                                                    bench.site.sources, lang))
+            return FileResponse(path)
 
     routes = [
         Route("/", lambda r: RedirectResponse("/workbench")),
-        Route("/workbench", answered(page)),
+        Route("/workbench", answered(workbench_page("en"))),
+        Route("/ja/workbench", answered(workbench_page("ja"))),
+        Route("/ja", lambda r: RedirectResponse("/ja/workbench")),
+        Route("/ja/", lambda r: RedirectResponse("/ja/workbench")),
         Mount("/workbench/assets", StaticFiles(directory=HERE / "static"), name="assets"),
         Route("/api/scenarios", answered(scenarios)),
         Route("/api/vocabulary", answered(vocabulary)),
@@ -294,18 +323,22 @@ def answered(endpoint: Any) -> Any:
 
     @functools.wraps(endpoint)
     async def route(request: Request) -> Response:
-        try:
-            found = endpoint(request)
-            return await found if inspect.isawaitable(found) else found
-        except Refused as refusal:
-            return JSONResponse(refusal.body(), status_code=refusal.status)
-        except Exception as exc:
-            said = str(exc).splitlines()[0] if str(exc) else ""
-            line = f"{type(exc).__name__}: {said}"
-            print(f"rulesdiff serve: {request.method} {request.url.path}: {line}",
-                  file=sys.stderr)
-            return JSONResponse({"error": f"the server failed on this request ({line})"},
-                                status_code=500)
+        # Said in the language the request asks for (docs/serve.md): the threads and the
+        # templates of its work see it (anyio's threads run in a copy of this context).
+        with speaking(speech.of_headers(request.headers)):
+            try:
+                found = endpoint(request)
+                return await found if inspect.isawaitable(found) else found
+            except Refused as refusal:
+                return JSONResponse(refusal.body(), status_code=refusal.status)
+            except Exception as exc:
+                first = str(exc).splitlines()[0] if str(exc) else ""
+                line = f"{type(exc).__name__}: {first}"
+                print(f"rulesdiff serve: {request.method} {request.url.path}: {line}",
+                      file=sys.stderr)
+                return JSONResponse(
+                    {"error": _("the server failed on this request ({error})").format(
+                        error=line)}, status_code=500)
 
     return route
 
@@ -317,15 +350,16 @@ def _explore_options(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
                                   ("blocks", BLOCKS, "fixed")):
         value = body.get(key, default)
         if value not in allowed:
-            raise Refused(400, f"{key}: one of {', '.join(allowed)}, not {value!r}")
+            raise Refused(400, _("{key}: one of {allowed}, not {value}").format(
+                key=key, allowed=", ".join(allowed), value=repr(value)))
         out[key] = value
     limit = body.get("limit", limits.explore_limit)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise Refused(400, "limit: a whole number of lines of play, at least 1")
+        raise Refused(400, _("limit: a whole number of lines of play, at least 1"))
     if limit > limits.explore_limit:
-        raise Refused(400, f"limit: at most {limits.explore_limit} lines of play on this "
-                           f"server (serve --limit); explore larger searches with the "
-                           f"command line")
+        raise Refused(400, _("limit: at most {limit} lines of play on this server (serve "
+                             "--limit); explore larger searches with the command line")
+                      .format(limit=limits.explore_limit))
     out["limit"] = limit
     return out
 
@@ -344,16 +378,41 @@ def _store(db: str | None, found: Any) -> None:
 _NAV_END = "</ul>\n  </nav>"
 
 
-def _with_workbench(html: str, rel: str, sources: dict[str, str]) -> str:
-    """A site page as served here: the workbench in its navigation, and on a scenario's
-    page a link that opens the scenario there (`sources`: each scenario id's source, as
-    the workbench opens it: "shipped:ID", "folder:FILE")."""
-    html = html.replace(_NAV_END, '  <li><a href="/workbench">Workbench</a></li>\n'
-                                  "    " + _NAV_END, 1)
-    if rel.startswith("scenarios/") and rel.count("/") == 1:
-        source = sources.get(rel[len("scenarios/"):-len(".html")])
-        if source is not None:
-            link = (f'<p class="open-in"><a href="/workbench?open={quote(source, safe=":")}">'
-                    f"Open this scenario in the workbench</a></p>\n")
-            html = html.replace("</h1>\n", "</h1>\n" + link, 1)
+def _with_workbench(html: str, rel: str, sources: dict[str, str], lang: str = "en") -> str:
+    """A site page as served here: the workbench of the page's language in its navigation,
+    and on a scenario's page a link that opens the scenario there (`sources`: each
+    scenario id's source, as the workbench opens it: "shipped:ID", "folder:FILE"), in the
+    page's language (`rel`: its path under the site, "ja/..." for a Japanese page)."""
+    bench = speech.WORKBENCH[lang]
+    with speaking(lang):
+        name, open_it = _("Workbench"), _("Open this scenario in the workbench")
+        html = html.replace(_NAV_END, f'  <li><a href="{bench}">{escape(name)}'
+                                      "</a></li>\n    " + _NAV_END, 1)
+        page = rel[len("ja/"):] if lang == "ja" else rel
+        if page.startswith("scenarios/") and page.count("/") == 1:
+            source = sources.get(page[len("scenarios/"):-len(".html")])
+            if source is not None:
+                link = (f'<p class="open-in"><a href="{bench}?open='
+                        f'{quote(source, safe=":")}">'
+                        f"{escape(open_it)}</a></p>\n")
+                html = html.replace("</h1>\n", "</h1>\n" + link, 1)
     return html
+
+
+def _labels(words: dict[str, Any]) -> dict[str, str]:
+    """The form's values that are the rules' own words (windows, effects, triggers,
+    keywords), each said in the language spoken where it has words of its own; a value
+    said as written is left out."""
+    from comparator.text.phrases import term
+
+    out = {}
+    for key in ("windows", "triggers", "activated", "keywords", "ability_targets"):
+        for value in words.get(key) or []:
+            label = term(value)
+            if label != value:
+                out[value] = label
+    for value in words.get("effects") or {}:
+        label = term(value)
+        if label != value:
+            out[value] = label
+    return out

@@ -9,6 +9,9 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
+from comparator.serve.speech import asked
+from comparator.text.language import _, speaking
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 _WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -40,15 +43,17 @@ class Guard:
                    for k, v in scope.get("headers", [])}
         host = headers.get("host", "")
         why = None
-        if self.names is not None and host_name(host) not in self.names:
-            why = (400, f"this server answers requests to {', '.join(sorted(self.names))} "
-                        f"only, not {host_name(host)!r}")
-        elif scope.get("method") in _WRITES:
-            origin = headers.get("origin")
-            if headers.get("sec-fetch-site") == "cross-site" or (
-                    origin not in (None, "null") and urlsplit(origin).netloc.lower()
-                    != host.lower()):
-                why = (403, "a request from another site's page is refused")
+        with speaking(asked(headers.get("accept-language"))):
+            if self.names is not None and host_name(host) not in self.names:
+                why = (400, _("this server answers requests to {names} only, not {name}")
+                       .format(names=", ".join(sorted(self.names)),
+                               name=repr(host_name(host))))
+            elif scope.get("method") in _WRITES:
+                origin = headers.get("origin")
+                if headers.get("sec-fetch-site") == "cross-site" or (
+                        origin not in (None, "null") and urlsplit(origin).netloc.lower()
+                        != host.lower()):
+                    why = (403, _("a request from another site's page is refused"))
         if why is None:
             await self.app(scope, receive, send)
             return

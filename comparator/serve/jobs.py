@@ -17,6 +17,7 @@ from typing import Any
 
 from comparator.serve.errors import Refused
 from comparator.serve.limits import Limits
+from comparator.text.language import N_, Later, _
 
 KEPT = 50  # finished explores kept for their page to collect
 KEPT_SECONDS = 600.0
@@ -41,7 +42,10 @@ class Job:
     era: str | None = None
     lines: int = 0
     doc: dict[str, Any] | None = None  # the explore JSON, once done
-    error: str | None = None
+    # Why it ended without one: a problem of the file, the one line `explore` would print
+    # (in English: said through comparator.text.messages) or the server's own words; each
+    # said in the language of the request that asks.
+    error: Any = None
     ended: float | None = None
 
     def record(self) -> dict[str, Any]:
@@ -50,7 +54,7 @@ class Job:
                                "seconds": round((self.ended or time.monotonic())
                                                 - self.started, 2)}
         if self.error is not None:
-            out["error"] = self.error
+            out["error"] = said(self.error)
         if self.doc is not None:
             out["explore"] = self.doc
         return out
@@ -69,9 +73,9 @@ class Jobs:
         with self._lock:
             self._forget_old()
             if self.running() >= self.limits.explores:
-                raise Refused(429, f"{self.limits.explores} explore(s) are under way, the most "
-                                   f"this server runs at once (serve --explores); wait for "
-                                   f"one to end, or cancel it")
+                raise Refused(429, _("{n} explore(s) are under way, the most this server "
+                                     "runs at once (serve --explores); wait for one to end, "
+                                     "or cancel it").format(n=self.limits.explores))
             messages = _CONTEXT.Queue()
             # The search's own bound in CPU time: it ends even if this server is killed
             # before it can end it.
@@ -91,14 +95,14 @@ class Jobs:
             self._forget_old()
         job = self._jobs.get(job_id)
         if job is None:
-            raise Refused(404, f"job: no explore {job_id!r} (finished ones are kept "
-                               f"{int(KEPT_SECONDS)} s)")
+            raise Refused(404, _("job: no explore {job} (finished ones are kept {seconds} s)")
+                          .format(job=repr(job_id), seconds=int(KEPT_SECONDS)))
         return job
 
     def cancel(self, job_id: str) -> Job:
         job = self.get(job_id)
         if job.state == "running":
-            self._end(job, "cancelled", "cancelled")
+            self._end(job, "cancelled", Later(N_("cancelled")))
         return job
 
     def wait(self, job: Job, seconds: float) -> None:
@@ -109,9 +113,9 @@ class Jobs:
     def shutdown(self) -> None:
         for job in list(self._jobs.values()):
             if job.state == "running":
-                self._end(job, "cancelled", "the server stopped")
+                self._end(job, "cancelled", Later(N_("the server stopped")))
 
-    def _end(self, job: Job, state: str, error: str | None) -> None:
+    def _end(self, job: Job, state: str, error: Any) -> None:
         with self._lock:
             if job.state != "running":
                 return
@@ -131,16 +135,16 @@ class Jobs:
                 kind, *what = job.messages.get(timeout=0.1)
             except queue.Empty:
                 if time.monotonic() - job.started > bound:
-                    self._end(job, "refused", f"more than {bound:g} s of search, the most "
-                                              f"this server allows one explore (serve "
-                                              f"--explore-seconds); lower --limit or "
-                                              f"explore it with the command line")
+                    self._end(job, "refused", Later(N_(
+                        "more than {seconds} s of search, the most this server allows one "
+                        "explore (serve --explore-seconds); lower --limit or explore it "
+                        "with the command line"), seconds=f"{bound:g}"))
                 elif not job.process.is_alive():
-                    self._end(job, "refused", "the search ended without an answer (out of "
-                                              "memory?)")
+                    self._end(job, "refused", Later(N_(
+                        "the search ended without an answer (out of memory?)")))
                 continue
             except Exception:  # closed (the job was ended), or a message cut short
-                self._end(job, "refused", "the search ended without an answer")
+                self._end(job, "refused", Later(N_("the search ended without an answer")))
                 return
             if kind == "progress":
                 job.era, job.lines = what[0], what[1]
@@ -187,16 +191,43 @@ def _explore(text: str, name: str, options: dict[str, Any], messages: Any,
                            options["fields"], options["blocks"], options["limit"],
                            searching, 1)
     except ScenarioError as err:
-        messages.put(("refused", str(err.problems[0])))
+        messages.put(("refused", _sendable(err.problems[0])))
     except ExploreError as err:
-        messages.put(("refused", str(err)))
+        messages.put(("refused", _sendable(err.problem) if err.problem else str(err)))
     except MemoryError:
-        messages.put(("refused", "the search needs more memory than this machine has"))
+        messages.put(("refused", Later(N_("the search needs more memory than this machine "
+                                          "has"))))
     except Exception as exc:  # a bug: said in one line, not a traceback on the server's
-        said = str(exc).splitlines()[0] if str(exc) else ""
-        messages.put(("refused", f"the search failed ({type(exc).__name__}: {said})"))
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        messages.put(("refused", Later(N_("the search failed ({error})"),
+                                       error=f"{type(exc).__name__}: {first}")))
     else:
         messages.put(("done", doc))
+
+
+def _sendable(problem: Any) -> Any:
+    """A problem of the file as the job's process sends it: itself (said in the language
+    of the request that asks), or its English line where it can't be sent whole."""
+    import pickle
+
+    try:
+        pickle.dumps(problem)
+    except Exception:
+        return str(problem)
+    return problem
+
+
+def said(error: Any) -> str:
+    """Why a job ended without an answer, in the language spoken: a problem of the file as
+    `validate` says it, the server's own words, or the line `explore` prints."""
+    from comparator.files.problems import Problem
+    from comparator.text.messages import message, problem_line
+
+    if isinstance(error, Problem):
+        return problem_line(error)
+    if isinstance(error, Later):
+        return str(error)
+    return message(str(error))
 
 
 def _bound_self(cpu_seconds: int) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from comparator.files.locations import scenarios_dir
 from comparator.files.problems import ScenarioError
+from comparator.text.language import N_, Later
 
 CHECK_EVERY = 2.0  # seconds between two looks at the store
 
@@ -31,7 +32,7 @@ class LiveSite:
         self._building: threading.Thread | None = None
         self._count = 0
         self._stale = False
-        self.error: str | None = None
+        self.error: Later | None = None  # said in the language of the page that shows it
         # Each scenario id the site shows, with where the workbench opens it from.
         self.sources: dict[str, str] = {}
         self._reader: Any = None  # the store, read to see whether it changed
@@ -107,7 +108,8 @@ class LiveSite:
                 engine.dispose()
         except Exception as err:  # said on the pages' place, not a dead server
             shutil.rmtree(out, ignore_errors=True)
-            self.error = f"the site could not be built: {type(err).__name__}: {err}"
+            self.error = Later(N_("the site could not be built: {error}"),
+                               error=f"{type(err).__name__}: {err}")
             return
         old, self._built, self.error = self._built, out, None
         self.sources = sources

@@ -19,6 +19,8 @@ from comparator.files.locations import shipped_scenarios, template_file
 from comparator.scenarios.loader import MAX_BYTES
 from comparator.scenarios.scaffold import ScaffoldError, scenario_id
 from comparator.serve.errors import Refused
+from comparator.text.language import _, current
+from comparator.text.messages import message
 
 KINDS = ("shipped", "folder", "stored", "new")
 MOST_FILES = 2000  # files of the folder listed: a folder of scenarios, not a disk
@@ -33,8 +35,10 @@ def _shipped() -> list[dict[str, Any]]:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError):
             continue
+        own = raw.get("ja") if isinstance(raw.get("ja"), dict) else {}
         out.append({"name": path.stem, "title": str(raw.get("title", path.stem)),
-                    "game": str(raw.get("game", "mtg"))})
+                    "game": str(raw.get("game", "mtg")),
+                    "titles": {"ja": str(own["title"])} if own.get("title") else {}})
     return out
 
 
@@ -51,7 +55,11 @@ class Sources:
                 "folder_name": str(self.folder) if self.folder else None}
 
     def shipped(self) -> list[dict[str, Any]]:
-        return _shipped()
+        """The shipped library: each scenario's name, game and title (its own title in
+        the language spoken, where it gives one: `ja:`)."""
+        lang = current()
+        return [{"name": s["name"], "title": s["titles"].get(lang, s["title"]),
+                 "game": s["game"]} for s in _shipped()]
 
     def _folder_files(self) -> list[dict[str, Any]]:
         if self.folder is None:
@@ -84,26 +92,29 @@ class Sources:
     def open(self, kind: Any, name: Any) -> dict[str, Any]:
         """{"yaml", "name"}: the text to edit, and the file name messages give it."""
         if kind not in KINDS:
-            raise Refused(400, f"source: one of {', '.join(KINDS)}, not {kind!r}")
+            raise Refused(400, _("source: one of {kinds}, not {kind}").format(
+                kinds=", ".join(KINDS), kind=repr(kind)))
         if kind == "new":
             text = template_file().read_text(encoding="utf-8")
             return {"yaml": text.replace("\nid: NAME ", "\nid: my-scenario ", 1),
                     "name": "my-scenario.yaml"}
         if not isinstance(name, str) or not name:
-            raise Refused(400, "name: required (which scenario to open)")
+            raise Refused(400, _("name: required (which scenario to open)"))
         if kind == "shipped":
             found = {p.stem: p for p in shipped_scenarios()}
             if name not in found:
-                raise Refused(404, f"name: no shipped scenario {name!r}")
+                raise Refused(404, _("name: no shipped scenario {name}").format(
+                    name=repr(name)))
             return {"yaml": found[name].read_text(encoding="utf-8"), "name": f"{name}.yaml"}
         if kind == "folder":
             path = self._inside(name)
             if not path.exists():
-                raise Refused(404, f"name: no file {name!r} in the folder")
+                raise Refused(404, _("name: no file {name} in the folder").format(
+                    name=repr(name)))
             try:
                 text = read_text_file(path, MAX_BYTES, "scenario")
             except ValueError as err:
-                raise Refused(422, str(err)) from None
+                raise Refused(422, message(str(err))) from None
             return {"yaml": text, "name": path.name}
         return self._from_store(name)
 
@@ -115,15 +126,15 @@ class Sources:
         try:
             engine = open_engine(self.db, create=False)
         except (StoreError, OSError, ValueError) as err:
-            raise Refused(404, f"the store: {err}") from None
+            raise Refused(404, _("the store: {why}").format(why=message(str(err)))) from None
         try:
             doc = latest_scenario(engine, name)
         except ValueError as err:
-            raise Refused(422, str(err)) from None
+            raise Refused(422, message(str(err))) from None
         finally:
             engine.dispose()
         if doc is None:
-            raise Refused(404, f"name: no stored scenario {name!r}")
+            raise Refused(404, _("name: no stored scenario {name}").format(name=repr(name)))
         from comparator.serve.texts import written
 
         # As stored: with its cards' values merged in, which it runs the same with.
@@ -132,17 +143,19 @@ class Sources:
     def _inside(self, name: str) -> Path:
         """The folder's file of that name: a plain name, never a path out of it."""
         if self.folder is None:
-            raise Refused(403, "the server was started without a folder: "
-                               "`rulesdiff serve FOLDER` opens and saves files there")
+            raise Refused(403, _("the server was started without a folder: "
+                                 "`rulesdiff serve FOLDER` opens and saves files there"))
         if "/" in name or "\\" in name or name.startswith(".") or "\0" in name:
-            raise Refused(403, f"name: {name!r} is not a file name of the folder")
+            raise Refused(403, _("name: {name} is not a file name of the folder").format(
+                name=repr(name)))
         path = self.folder / name
         try:
             inside = path.resolve().parent == self.folder.resolve()
         except OSError:
             inside = False
         if not inside or path.is_symlink():
-            raise Refused(403, f"name: {name!r} is not a file of the folder")
+            raise Refused(403, _("name: {name} is not a file of the folder").format(
+                name=repr(name)))
         return path
 
     # -- saving ----------------------------------------------------------------------------
@@ -151,18 +164,18 @@ class Sources:
         """Write the text as NAME.yaml in the folder (NAME made a scenario id, as `new`
         makes it); an existing file only with `replace`."""
         if self.folder is None:
-            raise Refused(403, "the server was started without a folder: "
-                               "`rulesdiff serve FOLDER` saves files there")
+            raise Refused(403, _("the server was started without a folder: "
+                                 "`rulesdiff serve FOLDER` saves files there"))
         if not isinstance(name, str):
-            raise Refused(400, "name: the file's name, a string")
+            raise Refused(400, _("name: the file's name, a string"))
         try:
             stem = scenario_id(name[:200])
         except ScaffoldError as err:
-            raise Refused(400, f"name: {err}") from None
+            raise Refused(400, _("name: {why}").format(why=message(str(err)))) from None
         path = self._inside(f"{stem}.yaml")
+        exists = _("name: {file} exists in the folder; save with replace to write over it")
         if path.exists() and not replace:
-            raise Refused(409, f"name: {path.name} exists in the folder; save with replace "
-                               f"to write over it")
+            raise Refused(409, exists.format(file=path.name))
         # A new file of its own (O_EXCL: never a file or a link planted under its name),
         # then put in place: by a hard link where nothing may be written over (it fails if
         # a file came meanwhile), by a rename where the file is to be replaced.
@@ -170,7 +183,8 @@ class Sources:
             fd, temp_name = tempfile.mkstemp(dir=self.folder, prefix=".saving-",
                                              suffix=".yaml")
         except OSError as err:
-            raise Refused(500, f"{path.name}: can't write it: {err.strerror or err}") from None
+            raise Refused(500, _("{file}: can't write it: {why}").format(
+                file=path.name, why=err.strerror or err)) from None
         temp = Path(temp_name)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -180,10 +194,10 @@ class Sources:
             else:
                 os.link(temp, path)
         except FileExistsError:
-            raise Refused(409, f"name: {path.name} exists in the folder; save with replace "
-                               f"to write over it") from None
+            raise Refused(409, exists.format(file=path.name)) from None
         except OSError as err:
-            raise Refused(500, f"{path.name}: can't write it: {err.strerror or err}") from None
+            raise Refused(500, _("{file}: can't write it: {why}").format(
+                file=path.name, why=err.strerror or err)) from None
         finally:
             temp.unlink(missing_ok=True)
         return {"saved": path.name, "folder": str(self.folder)}

@@ -28,6 +28,8 @@ from comparator.files.documents import load_yaml
 from comparator.files.problems import Problem, ScenarioError, line_for, line_map, location
 from comparator.scenarios.loader import MAX_BYTES, parse
 from comparator.serve.errors import Refused
+from comparator.text.language import _
+from comparator.text.messages import message, problem_line, problem_message
 from versions import find_era
 
 DEFAULT_NAME = "scenario.yaml"
@@ -42,9 +44,12 @@ def file_name(name: Any) -> str:
     return base.strip(".-") or DEFAULT_NAME
 
 
-def problem_records(problems: list[Problem], text: str) -> list[dict[str, Any]]:
+def problem_records(problems: list[Problem], text: str, said: bool = False
+                    ) -> list[dict[str, Any]]:
     """Problems as `validate --json` prints them, each with its line where its field has
-    one (an era's refusal of a written choice names the field, not yet the line)."""
+    one (an era's refusal of a written choice names the field, not yet the line); with
+    `said`, each also has its message in the language spoken (`"said"`: `message` stays
+    `validate`'s English, as its JSON keeps it in every language)."""
     lines: dict[tuple[Any, ...], int] | None = None
     out = []
     for p in problems:
@@ -52,7 +57,10 @@ def problem_records(problems: list[Problem], text: str) -> list[dict[str, Any]]:
         if line is None and p.path:
             lines = line_map(text) if lines is None else lines
             line = line_for(lines, location(p.path))
-        out.append({"file": p.file, "line": line, "field": p.path, "message": p.message})
+        record = {"file": p.file, "line": line, "field": p.path, "message": p.message}
+        if said:
+            record["said"] = problem_message(p)
+        out.append(record)
     return out
 
 
@@ -90,23 +98,25 @@ def json_safe(value: Any, depth: int = 0) -> Any:
     return str(value)
 
 
-def checked(text: str, name: str) -> dict[str, Any]:
-    """`validate --json` of one text, with its document for the form and its game."""
-    return checked_run(text, name)[0]
+def checked(text: str, name: str, said: bool = False) -> dict[str, Any]:
+    """`validate --json` of one text, with its document for the form and its game (with
+    `said`, each problem's message in the language spoken too)."""
+    return checked_run(text, name, said)[0]
 
 
-def checked_run(text: str, name: str) -> tuple[dict[str, Any], Result | None]:
+def checked_run(text: str, name: str, said: bool = False
+                ) -> tuple[dict[str, Any], Result | None]:
     """``checked``, and every era's result where the text is valid (the eras run once,
     for the check and the result alike)."""
     from comparator.games.registry import game_id
 
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise Refused(413, f"{name}: more than {MAX_BYTES} bytes: a scenario is a page of "
-                           f"YAML")
+        raise Refused(413, _("{name}: more than {most} bytes: a scenario is a page of YAML")
+                      .format(name=name, most=MAX_BYTES))
     ran, found = check_text(text, name)
     raw = document(text)
-    return {"ok": not found.problems, "problems": problem_records(found.problems, text),
-            "warnings": problem_records(found.warnings, text),
+    return {"ok": not found.problems, "problems": problem_records(found.problems, text, said),
+            "warnings": problem_records(found.warnings, text, said),
             "scenario": raw if isinstance(raw, dict) else None,
             "game": game_id(raw)}, ran if not found.problems else None
 
@@ -117,7 +127,8 @@ def refusing(text: str) -> Iterator[None]:
     try:
         yield
     except ScenarioError as err:
-        raise Refused(422, str(err.problems[0]), problem_records(err.problems, text)) from None
+        raise Refused(422, problem_line(err.problems[0]),
+                      problem_records(err.problems, text, said=True)) from None
 
 
 def loaded(text: str, name: str) -> Any:
@@ -142,14 +153,16 @@ def _era(era: Any, game: str) -> str:
     from versions import eras_of
 
     if not isinstance(era, str) or not era:
-        raise Refused(400, "era: name one era (an id or alias, as `rulesdiff eras` lists them)")
+        raise Refused(400, _("era: name one era (an id or alias, as `rulesdiff eras` lists "
+                             "them)"))
     try:
         found = find_era(era)
     except (KeyError, ValueError) as err:
-        raise Refused(400, f"era: {str(err).strip(chr(34) + chr(39))}") from None
+        raise Refused(400, _("era: {why}").format(
+            why=message(str(err).strip(chr(34) + chr(39))))) from None
     if found.game != game:
-        raise Refused(400, f"era: {found.id} is not an era of {game} (its eras: "
-                           f"{', '.join(eras_of(game))})")
+        raise Refused(400, _("era: {era} is not an era of {game} (its eras: {eras})").format(
+            era=found.id, game=game, eras=", ".join(eras_of(game))))
     return found.id
 
 
@@ -158,11 +171,12 @@ def eras_asked(eras: Any) -> list[str]:
     if eras is None:
         return era_ids(None)
     if not isinstance(eras, list) or not all(isinstance(e, str) for e in eras):
-        raise Refused(400, "eras: a list of era ids or aliases")
+        raise Refused(400, _("eras: a list of era ids or aliases"))
     try:
         return era_ids(eras) if eras else era_ids(None)
     except (KeyError, ValueError) as err:
-        raise Refused(400, f"eras: {str(err).strip(chr(34) + chr(39))}") from None
+        raise Refused(400, _("eras: {why}").format(
+            why=message(str(err).strip(chr(34) + chr(39))))) from None
 
 
 def result(text: str, name: str, eras: list[str]) -> Result:
@@ -203,12 +217,13 @@ _Dumper.add_representer(str, _text)
 def written(doc: Any) -> str:
     """The form's document as YAML text, its keys in the order the form keeps them."""
     if not isinstance(doc, dict):
-        raise Refused(400, "scenario: a mapping (the scenario's fields)")
+        raise Refused(400, _("scenario: a mapping (the scenario's fields)"))
     try:
         text = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                          default_flow_style=None, width=92)
     except (yaml.YAMLError, RecursionError, ValueError) as err:
-        raise Refused(400, f"scenario: can't be written as YAML ({err})") from None
+        raise Refused(400, _("scenario: can't be written as YAML ({why})").format(
+            why=err)) from None
     return text
 
 
@@ -217,11 +232,12 @@ def json_of(body: bytes) -> dict[str, Any]:
     try:
         value = json.loads(body, parse_constant=_no_constant)
     except RecursionError:
-        raise Refused(400, "the request's JSON is nested too deeply") from None
+        raise Refused(400, _("the request's JSON is nested too deeply")) from None
     except (ValueError, UnicodeDecodeError) as err:
-        raise Refused(400, f"the request is not JSON ({str(err).splitlines()[0]})") from None
+        raise Refused(400, _("the request is not JSON ({why})").format(
+            why=str(err).splitlines()[0])) from None
     if not isinstance(value, dict):
-        raise Refused(400, "the request is a JSON object")
+        raise Refused(400, _("the request is a JSON object"))
     return value
 
 
@@ -233,11 +249,11 @@ def text_of(body: dict[str, Any]) -> str:
     """The request's scenario text: its `yaml`, or its `scenario` document written out."""
     if "yaml" in body:
         if not isinstance(body["yaml"], str):
-            raise Refused(400, "yaml: the scenario's text, a string")
+            raise Refused(400, _("yaml: the scenario's text, a string"))
         return body["yaml"]
     if "scenario" in body:
         return written(body["scenario"])
-    raise Refused(400, "yaml: required (the scenario's text), or scenario (its document)")
+    raise Refused(400, _("yaml: required (the scenario's text), or scenario (its document)"))
 
 
 def of_its_game(scenario: Any, eras: list[str], name: str) -> list[str]:
@@ -248,4 +264,4 @@ def of_its_game(scenario: Any, eras: list[str], name: str) -> list[str]:
     try:
         return game_eras(scenario, eras, name)
     except ScenarioError as err:
-        raise Refused(400, str(err.problems[0])) from None
+        raise Refused(400, problem_line(err.problems[0])) from None

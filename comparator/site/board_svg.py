@@ -16,6 +16,8 @@ from html import escape
 
 from comparator.games.board import Board, Link, Piece, Side
 from comparator.site.words import GONE
+from comparator.text.language import N_, _
+from comparator.text.terminal import cut, wrapped
 
 INK, PAPER, MUTED, ACCENT, ATTACK, BLOCK = ("#1b1b1b", "#ffffff", "#d9d9d9", "#8a1c1c",
                                             "#1d4e89", "#6b3a00")
@@ -69,8 +71,8 @@ def svg(board: Board, label: str, key: str, layout: Layout = WIDE) -> str:
     """The picture; `key` makes its element ids unique on a page that has several."""
     cols = _columns(board, layout)
     width = layout.width(cols)
-    legend = _wrapped(["solid arrow: attacks · dashed: blocks · dotted: took the attack "
-                       "on its way"], (width - 2 * layout.margin) * 10 // 66, 3)
+    legend = _wrapped([_("solid arrow: attacks · dashed: blocks · dotted: took the attack "
+                         "on its way")], (width - 2 * layout.margin) * 10 // 66, 3)
     top_rows, bottom_rows = _rows(board.top, layout), _rows(board.bottom, layout)
     # A multiplayer game's other sides first, each above the next, the lines running
     # between them as between the two sides of a duel.
@@ -139,12 +141,13 @@ def _player(side: Side, x: int, y: int, layout: Layout) -> str:
     parts = [f'<g class="player" data-player="{escape(side.player)}">',
              f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="22" fill="#e8eef6" '
              f'stroke="{ATTACK}" stroke-width="2"/>',
-             _text(x + 12, y + 24, _cut(f"player {side.player}", layout.name_chars),
+             _text(x + 12, y + 24, _cut(_("player {name}").format(name=side.player),
+                                          layout.name_chars),
                    size=14, weight="bold")]
     for i, line in enumerate(side.lines[:4]):
         parts.append(_text(x + 12, y + 46 + i * 17, _cut(line, layout.chars - 1), size=13))
     if side.lost:
-        parts.append(_text(x + 12, y + h - 10, "lost the game", size=13, weight="bold",
+        parts.append(_text(x + 12, y + h - 10, _("lost the game"), size=13, weight="bold",
                            fill=ACCENT))
     parts.append("</g>")
     return "".join(parts)
@@ -167,7 +170,8 @@ def _card(p: Piece, x: int, y: int, layout: Layout) -> str:
                        weight="bold"))
     went: list[str] = []
     if p.gone:  # bold 12 px words are wider than plain ones: a few characters fewer
-        went = _wrapped([("✝ " if dead else "") + GONE.get(p.gone, f"to the {p.gone}")],
+        went = _wrapped([("✝ " if dead else "") + _(GONE.get(p.gone, N_("to the {zone}"))).format(
+            zone=_(p.gone))],
                         layout.chars - 2, 2)
     notes = _wrapped(p.notes, layout.chars, SMALL_LINES - len(went))
     for i, line in enumerate(notes):
@@ -211,19 +215,13 @@ def _wrapped(notes: list[str], width: int, most: int) -> list[str]:
     """The notes as lines of at most `width` characters, words whole where they fit;
     at most `most` lines, the last saying how many notes it could not show."""
     lines: list[str] = []
-    for note in notes:
-        line = ""
-        for word in note.replace("-", " ").split():
-            if line and len(line) + 1 + len(word) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        lines.append(_cut(line, width))
+    for note in notes:  # columns counted as a terminal counts them: a kana takes two
+        lines += [_cut(line, width) for line in
+                  wrapped(note.replace("-", " "), width, "", "", least=1)]
     if len(lines) > most:
-        return lines[:most - 1] + ["(and more: see below)"]
+        return lines[:most - 1] + [_("(and more: see below)")]
     return lines
 
 
 def _cut(words: str, most: int) -> str:
-    return words if len(words) <= most else words[:most - 1] + "…"
+    return cut(words, most)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Engine
 
 from comparator.files.guarded import names_too_long
+from comparator.text.language import _
 
 if TYPE_CHECKING:
     from comparator.site.gather import Say
@@ -44,13 +45,15 @@ def build_site(out: Path, engine: Engine, paths: Sequence[Path], eras: list[str]
     """The site written into the folder `out` (`shown`: that folder as messages name it);
     `progress` is told each step, and each file or page of the long ones."""
     from comparator.site.gather import gather, unwatched
-    from comparator.site.pages import write_pages
+    from comparator.site.pages import FOLDERS, write_pages
     from comparator.site.search import index
 
     say = progress or unwatched
     got = gather(engine, paths, eras, explore, jobs, say, stored_only)
-    pages = write_pages(out, got, say)
-    say("indexing the pages for search")
+    # Every language's pages from the one gathering: English at OUT's root, the others
+    # beside it (OUT/ja/), each page linking to its other languages.
+    pages = sum(write_pages(out, got, say, lang) for lang in FOLDERS)
+    say(_("indexing the pages for search"))
     index(out, pages, shown or out)
     return Built(pages, len(got.scenarios), sum(1 for s in got.scenarios if s.explored))
 

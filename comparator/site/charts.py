@@ -14,6 +14,9 @@ import json
 from datetime import date, timedelta
 from typing import Any
 
+from comparator.text import language
+from comparator.text.language import _
+
 BAR = "#1a4d8f"  # 8.6:1 on white: the bars are not told apart by colour alone
 FONT = 13  # every label's size, in the picture's own pixels
 # The width of a chart's plot, by the screen it is drawn for; a phone's leaves room for
@@ -77,46 +80,51 @@ def timeline(eras: list[Any], game: str) -> list[dict[str, str]]:
     newest = max(max(e.began, e.cr_date or e.began) for e in eras)
     open_end = (date.fromisoformat(newest) + timedelta(days=365)).isoformat()
     rows = [{"era": f"{e.id}", "began": e.began, "ended": e.ended or open_end,
-             "name": e.name} for e in eras]
+             "name": _(e.name)} for e in eras]
     first, last = int(min(e.began for e in eras)[:4]), int(open_end[:4])
 
     def draw(fits: str) -> str:
         plot = TIMELINE_PLOT[fits]
         step = year_step(first, last, plot)
         years = [y for y in range(first, last + 1) if y % step == 0] or [first]
-        chart = _chart(rows, f"The eras of {game}", plot, SIZES[fits]["label_limit"]
-                       ).mark_bar(color=BAR, height=16).encode(
-            x=alt.X("began:T", title="in force from", axis=alt.Axis(
+        chart = _chart(rows, _("The eras of {game}").format(game=game), plot,
+                       SIZES[fits]["label_limit"]).mark_bar(color=BAR, height=16).encode(
+            x=alt.X("began:T", title=_("in force from"), axis=alt.Axis(
                 format="%Y", values=[alt.DateTime(year=y) for y in years],
                 labelOverlap=False, grid=True)),
             x2="ended:T",
             y=alt.Y("era:N", sort=None, title=None),
             tooltip=["name:N", "began:T", "ended:T"]).properties(height=32 * len(rows))
-        return _svg(chart, f"A timeline of the eras of {game}: " + "; ".join(
-            f"{r['era']} from {r['began']}" for r in rows))
+        return _svg(chart, _("A timeline of the eras of {game}: {eras}").format(
+            game=game, eras=_("; ").join(_("{era} from {date}").format(
+                era=r["era"], date=r["began"]) for r in rows)))
 
     return _both(draw)
 
 
 def explored(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
     """Distinct outcomes each era's players can reach."""
-    return [dict(p) for p in _explored(tuple((r["era"], r["outcomes"]) for r in rows))]
+    return [dict(p) for p in _explored(tuple((r["era"], r["outcomes"]) for r in rows),
+                                       language.current())]
 
 
 @functools.lru_cache(maxsize=1024)
-def _explored(figures: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str, str], ...], ...]:
-    """Many scenarios have the same figures: each set drawn once a build."""
+def _explored(figures: tuple[tuple[str, int], ...], lang: str
+              ) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Many scenarios have the same figures: each set drawn once a build (and language:
+    `lang` is the cache's, the words are the language spoken)."""
     import altair as alt
 
     rows = [{"era": era, "outcomes": n} for era, n in figures]
 
     def draw(fits: str) -> str:
-        chart = _chart(rows, "Outcomes the players can reach", SIZES[fits]["plot"],
+        chart = _chart(rows, _("Outcomes the players can reach"), SIZES[fits]["plot"],
                        SIZES[fits]["label_limit"]).mark_bar(color=BAR).encode(
-            x=alt.X("outcomes:Q", title="distinct outcomes", axis=alt.Axis(tickMinStep=1)),
+            x=alt.X("outcomes:Q", title=_("distinct outcomes"),
+                    axis=alt.Axis(tickMinStep=1)),
             y=alt.Y("era:N", sort=None, title=None)).properties(height=26 * len(rows))
-        return _svg(chart, "Distinct outcomes the players can reach: " + "; ".join(
-            f"{r['era']} {r['outcomes']}" for r in rows))
+        return _svg(chart, _("Distinct outcomes the players can reach: {figures}").format(
+            figures=_("; ").join(f"{r['era']} {r['outcomes']}" for r in rows)))
 
     return tuple(tuple(sorted(p.items())) for p in _both(draw))
 
@@ -128,11 +136,11 @@ def rates(rows: list[dict[str, Any]], field: str, title: str) -> list[dict[str, 
     def draw(fits: str) -> str:
         chart = _chart(rows, title, SIZES[fits]["plot"], SIZES[fits]["label_limit"]
                        ).mark_bar(color=BAR).encode(
-            x=alt.X("rate:Q", title="share that diverges", axis=alt.Axis(format="%"),
+            x=alt.X("rate:Q", title=_("share that diverges"), axis=alt.Axis(format="%"),
                     scale=alt.Scale(domain=[0, 1])),
             y=alt.Y(f"{field}:N", sort=None, title=None)).properties(
             height=max(60, 22 * len(rows)))
-        return _svg(chart, f"{title}: " + "; ".join(f"{r[field]} {r['rate']:.0%}"
-                                                    for r in rows))
+        return _svg(chart, _("{title}: {figures}").format(title=title, figures=_("; ").join(
+            f"{r[field]} {r['rate']:.0%}" for r in rows)))
 
     return _both(draw)

@@ -19,6 +19,7 @@ from comparator.rules.document import without_examples
 from comparator.store.packing import scenario_key
 from comparator.store.reading import stored_json
 from comparator.text.encoding import hash_of, ordered_json
+from comparator.text.language import N_, Later, _
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
 EXPLORE = {"objective": "material", "fields": "end-of-turn", "blocks": "fixed"}
@@ -59,6 +60,14 @@ class Gathered:
     imported: dict[str, dict[str, str]]  # era -> its own document, where imported
     change_rules: dict[str, list[dict[str, Any]]]  # new era -> the rules it changed
     dataset: dict[str, Any]  # what the store holds, and the shown scenarios' share
+    # (era, number) -> its words in the Japanese text of the era's document, where one of
+    # its date is imported (the Japanese pages quote these, else the English).
+    quotes_ja: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+
+    def quote(self, era: str, number: str, lang: str = "en") -> dict[str, str] | None:
+        """A rule's words as a page in `lang` quotes them."""
+        return (lang == "ja" and self.quotes_ja.get((era, number))) or \
+            self.quotes.get((era, number))
 
 
 def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool = True,
@@ -69,7 +78,7 @@ def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool
     from comparator.dataset.runs import save
 
     say = progress or unwatched
-    step = f"running {len(paths)} scenario(s)"
+    step = _("running {count} scenario(s)").format(count=len(paths))
     say(step, 0, len(paths))
     results = []
     for p in paths:
@@ -80,12 +89,13 @@ def gather(engine: Engine, paths: Sequence[Path], eras: list[str], explore: bool
                           scenario_json(r.scenario), r) for r in results]
     if explore:
         _explorations(engine, scenarios, eras, jobs, say, stored_only)
-    say("reading the rules texts")
+    say(_("reading the rules texts"))
     quotes, imported = _quotes(engine, scenarios)
     changes = _change_rules(engine, imported)
-    say("counting what the store holds")
+    say(_("counting what the store holds"))
     return Gathered(scenarios, quotes, imported, changes,
-                    _dataset(engine, {s.id for s in scenarios}))
+                    _dataset(engine, {s.id for s in scenarios}),
+                    japanese_quotes(engine, imported, quotes))
 
 
 # -- explorations -------------------------------------------------------------------------
@@ -122,13 +132,14 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
             missing.append((s, mine))
     if not missing or stored_only:
         return
-    step = f"exploring {len(missing)} scenario(s) not explored in the store"
+    step = _("exploring {count} scenario(s) not explored in the store").format(
+        count=len(missing))
     say(step, 0, len(missing))
     jobs_list = [(str(s.file), mine) for s, mine in missing]
     done: list[tuple[dict[str, Any] | None, str]] = []
 
     def each(found: Any) -> None:
-        for (s, _), explored in zip(missing, found, strict=True):  # as each is done
+        for (s, _mine), explored in zip(missing, found, strict=True):  # as each is done
             done.append(explored)
             say(step, len(done), len(missing), s.file.name)
 
@@ -142,7 +153,7 @@ def _explorations(engine: Engine, scenarios: list[Scenario], eras: list[str], jo
     from comparator.dataset.runs import save_explorations
 
     keep = []
-    for (s, _), (doc, why) in zip(missing, done, strict=True):
+    for (s, _file), (doc, why) in zip(missing, done, strict=True):
         if doc is None:  # said without the file's path, which is the builder's own
             s.not_explored = why.replace(str(s.file), s.file.name)
             continue
@@ -272,11 +283,40 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
                 continue
             imported[era.id] = {"name": doc.name, "effective": doc.effective,
                                 "kind": doc.kind}
-            _, found = era_words(engine, era, sorted(wanted.get(era.id, set())
+            _doc, found = era_words(engine, era, sorted(wanted.get(era.id, set())
                                                      | set(era.RULES.values())))
             for number, f in found.items():
                 out[(era.id, number)] = quote_record(f)
     return out, imported
+
+
+def japanese_quotes(engine: Engine, imported: dict[str, dict[str, str]],
+                     quotes: dict[tuple[str, str], dict[str, str]]
+                     ) -> dict[tuple[str, str], dict[str, str]]:
+    """The words of the rules quoted in English, in the Japanese text (総合ルール) of the
+    same document, where one of its date is imported: (era, number) -> its words, marked
+    `lang` "ja". One query an era."""
+    from sqlmodel import Session, col, select
+
+    from comparator.rules.store import japanese_document
+    from comparator.store.schema import RuleTextRow
+
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    for era_id, doc in imported.items():
+        japanese = japanese_document(engine, find_era(era_id).game, doc["effective"])
+        numbers = sorted(n for e, n in quotes if e == era_id)
+        if japanese is None or not numbers:
+            continue
+        with Session(engine) as session:
+            rows = session.exec(select(RuleTextRow).where(
+                RuleTextRow.document_id == japanese.document_id,
+                col(RuleTextRow.number).in_(numbers))).all()
+        for r in rows:
+            out[(era_id, r.number)] = {"text": without_examples(r.text),
+                                       "document": japanese.name,
+                                       "effective": japanese.effective,
+                                       "kind": japanese.kind, "lang": "ja"}
+    return out
 
 
 def cited_numbers(scenarios: list[Scenario]) -> dict[str, set[str]]:
@@ -404,7 +444,8 @@ def _side_of(engine: Engine, era: Any, value: str | None, doc: dict[str, str] | 
     side = {"era": era.id, "number": str(v.number), "cited": value,
             "text": without_examples(v.text), "effective": v.effective,
             "document": v.document, "kind": getattr(v, "kind", "") or "",
-            "followed": None if value else (getattr(v, "evidence", None) or "its history")}
+            "followed": None if value else (getattr(v, "evidence", None)
+                                            or Later(N_("its history")))}
     return side, v
 
 
@@ -441,41 +482,64 @@ def _cited(engine: Engine, era: Any, value: str) -> dict[str, Any] | None:
             "document": found.document, "kind": found.kind, "followed": None}
 
 
+class Phrased:
+    """An engine's sentence (a citation's words: "507 (before 2021-09-07; wording not in
+    the sources)"), said in the language spoken when it is shown."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        from comparator.text.phrases import phrase
+
+        return phrase(self.text)
+
+
 def _missing(era: Any, value: str | None, imported: dict[str, dict[str, str]],
              uncited: bool, same: bool = False, one_document: bool = False,
-             ended: dict[str, Any] | None = None) -> str:
-    """Why an era's side of a rule has no words, in a sentence."""
+             ended: dict[str, Any] | None = None) -> Later:
+    """Why an era's side of a rule has no words, in a sentence (said when shown)."""
     from comparator.rules.store import citation
 
     if same:
-        return (f"{era.id}'s rules are read from the same document, which gives this "
-                f"rule once, as the later era's")
+        return Later(N_("{era}'s rules are read from the same document, which gives this "
+                        "rule once, as the later era's"), era=era.id)
     if ended and ended.get("status") == "deleted" and ended.get("era") == era.id:
         reused = ended.get("reused") or {}
-        return (f"Deleted: {ended.get('evidence') or 'its history ends here'}"
-                + (f"; its number, {reused['number']}, is another rule in the text of "
-                   f"{reused.get('effective', '')}" if reused.get("number") else ""))
+        evidence = ended.get("evidence") or Later(N_("its history ends here"))
+        if reused.get("number"):
+            return Later(N_("Deleted: {evidence}; its number, {number}, is another rule in "
+                            "the text of {date}"), evidence=evidence,
+                         number=reused["number"], date=reused.get("effective", ""))
+        return Later(N_("Deleted: {evidence}"), evidence=evidence)
     if uncited and one_document:
-        return (f"{era.id}'s rules table does not cite it; both eras' rules are read "
-                f"from one document")
-    if uncited:
-        said = f"{era.id}'s rules table does not cite it"
-    elif value and value in era.pages:
-        return (f"{era.id} cites {value} of {era.cr_modelled}, which has no rule numbers to "
-                f"import and quote; what the page says, in our words: {era.pages[value]}")
-    elif value and citation(value).kind == "unnumbered":
-        return f"{era.id} cites it as “{value}”: its sources give no words to quote"
-    else:
-        said = ""
+        return Later(N_("{era}'s rules table does not cite it; both eras' rules are read "
+                        "from one document"), era=era.id)
+    if value and not uncited and value in era.pages:
+        return Later(N_("{era} cites {rule} of {source}, which has no rule numbers to "
+                        "import and quote; what the page says, in our words: {words}"),
+                     era=era.id, rule=value, source=era.cr_modelled, words=era.pages[value])
+    if value and not uncited and citation(value).kind == "unnumbered":
+        return Later(N_("{era} cites it as “{rule}”: its sources give no words to quote"),
+                     era=era.id, rule=Phrased(value))
     doc = imported.get(era.id)
     if doc is None:
-        text = (f"{era.id}'s rules text ({era.cr_date or era.cr_modelled}) is not imported: "
-                f"`rulesdiff rules import` it to see its words")
-        return f"{said}; {text}" if said else text[0].upper() + text[1:]
-    where = f"the imported {doc['kind']} of {doc['effective']} ({doc['name']})"
-    if said:
-        return f"{said}, and {where} has no rule the history follows to"
-    return f"Not in {where}" + (f": it has no {value}" if value else "")
+        text = era.cr_date or era.cr_modelled
+        if uncited:
+            return Later(N_("{era}'s rules table does not cite it; {era}'s rules text "
+                            "({source}) is not imported: `rulesdiff rules import` it to see "
+                            "its words"), era=era.id, source=text)
+        return Later(N_("{era}'s rules text ({source}) is not imported: `rulesdiff rules "
+                        "import` it to see its words"), era=era.id, source=text)
+    where = {"kind": doc["kind"], "date": doc["effective"], "name": doc["name"]}
+    if uncited:
+        return Later(N_("{era}'s rules table does not cite it, and the imported {kind} of "
+                        "{date} ({name}) has no rule the history follows to"),
+                     era=era.id, **where)
+    if value:
+        return Later(N_("Not in the imported {kind} of {date} ({name}): it has no {rule}"),
+                     rule=value, **where)
+    return Later(N_("Not in the imported {kind} of {date} ({name})"), **where)
 
 
 def _compared(before: dict[str, Any] | None, after: dict[str, Any] | None
@@ -487,14 +551,14 @@ def _compared(before: dict[str, Any] | None, after: dict[str, Any] | None
         same = " ".join(before["text"].split()) == " ".join(after["text"].split())
         moved = before["number"] != after["number"]
         if same:
-            return ("renumbered, the same words" if moved else "the same words"), []
-        return ("renumbered and reworded" if moved else "reworded",
+            return (N_("renumbered, the same words") if moved else N_("the same words")), []
+        return (N_("renumbered and reworded") if moved else N_("reworded"),
                 word_diff(before["text"], after["text"]))
     if after:
-        return "words after only", []
+        return N_("words after only"), []
     if before:
-        return "words before only", []
-    return "no words to compare", []
+        return N_("words before only"), []
+    return N_("no words to compare"), []
 
 
 # -- the store ----------------------------------------------------------------------------

@@ -33,8 +33,10 @@ def index(site: Path, pages: int, shown: Path | None = None) -> None:
     shown = shown or site
     try:
         done = subprocess.run(
+            # Each page's language is its <html lang>: Pagefind keeps an index for each
+            # (its search box, on a Japanese page, searches the Japanese pages).
             [sys.executable, "-m", "pagefind", "--site", str(site), "--silent",
-             "--force-language", "en", "--include-characters", "."],
+             "--include-characters", "."],
             capture_output=True, text=True, timeout=600, errors="replace")
     except subprocess.TimeoutExpired:
         raise SearchError(f"pagefind could not index {shown}: it ran for more than 10 "
@@ -45,12 +47,26 @@ def index(site: Path, pages: int, shown: Path | None = None) -> None:
         why = (done.stderr or done.stdout).strip().splitlines()
         raise SearchError(f"pagefind could not index {shown}: "
                           f"{why[-1] if why else f'exit {done.returncode}'}")
+    _in_order(site / "pagefind" / "pagefind-entry.json")
     wrong = incomplete(site / "pagefind", pages)
     full = _free(site) == 0
     if wrong or full:  # a file written as the disk filled up may be cut short anywhere
         raise SearchError(f"pagefind could not index {shown}: its index is incomplete "
                           f"({wrong or 'written as the disk filled up'})"
                           f"{'; the disk is full' if full else ''}")
+
+
+def _in_order(entry: Path) -> None:
+    """Pagefind writes its languages in the order of a hash map, which changes from one
+    run to the next: written again in the order of their names, the same input gives the
+    same bytes. (What is wrong with a file that is not whole is said by `incomplete`.)"""
+    try:
+        doc = json.loads(entry.read_bytes())
+        doc["languages"] = dict(sorted(doc["languages"].items()))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return
+    entry.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")),
+                     encoding="utf-8")
 
 
 def incomplete(bundle: Path, pages: int) -> str | None:
@@ -62,7 +78,9 @@ def incomplete(bundle: Path, pages: int) -> str | None:
         languages = doc["languages"]
         indexed = sum(int(lang["page_count"]) for lang in languages.values())
         files = [f"pagefind.{lang['hash']}.pf_meta" for lang in languages.values()] + \
-                [f"wasm.{lang['wasm']}.pagefind" for lang in languages.values()]
+                [f"wasm.{lang['wasm'] or 'unknown'}.pagefind" for lang in languages.values()]
+        # A language Pagefind has no stemmer for (Japanese) is searched by its "unknown"
+        # WebAssembly, whole words only.
     except FileNotFoundError:
         return "pagefind/pagefind-entry.json is missing"
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):

@@ -9,30 +9,32 @@ from __future__ import annotations
 
 import re
 
+from comparator.text.language import N_, _
 from versions import GAMES
 
-MECHANIC = "mechanic"
-ERA = "era"
-GAME = "game"
-SOURCE = "source"
-KIND = "kind"
+# A group's id, also its name in a table ("era: where m10 and m11 differ").
+MECHANIC = N_("mechanic")
+ERA = N_("era")
+GAME = N_("game")
+SOURCE = N_("source")
+KIND = N_("kind")
 
 # The order and the headings of the groups other than the mechanics.
-GROUPS = {ERA: "By era", GAME: "By game", SOURCE: "By source",
-          KIND: "By kind of scenario"}
+GROUPS = {ERA: N_("By era"), GAME: N_("By game"), SOURCE: N_("By source"),
+          KIND: N_("By kind of scenario")}
 
 # Where a scenario comes from.
 SOURCES = {
-    "cr-example": "an example given in the Comprehensive Rules themselves",
-    "generated": "made by rulesdiff dataset generate (a random, legal combat)",
+    "cr-example": N_("an example given in the Comprehensive Rules themselves"),
+    "generated": N_("made by rulesdiff dataset generate (a random, legal combat)"),
 }
 # What kind of test a scenario is, whatever its mechanics.
 KINDS = {
-    "control": "a control: every era is expected to end it the same way",
-    "explore": "written to be explored: every line of play matters",
-    "best-blocks": "asks which blocks best play makes",
-    "refused": "an era refuses it: its rules did not have what it uses",
-    "illegal-choice": "a choice the rules do not allow, refused as such",
+    "control": N_("a control: every era is expected to end it the same way"),
+    "explore": N_("written to be explored: every line of play matters"),
+    "best-blocks": N_("asks which blocks best play makes"),
+    "refused": N_("an era refuses it: its rules did not have what it uses"),
+    "illegal-choice": N_("a choice the rules do not allow, refused as such"),
 }
 
 
@@ -57,20 +59,20 @@ def group(tag: str) -> str:
 
 
 def about(tag: str) -> str:
-    """A line saying what a tag other than a mechanic means."""
+    """A line saying what a tag other than a mechanic means, in the language spoken."""
     kind = group(tag)
     if kind == SOURCE:
-        return SOURCES[tag]
+        return _(SOURCES[tag])
     if kind == KIND:
-        return KINDS[tag]
+        return _(KINDS[tag])
     if kind == GAME:
         from versions import TITLES
 
-        return f"a scenario of {TITLES[tag]}"
+        return _("a scenario of {game}").format(game=_(TITLES[tag]))
     if kind == ERA:
         eras = re.split(r"-vs-|-to-", tag)
-        return ("where " + " and ".join(eras) + " differ" if len(eras) > 1
-                else f"about the rules of {tag}")
+        return (_("where {eras} differ").format(eras=_(" and ").join(eras)) if len(eras) > 1
+                else _("about the rules of {era}").format(era=tag))
     return ""
 
 

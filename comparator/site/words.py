@@ -8,21 +8,24 @@ import json
 import re
 from typing import Any
 
+from comparator.text.language import N_, _, current
+
 # Where a permanent went, said one way on every page: the board's pictures and captions
 # say a piece "gone to the graveyard", tables give the zone its one name, "graveyard".
-GONE = {"graveyard": "gone to the graveyard", "gone": "gone: a token leaves no card",
-        "hand": "returned to its owner's hand", "exile": "exiled",
+GONE = {"graveyard": N_("gone to the graveyard"), "gone": N_("gone: a token leaves no card"),
+        "hand": N_("returned to its owner's hand"), "exile": N_("exiled"),
         # A card that left a multiplayer game with the player who owned it (800.4a).
-        "left-game": "gone: left the game with its owner"}
+        "left-game": N_("gone: left the game with its owner")}
 
 # A field of a player or a permanent as a noun; a true-or-false field as what it says.
-_NOUNS = {"life": "life", "poison": "poison counters", "damage": "damage",
-          "power": "power", "toughness": "toughness", "loyalty": "loyalty",
-          "defense": "defense", "zone": "zone", "keywords": "keywords",
-          "graveyard": "graveyard", "hand": "hand", "drawn": "cards drawn",
-          "shields": "shields", "controller": "controller", "mana": "mana pool",
-          "counters": "counters", "attacking": "attack", "blocking": "block"}
-_WHETHER = {"lost": "lost the game", "tapped": "is tapped", "won": "won the game"}
+_NOUNS = {"life": N_("life"), "poison": N_("poison counters"), "damage": N_("damage"),
+          "power": N_("power"), "toughness": N_("toughness"), "loyalty": N_("loyalty"),
+          "defense": N_("defense"), "zone": N_("zone"), "keywords": N_("keywords"),
+          "graveyard": N_("graveyard"), "hand": N_("hand"), "drawn": N_("cards drawn"),
+          "shields": N_("shields"), "controller": N_("controller"), "mana": N_("mana pool"),
+          "counters": N_("counters"), "attacking": N_("attack"), "blocking": N_("block")}
+_WHETHER = {"lost": N_("whether {who} lost the game"), "tapped": N_("whether {who} is tapped"),
+            "won": N_("whether {who} won the game")}
 
 
 def field_words(path: str) -> str:
@@ -35,26 +38,28 @@ def field_words(path: str) -> str:
         return path
     who, field, rest = parts[1], parts[2], parts[3:]
     if field in _WHETHER and not rest:
-        return f"whether {who} {_WHETHER[field]}"
+        return _(_WHETHER[field]).format(who=who)
     if field == "counters" and rest:
-        return f"{who}'s {'.'.join(rest)} counters"
-    noun = _NOUNS.get(field, field.replace("-", " ").replace("_", " "))
+        return _("{who}'s {kind} counters").format(who=who, kind=".".join(rest))
+    noun = _(_NOUNS[field]) if field in _NOUNS else field.replace("-", " ").replace("_", " ")
     if rest:
         noun = f"{noun} ({'.'.join(rest)})"
-    return f"{who}'s {noun}"
+    return _("{who}'s {noun}").format(who=who, noun=noun)
 
 
-def value_words(value: Any) -> str:
+def value_words(value: Any, zones: dict[str, str] | None = None) -> str:
     """A field's value as a reader takes it: yes or no, a list of names ("none" for an
     empty one: a graveyard, a keyword list), text bare, anything else as JSON."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value is None:
         return "—"
     if isinstance(value, str):
-        return value
+        from comparator.text.phrases import zone_name
+
+        return zone_name(value, zones)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return ", ".join(value) if value else "none"
+        return _(", ").join(value) if value else _("none")
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
@@ -102,12 +107,21 @@ _JA = "\u3000-\u303f\u3040-\u309f\u30a0-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\
 _RUN = re.compile(rf"[{_JA}](?:[{_JA}0-9\s.,:;!?/()\[\]'\"・-]*[{_JA}])?")
 
 
+_ENGLISH = re.compile(r"[A-Za-z]{2,}[,.;:]?\s+[A-Za-z]{2,}")
+
+
 def japanese(text: Any) -> Any:
     """The text, escaped, each run of Japanese in it marked `<span lang="ja">`: read and
-    drawn as Japanese (the CJK font stack of site.css), the English around it as English."""
+    drawn as Japanese (the CJK font stack of site.css), the English around it as English.
+    On a Japanese page, English words with no Japanese among them (a scenario's prose as
+    its author wrote it, a source's title) are marked `<span lang="en">` instead."""
     from markupsafe import Markup, escape
 
     text = "" if text is None else str(text)
+    if current() == "ja":
+        if not _RUN.search(text) and _ENGLISH.search(text):
+            return Markup('<span lang="en">{}</span>').format(text)
+        return escape(text)
     out, at = [], 0
     for m in _RUN.finditer(text):
         out.append(escape(text[at:m.start()]))

@@ -89,6 +89,30 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(lang).ngettext(singular, plural, n)
 
 
+class Later:
+    """Words said when shown: a message and its values, said in the language spoken when
+    they are shown (str(), a template). What is gathered once and shown in several
+    languages (the site's pages) keeps these."""
+
+    __slots__ = ("message", "values")
+
+    def __init__(self, message: str, **values: object) -> None:
+        self.message, self.values = message, values
+
+    def __str__(self) -> str:
+        return _(self.message).format(**{k: str(v) for k, v in self.values.items()})
+
+    def __repr__(self) -> str:
+        return f"Later({self.message!r}, {self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Later) and (self.message, self.values) == (
+            other.message, other.values)
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+
 def N_(message: str) -> str:
     """Marks words for the catalog where they are written, translated where shown."""
     return message

@@ -11,6 +11,7 @@ here too."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -45,6 +46,7 @@ PHRASES = (
     # Rule citations where the sources give no number or no words.
     N_("{number} (before {date}; wording not in the sources)"),
     N_("(number not in the sources)"),
+    N_("Glossary: {term}"),
 )
 
 # The rules' own words that a sentence names (a keyword, a trigger's condition, a window,
@@ -65,7 +67,7 @@ TERMS = (
     N_("first-strike-damage-prevention"), N_("activate"), N_("bounce"), N_("grant"),
     N_("sacrifice"), N_("add-mana"), N_("lose-keyword"), N_("remove-from-combat"),
     N_("gain-life"), N_("lose-life"), N_("counters"), N_("attacked"), N_("planeswalker"),
-    N_("battle"),
+    N_("battle"), N_("draw"), N_("tap"),
 )
 _TERMS = frozenset(TERMS)
 
@@ -90,15 +92,15 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.S)
 
 
-def phrase(text: str) -> str:
+def phrase(text: str, inner: Callable[[str], str] | None = None) -> str:
     """A sentence of the engine's in the language spoken (as written in English, or where
-    no pattern matches it)."""
+    no pattern matches it); the sentences within it said by `inner` (by default, this)."""
     if current() == "en" or not isinstance(text, str):
         return text
     for template in PHRASES:
         found = _pattern(template).fullmatch(text)
         if found:
-            values = {k: phrase(term(v)) for k, v in found.groupdict().items()}
+            values = {k: (inner or phrase)(term(v)) for k, v in found.groupdict().items()}
             return _(template).format(**values)
     return text
 

@@ -60,6 +60,7 @@ def cut(text: str, width: int = 120) -> str:
 _NO_START = set("、。，．・：；？！ー々ゝゞ」』）】〕〉》］｝〙〗"
                 "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.;:!?)]}%")
 _NO_END = set("「『（【〔〈《［｛〘〖([{")
+_COUNTED = re.compile(r"[0-9]+[\u4e00-\u9fff]{1,2}")
 
 
 def _chunks(text: str, words: bool = True) -> list[str]:
@@ -85,6 +86,8 @@ def _joins(before: str, char: str, words: bool = True) -> bool:
         return True
     if before[-1].isascii() and before[-1].isdigit() and _columns_of(char) == 2:
         return True  # a number stays with the word it counts: 2007年, 3 点 (kinsoku)
+    if _COUNTED.fullmatch(before) and "\u3041" <= char <= "\u309f":
+        return True  # and with its counter's kana: 3通り, 1体目
     if words and _katakana(before[-1]) and _katakana(char):
         return True  # a katakana word is a loanword written whole: ブロッカー, W・ブレイカー
     return _columns_of(char) == 1 and _columns_of(before[-1]) == 1
@@ -97,7 +100,8 @@ def _katakana(char: str) -> bool:
 _SPACES = str.maketrans("\n\x0b\x0c\r", "    ")  # textwrap reads each as a space
 
 
-def wrapped(text: str, width: int, indent: str = "", hang: str = "    ") -> list[str]:
+def wrapped(text: str, width: int, indent: str = "", hang: str = "    ",
+            least: int = 20) -> list[str]:
     """`text` as lines of at most `width` columns, first indented by `indent`, the rest by
     `indent + hang`; words are never cut, not even at their hyphens (a window name or a
     rule number stays whole), and only a word longer than a whole line overflows it.
@@ -105,7 +109,7 @@ def wrapped(text: str, width: int, indent: str = "", hang: str = "    ") -> list
     text without spaces (Japanese) breaks between its characters, but not inside a
     katakana word. Spaces and tabs are
     read as textwrap reads them: each a space, tabs expanded."""
-    width = max(width, 20)
+    width = max(width, least)
     pending = _chunks(text.expandtabs().translate(_SPACES))[::-1]  # popped from the end
     lines: list[str] = []
     while pending:

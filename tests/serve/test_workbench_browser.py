@@ -186,7 +186,10 @@ def test_markup_in_a_name_is_shown_as_text(page, workbench, shipped_text):
                            f" === {mark!r}")
     wait_status(page, VALID)
     assert page.locator("#result img, #form img").count() == 0
-    assert page.locator("script").count() == 1  # the workbench's own
+    # The workbench's own: its script, and its words (a JSON data block, never run).
+    assert page.locator('script:not([type="application/json"])').count() == 1
+    assert page.locator('script[type="application/json"]').count() == 1
+    assert page.locator("script#words").count() == 1
     assert mark in page.inner_text("#result")
     assert not dialogs
 

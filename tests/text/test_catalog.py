@@ -24,8 +24,11 @@ def _marked() -> set[str]:
     found = set()
     for folder in ("comparator", "versions"):
         for _file, _line, message, _comments, _context in extract_from_dir(
-                ROOT / folder, method_map=[("**.py", "python")],
-                keywords={"_": None, "N_": None, "ngettext": (1, 2)}):
+                ROOT / folder, method_map=[("**.py", "python"),
+                                           ("**/templates/**.html", "jinja2")],
+                options_map={"**/templates/**.html": {
+                    "trimmed": "true", "extensions": "jinja2.ext.i18n"}},
+                keywords={"_": None, "N_": None, "ngettext": (1, 2), "gettext": None}):
             found.add(message[0] if isinstance(message, tuple) else message)
     return found
 
@@ -102,3 +105,15 @@ def test_the_patterns_read_back_what_the_engine_writes():
         assert phrase("something no pattern knows") == "something no pattern knows"
     assert phrase("the game is over: A wins") == "the game is over: A wins"
     assert not re.search(r"[a-z]{4,}", said.replace("linker", ""))
+
+
+def test_a_page_message_keeps_its_placeholders():
+    """The templates' messages are filled with %(name)s: a translation has the same
+    ones, and a literal percent sign doubled (%%), or the page fails to render."""
+    named = re.compile(r"%\((\w+)\)s")
+    for m in _catalog(LOCALE / "ja" / "LC_MESSAGES" / "rulesdiff.po"):
+        if not m.id or isinstance(m.id, tuple) or not named.search(m.id):
+            continue
+        assert set(named.findall(m.string)) == set(named.findall(m.id)), (m.id, m.string)
+        bare = named.sub("", m.string).replace("%%", "")
+        assert "%" not in bare, (m.id, m.string)

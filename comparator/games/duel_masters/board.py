@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from comparator.games.board import Board, Link, Piece, keyword_words, two_sides
+from comparator.text.language import _
+from comparator.text.phrases import term
 
 
 def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Board:
@@ -53,11 +55,12 @@ def _links_after(events: list[dict[str, Any]]) -> list[Link]:
 
 def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
     now = {**p, **{k: v for k, v in (after or {}).items() if v is not None}}
-    notes = ["tapped"] if now.get("tapped") else []
+    notes = [_("tapped")] if now.get("tapped") else []
     notes += keyword_words(p.get("keywords", []))
     if p.get("abilities"):
-        notes += [f"when it {a.get('trigger', '')}: {a.get('effect', '')}"
-                  for a in p["abilities"] if isinstance(a, dict) and a.get("trigger")]
+        notes += [_("when it {trigger}: {effect}").format(
+            trigger=term(a.get("trigger", "")), effect=term(a.get("effect", "")))
+            for a in p["abilities"] if isinstance(a, dict) and a.get("trigger")]
     gone = now.get("zone") if now.get("zone") not in (None, "battlefield") else None
     changed = after is not None and after.get("power") not in (None, p.get("power"))
     stats = f"{now.get('power', 0)}"
@@ -69,7 +72,7 @@ def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
 def _player_lines(player: dict[str, Any], after: dict[str, Any] | None) -> list[str]:
     before = player.get("shields", 5)
     now = (after or {}).get("shields", before)
-    lines = [f"{before} → {now} shields" if now != before else f"{now} shields"]
+    lines = [_("{n} shields").format(n=f"{before} → {now}" if now != before else now)]
     if (after or {}).get("drawn"):
-        lines.append(f"drew {after['drawn']}")
+        lines.append(_("drew {n}").format(n=after["drawn"]))
     return lines

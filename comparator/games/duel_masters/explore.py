@@ -32,6 +32,8 @@ from comparator.games.exploration import (
     most_work,
 )
 from comparator.text.encoding import sorted_json
+from comparator.text.language import _, current
+from comparator.text.messages import spaced
 from versions import find_era
 from versions.common import Playing
 from versions.duel_masters.engine.attack import IllegalRedirect
@@ -209,35 +211,46 @@ class Explorer:
 # -- the human report's words -----------------------------------------------------------------
 
 def describe_decision(d: dict[str, Any], scenario: Scenario) -> str:
+    """A decision of a line of play in words, in the language spoken (names as written)."""
     who = d["player"]
+    then = _(", then ")
     match d["kind"]:
         case "blocks":
-            chosen = d["choice"]
-            whose = f"{d['attacker']}'s attack" if "attacker" in d else "the attack"
-            return (f"{who} redirects {whose} with " + ", then ".join(chosen) if chosen
-                    else f"{who} redirects nothing" + (f" of {whose}" if "attacker" in d
-                                                       else ""))
+            chosen = then.join(d["choice"])
+            if "attacker" in d:
+                said = _("{player} redirects {attacker}'s attack with {creatures}") if chosen \
+                    else _("{player} redirects nothing of {attacker}'s attack")
+            else:
+                said = _("{player} redirects the attack with {creatures}") if chosen \
+                    else _("{player} redirects nothing")
+            return said.format(player=who, attacker=d.get("attacker"), creatures=chosen)
         case "pass":
-            return f"{who} does not use Ninja Strike"
+            return _("{player} does not use Ninja Strike").format(player=who)
         case "ninja-strike":
-            return f"{who} summons {d['creature']} by Ninja Strike"
+            return _("{player} summons {creature} by Ninja Strike").format(
+                player=who, creature=d["creature"])
         case "trigger-order":
-            return f"{who} resolves triggers: " + ", then ".join(d["choice"])
+            return _("{player} resolves triggers: {order}").format(
+                player=who, order=then.join(d["choice"]))
     return json.dumps(d)
 
 
 def losses(state: dict[str, Any], scenario: Scenario) -> str:
-    """Who loses what in this outcome, in words."""
+    """Who loses what in this outcome, in words, in the language spoken."""
     start = {p.name: p.shields for p in scenario.players}
     parts = []
     for p in scenario.players:
         me = state["players"][p.name]
-        bits = ["the game"] if me["lost"] else []
+        bits = [_("the game")] if me["lost"] else []
         gone = [cid for cid, c in state["permanents"].items()
                 if c["controller"] == p.name and c["zone"] == "graveyard"]
         if gone:
-            bits.append(", ".join(gone))
+            bits.append(_(", ").join(gone))
         if me["shields"] < start[p.name]:
-            bits.append(f"{start[p.name] - me['shields']} shield(s)")
-        parts.append(f"{p.name} loses {' and '.join(bits) if bits else 'nothing'}")
-    return "; ".join(parts)
+            bits.append(_("{n} shield(s)").format(n=start[p.name] - me["shields"]))
+        if current() == "en":
+            parts.append(f"{p.name} loses {' and '.join(bits) if bits else 'nothing'}")
+            continue
+        said = _("{player} loses {what}") if bits else _("{player} loses nothing")
+        parts.append(spaced(said.format(player=p.name, what=_(", ").join(bits))))
+    return _("; ").join(parts)

@@ -7,6 +7,7 @@ from typing import Any
 
 from comparator.games.mtg import board, checks, explore_words, narrate, schema
 from comparator.games.mtg.blocks import blocks_refused
+from comparator.games.mtg.cards import card_name
 from comparator.games.mtg.loading import parse
 from comparator.games.registry import GameAdapter
 from versions import TITLES
@@ -67,4 +68,5 @@ GAME = GameAdapter(
     warnings=lambda scenario: list(checks.warnings(scenario)),
     not_modelled=not_modelled,
     vocabulary=vocabulary,
+    card_name=card_name,
 )

@@ -84,24 +84,32 @@ def survey_lines(scenario_id: str, found: dict[str, Any], rule: str) -> list[str
     """`rulesdiff blocks`' report: how many declarations break no restriction, the
     requirements, and each declaration with what it obeys (the maximal ones starred);
     where several defending players declare, each one's in APNAP order."""
+    from comparator.text.language import _
+
     if "by_player" in found:
         return [line for part in found["by_player"] for line in survey_lines(
-            f"{scenario_id}: {part['player']} declares", part, rule)]
+            _("{scenario}: {player} declares").format(scenario=scenario_id,
+                                                       player=part["player"]), part, rule)]
     reqs = found["requirements"]
-    out = [f"{scenario_id}: {found['count']} block declaration(s) break no restriction; "
-           f"{found['maximal']}{'' if found['complete'] else '+'} obey the most "
-           f"requirements that can be obeyed ({rule})"]
+    out = [_("{scenario}: {count} block declaration(s) break no restriction; {maximal} obey "
+             "the most requirements that can be obeyed ({rule})").format(
+        scenario=scenario_id, count=found["count"],
+        maximal=f"{found['maximal']}{'' if found['complete'] else '+'}", rule=rule)]
     for r in reqs:
-        what = f"must block {r['must_block']}" if r["must_block"] else "blocks if able"
-        out.append(f"  requirement: {r['creature']} {what}")
+        out.append(_("  requirement: {creature} must block {attackers}").format(
+            creature=r["creature"], attackers=r["must_block"]) if r["must_block"] else
+            _("  requirement: {creature} blocks if able").format(creature=r["creature"]))
     if found["sample"]:
-        out.append(f"  (showing {len(found['declarations'])}, the maximal ones first)")
+        out.append(_("  (showing {n}, the maximal ones first)").format(
+            n=len(found["declarations"])))
     for d in found["declarations"]:
         mark = "*" if d["maximal"] else " "
-        cost = f", costs {d['cost']}" + ("" if d["affordable"] else " (can't pay)") \
-            if d["cost"] else ""
-        out.append(f"{mark} {describe({b: tuple(a) for b, a in d['blocks'].items()})}  "
-                   f"obeys {d['requirements_obeyed']}{cost}")
+        cost = _(", costs {cost}").format(cost=d["cost"]) + (
+            "" if d["affordable"] else _(" (can't pay)")) if d["cost"] else ""
+        declared = describe({b: tuple(a) for b, a in d["blocks"].items()})
+        out.append(_("{mark} {declaration}  obeys {n}{cost}").format(
+            mark=mark, declaration=_("no blocks") if declared == "no blocks" else declared,
+            n=d["requirements_obeyed"], cost=cost))
     return out
 
 

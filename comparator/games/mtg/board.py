@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from comparator.games.board import Board, Link, Piece, every_side, keyword_words
+from comparator.games.mtg.cards import card_name
+from comparator.text.language import N_, _
 
 
 def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Board:
@@ -23,11 +25,11 @@ def board(scenario: dict[str, Any], outcome: dict[str, Any] | None = None) -> Bo
 def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
     now = {**p, **{k: v for k, v in (after or {}).items() if v is not None}}
     # What combat did first (damage, tapped), then what the card is.
-    notes = [f"{now['damage']} damage"] if now.get("damage") else []
+    notes = [_("{n} damage").format(n=now["damage"])] if now.get("damage") else []
     if now.get("tapped"):
-        notes.append("tapped")
+        notes.append(_("tapped"))
     if p.get("card") and p.get("card") != p["id"]:
-        notes.append(p["card"])
+        notes.append(card_name(p["card"]))
     notes += keyword_words(p.get("keywords", []))
     gone = now.get("zone") if now.get("zone") not in (None, "battlefield") else None
     if gone == "gone" and not p.get("token"):
@@ -42,9 +44,9 @@ def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
 
 def _stats(types: list[str], now: dict[str, Any]) -> str:
     if "planeswalker" in types:
-        return f"loyalty {now.get('loyalty', 0)}"
+        return _("loyalty {n}").format(n=now.get("loyalty", 0))
     if "battle" in types:
-        return f"defense {now.get('defense', now.get('loyalty', 0))}"
+        return _("defense {n}").format(n=now.get("defense", now.get("loyalty", 0)))
     return f"{now.get('power', 0)}/{now.get('toughness', 0)}"
 
 
@@ -52,7 +54,7 @@ def _change(was: str, now: str) -> str:
     """"2/2 → 5/5"; "loyalty 5 → 2" rather than "loyalty 5 → loyalty 2"."""
     if was == now:
         return now
-    word, _, number = was.rpartition(" ")
+    word, _space, number = was.rpartition(" ")
     if word and now.startswith(word + " "):
         return f"{word} {number} → {now.removeprefix(word + ' ')}"
     return f"{was} → {now}"
@@ -60,10 +62,10 @@ def _change(was: str, now: str) -> str:
 
 def _player_lines(player: dict[str, Any], after: dict[str, Any] | None) -> list[str]:
     lines = []
-    for field, word in (("life", "life"), ("poison", "poison")):
+    for field, said in (("life", N_("{n} life")), ("poison", N_("poison {n}"))):
         before = player.get(field, 20 if field == "life" else 0)
         now = (after or {}).get(field, before)
         if field == "poison" and not before and not now:
             continue
-        lines.append(f"{before} → {now} {word}" if now != before else f"{now} {word}")
+        lines.append(_(said).format(n=f"{before} → {now}" if now != before else now))
     return lines

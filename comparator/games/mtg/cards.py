@@ -1,6 +1,9 @@
 """The card library: the shipped one (data/cards.yaml), with a user's library (made by
 `rulesdiff cards import` from MTGJSON, or written by hand) merged over it when
-`--cards FILE` or RULESDIFF_CARDS names one."""
+`--cards FILE` or RULESDIFF_CARDS names one.
+
+A card may carry its Japanese name (`ja-name`): what `--lang ja` says for it (``card_name``);
+scenarios, ids and JSON keep the English name."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from comparator.files.locations import cards_file
+from comparator.text.language import current
 from versions.common import BOUND, Count, Number
 from versions.mtg.scenario import Ability, Keyword, parse_keyword
 
@@ -20,6 +24,10 @@ class Card(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
 
     name: str
+    # The card's Japanese name where a source gives it (MTGJSON's foreign data, a Japanese
+    # card list, MTG Wiki), and that source; never a translation of rulesdiff's own.
+    ja_name: str | None = Field(default=None, alias="ja-name", min_length=1)
+    ja_name_source: str = Field(default="", alias="ja-name-source")
     types: list[str]
     type_line: str = Field(default="", alias="type-line")  # optional in a library of yours
     power: Number | None = None
@@ -68,6 +76,26 @@ def not_modelled(card_names: list[str]) -> list[tuple[str, str]]:
     cards = library()
     return [(n, cards[n].not_modelled or "") for n in dict.fromkeys(card_names)
             if n in cards and cards[n].not_modelled]
+
+
+def japanese_name(name: str) -> str | None:
+    """The Japanese name of the card named `name` (its English name, as scenarios write
+    it), where the card library knows one: the shipped library's, or the user's
+    (RULESDIFF_CARDS, made by `cards import` from MTGJSON). None for a card without one, a
+    name no card has (an id, a label), or a library that can't be read."""
+    try:
+        card = library().get(name) if isinstance(name, str) else None
+    except CardLibraryError:
+        return None
+    return card.ja_name if card is not None else None
+
+
+def card_name(name: str) -> str:
+    """A card's name in the language spoken: under Japanese its Japanese name where the
+    library knows it, else (and in English) `name` as written."""
+    if current() == "ja":
+        return japanese_name(name) or name
+    return name
 
 
 @cache

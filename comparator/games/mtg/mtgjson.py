@@ -2,8 +2,9 @@
 downloaded) into a card library of every creature, planeswalker and battle.
 
 What MTGJSON gives is mapped to the scenario vocabulary: name, mana value, colors, types,
-power and toughness (`*` is not modelled), loyalty, defense, and the keyword abilities the
-card's text lists. Each line of text is read as a list of keyword abilities ("Flying,
+power and toughness (`*` is not modelled), loyalty, defense, the keyword abilities the
+card's text lists, and its Japanese name where MTGJSON's foreign data has one (`ja-name`,
+which `--lang ja` shows). Each line of text is read as a list of keyword abilities ("Flying,
 trample", "Rampage 2", "Protection from red", "CARDNAME can't block."); a line that is not
 entirely such keywords is kept, whole, as the card's `not-modelled` text, which `run` and
 `diff` name when a scenario uses the card.
@@ -75,6 +76,7 @@ class Imported:
     planeswalkers: int = 0
     battles: int = 0
     creatures_fully_modelled: int = 0
+    japanese_names: int = 0  # cards kept with their Japanese name
     # "where: field: why" for the first cards of the wrong shape; `skipped_count` counts all
     skipped: list[str] = dataclass_field(default_factory=list)
     skipped_count: int = 0
@@ -85,6 +87,7 @@ class Imported:
                 "planeswalkers": self.planeswalkers, "battles": self.battles,
                 "creatures_fully_modelled": self.creatures_fully_modelled,
                 "creatures_fully_modelled_share": round(share, 4),
+                "japanese_names": self.japanese_names,
                 "skipped": self.skipped_count}
 
 
@@ -95,6 +98,10 @@ _LIST_FIELDS = ("types", "colors")
 _NUMBER_FIELDS = ("power", "toughness", "loyalty", "defense")
 _VALUE_FIELDS = ("manaValue", "faceManaValue", "convertedManaCost")
 MAX_TEXT = 10_000  # a card's rules text is a paragraph
+MAX_FOREIGN = 100  # a card's printings in other languages (MTGJSON has about ten)
+# The fields of one `foreignData` entry that `library_entry` reads.
+_FOREIGN_FIELDS = ("language", "name", "faceName")
+JAPANESE = "Japanese"  # MTGJSON's `language` for Japanese printings
 
 
 def card_problem(card: Any) -> str | None:
@@ -127,6 +134,22 @@ def card_problem(card: Any) -> str | None:
         if value is not None and (isinstance(value, bool) or not isinstance(
                 value, int | float | Decimal) or not 0 <= value <= BOUND):
             return f"{field}: a number from 0 to {BOUND}"
+    return _foreign_problem(card.get("foreignData"))
+
+
+def _foreign_problem(foreign: Any) -> str | None:
+    """Why a card's `foreignData` (its names in other languages) can't be read, or None."""
+    if foreign is None:
+        return None
+    if not isinstance(foreign, list) or len(foreign) > MAX_FOREIGN:
+        return f"foreignData: a list of at most {MAX_FOREIGN} objects"
+    for i, entry in enumerate(foreign):
+        if not isinstance(entry, dict):
+            return f"foreignData.{i}: an object"
+        for field in _FOREIGN_FIELDS:
+            value = entry.get(field)
+            if value is not None and not (isinstance(value, str) and len(value) <= MAX_TEXT):
+                return f"foreignData.{i}.{field}: a string of at most {MAX_TEXT} characters"
     return None
 
 
@@ -185,6 +208,7 @@ def _add(out: Imported, seen: set[str], entry: dict[str, Any] | None,
         return
     seen.add(entry["name"])
     out.count += 1
+    out.japanese_names += "ja-name" in entry
     if write is None:
         out.cards.append(entry)
     else:
@@ -219,10 +243,13 @@ def library_entry(card: dict[str, Any], source: str, where: str = "") -> dict[st
         return None
     name = card.get("faceName") or card["name"]
     ignored: list[str] = []
-    entry: dict[str, Any] = {
-        "name": name, "types": types,
+    entry: dict[str, Any] = {"name": name}
+    if japanese := _japanese_name(card):
+        entry["ja-name"] = japanese
+    entry.update({
+        "types": types,
         "type-line": card.get("type") or " ".join(card.get("types") or []),
-    }
+    })
     if "Artifact" in (card.get("types") or []):
         entry["artifact"] = True
     value = card.get("faceManaValue", card.get("manaValue", card.get("convertedManaCost")))
@@ -247,6 +274,19 @@ def library_entry(card: dict[str, Any], source: str, where: str = "") -> dict[st
         entry["not-modelled"] = "; ".join(ignored)
     entry["source"] = f"{source} {where}".strip()
     return entry
+
+
+def _japanese_name(card: dict[str, Any]) -> str | None:
+    """The card's Japanese name, as MTGJSON's foreign data gives it (`foreignData`: each
+    language's `name`, and a face's `faceName`), or None. A face of a split or double-faced
+    card takes the Japanese face's name only: the whole card's is not the face's."""
+    for entry in card.get("foreignData") or []:
+        if entry.get("language") != JAPANESE:
+            continue
+        said = entry.get("faceName") if card.get("faceName") else entry.get("name")
+        if isinstance(said, str) and said.strip():
+            return said.strip()
+    return None
 
 
 def _number(raw: Any) -> int | None:

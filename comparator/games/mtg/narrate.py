@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from comparator.games.mtg.cards import card_name
 from comparator.text.language import N_, _
 from comparator.text.narrate import fallback
 from comparator.text.phrases import term, zone_name
@@ -27,10 +28,11 @@ COSTS = {"sacrifice-self": N_("sacrifice it"), "tap": N_("tap it"),
 
 
 def sentence(e: dict[str, Any]) -> str:
-    """An event in words, in the language spoken; names as written (ids, cards)."""
+    """An event in words, in the language spoken; names as written (ids), but a card of the
+    library under its Japanese name under Japanese, where it has one."""
     t = e["type"]
     src, tgt, n = e.get("source"), e.get("target"), e.get("amount")
-    card = _(" ({card})").format(card=e["card"]) if e.get("card") else ""
+    card = _(" ({card})").format(card=card_name(e["card"])) if e.get("card") else ""
     w = _words(e, t, src, tgt, n, card)
     return fallback(e) if w is None else w
 
@@ -74,7 +76,7 @@ def _words(e: dict[str, Any], t: str, src: Any, tgt: Any, n: Any, card: str) -> 
                                                                                 card=card)
         case "returned-to-hand":
             return _("{tgt} returns {what} from their graveyard to their hand").format(
-                tgt=tgt, what=e.get("what"))
+                tgt=tgt, what=card_name(e.get("what")))
         case "stops-being-creature":
             template = (N_("{tgt} stops being a creature, as {src}, whose effect made it one, "
                            "leaves the battlefield and is removed from combat")

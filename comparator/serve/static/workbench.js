@@ -1,10 +1,26 @@
 /* rulesdiff workbench: a form and the YAML of one scenario kept in step through the
    server (which checks, writes and runs it), the result of every era, explore with
    progress and cancel, share by URL. Every name the user writes is put on the page as
-   text (textContent), never as markup; the result's HTML is the server's, escaped there. */
+   text (textContent), never as markup; the result's HTML is the server's, escaped there.
+   Its words are the page's (the JSON of #words: each English message said in the page's
+   language, comparator/serve/words.py), said through t(); each request asks the server
+   for the page's language (Accept-Language), in which it says its errors and results. */
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const LANG = document.documentElement.lang || "en";
+const WORDS = (() => { try { return JSON.parse($("words").textContent); } catch (e) { return {}; } })();
+
+/* A message of words.py in the page's language, its {placeholders} filled: a number
+   written as the page's language writes it. */
+function t(message, values = {}) {
+  const said = Object.prototype.hasOwnProperty.call(WORDS, message) ? WORDS[message] : message;
+  return said.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in values)) return whole;
+    const v = values[name];
+    return typeof v === "number" ? v.toLocaleString(LANG) : String(v);
+  });
+}
 const state = {
   doc: null, name: "scenario.yaml", game: "mtg", vocab: null, eras: [],
   seq: 0, era: null, every: false, job: null, lastText: "",
@@ -23,16 +39,17 @@ function el(tag, attrs = {}, ...children) {
 }
 
 async function api(method, path, body) {
-  const init = { method, headers: {} };
+  const init = { method, headers: { "Accept-Language": LANG } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
   let data = null;
-  try { data = await response.json(); } catch (e) { data = { error: `the server answered ${response.status}` }; }
+  const answered = () => t("the server answered {status}", { status: String(response.status) });
+  try { data = await response.json(); } catch (e) { data = { error: answered() }; }
   if (!response.ok) {
-    const err = new Error(data && data.error ? data.error : `the server answered ${response.status}`);
+    const err = new Error(data && data.error ? data.error : answered());
     err.data = data;
     err.status = response.status;
     throw err;
@@ -42,14 +59,17 @@ async function api(method, path, body) {
 
 function say(text) { $("status").textContent = text; }
 
+/* A line as a sentence begins (its first letter a capital, where its language has them). */
+function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+
 /* ---- opening ---------------------------------------------------------------------- */
 
 async function fillOpenList() {
   const list = await api("GET", "/api/scenarios");
   const select = $("open-select");
   select.querySelectorAll("optgroup").forEach((g) => g.remove());
-  const groups = [["shipped", "Shipped scenarios"], ["folder", "Files of the served folder"],
-                  ["stored", "Stored in the database"]];
+  const groups = [["shipped", t("Shipped scenarios")], ["folder", t("Files of the served folder")],
+                  ["stored", t("Stored in the database")]];
   for (const [kind, label] of groups) {
     if (!list[kind] || !list[kind].length) continue;
     const group = el("optgroup", { label });
@@ -62,7 +82,7 @@ async function fillOpenList() {
 }
 
 async function openSource(kind, name) {
-  say("Opening…");
+  say(t("Opening…"));
   try {
     const got = await api("GET", `/api/open?source=${encodeURIComponent(kind)}&name=${encodeURIComponent(name || "")}`);
     state.name = got.name;
@@ -71,9 +91,10 @@ async function openSource(kind, name) {
     if ($("save-name")) $("save-name").value = got.name.replace(/\.ya?ml$/, "");
     $("yaml").value = got.yaml;
     state.lastText = got.yaml;
+    state.opened = { source: `${kind}:${name || ""}`, text: got.yaml };
     await refresh({ yaml: got.yaml }, "yaml", true);
   } catch (err) {
-    say(`Could not open it: ${err.message}`);
+    say(t("Could not open it: {why}", { why: err.message }));
   }
 }
 
@@ -142,17 +163,26 @@ async function answer(payload, from, opening) {
      edit or an opening brings a new one. */
   if (from !== "form" || opening) state.doc = got.scenario || null;
   state.game = got.game || "mtg";
+  state.gameTitle = got.game_title || state.game;
   if (from !== "form" || opening) await renderForm();
   showProblems(got.problems, got.warnings);
   $("result-stale").hidden = got.ok || !$("result").querySelector("[role=tab], #divergences");
   $("result").classList.toggle("stale", !got.ok);
-  const pruned = state.pruned && from === "form" ? ` Dropped what named what is no longer there: ${state.pruned.join("; ")}.` : "";
+  const pruned = state.pruned && from === "form" ? t("Dropped what named what is no longer there: {list}.", { list: state.pruned.join(t("; ")) }) : "";
+  const also = (said) => (pruned ? t("{said} {more}", { said, more: pruned }) : said);
   state.pruned = null;
   if (got.ok) {
     showResult(got.html);
-    say(`Valid: ${got.diff.diverges ? "the eras diverge" : "every era that runs it ends the same way"}${got.warnings.length ? ` (${got.warnings.length} warning${got.warnings.length > 1 ? "s" : ""})` : ""}.${pruned}`);
+    const verdict = got.diff.diverges ? t("the eras diverge") : t("every era that runs it ends the same way");
+    const n = got.warnings.length;
+    say(also(t(!n ? "Valid: {verdict}." : n === 1 ? "Valid: {verdict} ({n} warning)." : "Valid: {verdict} ({n} warnings).", { verdict, n })));
   } else {
-    say(`${got.problems.length} problem${got.problems.length > 1 ? "s" : ""}: ${got.problems[0].field ? got.problems[0].field + ": " : ""}${got.problems[0].message}${pruned}`);
+    const first = got.problems[0];
+    const n = got.problems.length;
+    const one = n === 1;
+    say(also(t(first.field ? (one ? "{n} problem: {field}: {message}" : "{n} problems: {field}: {message}")
+                           : (one ? "{n} problem: {message}" : "{n} problems: {message}"),
+               { n, field: first.field, message: saidOf(first) })));
   }
 }
 
@@ -166,6 +196,9 @@ function formChanged() {
 
 /* ---- problems beside their fields ----------------------------------------------------- */
 
+/* A problem's message in the page's language ("said"; "message" is validate's English). */
+function saidOf(p) { return p.said || p.message; }
+
 function showProblems(problems, warnings) {
   document.querySelectorAll(".field-error").forEach((e) => e.remove());
   document.querySelectorAll("[aria-invalid]").forEach((e) => {
@@ -178,15 +211,16 @@ function showProblems(problems, warnings) {
   const unplaced = [];
   const all = [...problems.map((p) => [p, "problem"]), ...warnings.map((p) => [p, "warning"])];
   all.forEach(([p, kind], i) => {
-    const where = p.line ? `line ${p.line}: ` : "";
+    const message = kind === "warning" ? t("Warning: {message}", { message: saidOf(p) }) : saidOf(p);
+    const said = p.line ? t(p.field ? "line {line}: {field}: {message}" : "line {line}: {message}", { line: String(p.line), field: p.field, message })
+                        : p.field ? t("{field}: {message}", { field: p.field, message }) : message;
     const item = el("li", { class: kind },
-      el("button", { type: "button", class: "linkish", text: `${where}${p.field ? p.field + ": " : ""}${p.message}`,
-                     onclick: () => goToLine(p.line) }));
+      el("button", { type: "button", class: "linkish", text: said, onclick: () => goToLine(p.line) }));
     list.append(item);
     const input = fieldFor(p.field);
     if (input) {
       const id = `err-${i}`;
-      const note = el("p", { class: `field-error ${kind}`, id, text: p.message });
+      const note = el("p", { class: `field-error ${kind}`, id, text: message });
       const wrap = input.closest(".wb-field") || input.parentElement;
       wrap.append(note);
       if (kind === "problem") input.setAttribute("aria-invalid", "true");
@@ -199,7 +233,10 @@ function showProblems(problems, warnings) {
   const top = $("form-problems");
   if (top) {
     top.replaceChildren();
-    for (const [p, kind] of unplaced) top.append(el("li", { class: `field-error ${kind}`, text: `${p.field ? p.field + ": " : ""}${p.message}` }));
+    for (const [p, kind] of unplaced) {
+      const message = kind === "warning" ? t("Warning: {message}", { message: saidOf(p) }) : saidOf(p);
+      top.append(el("li", { class: `field-error ${kind}`, text: p.field ? t("{field}: {message}", { field: p.field, message }) : message }));
+    }
   }
 }
 
@@ -324,6 +361,17 @@ function asNumber(text) {
   return /^-?\d+$/.test(t) ? Number(t) : t;
 }
 
+/* A value of the format as an option shows it: with its words in the page's language
+   where the rules have some ("ブロック・クリーチャー指定ステップ (declare-blockers)"). */
+function labelled(value) {
+  const labels = (state.vocab && state.vocab.form && state.vocab.form.labels) || {};
+  const label = labels[value];
+  return label && label !== value ? t("{label} ({value})", { label, value }) : value;
+}
+
+/* The format's values as options, each with its words. */
+function named(values) { return values.map((v) => [v, labelled(v)]); }
+
 function choice(value, options, onchange, none) {
   const select = el("select", { onchange: (e) => onchange(e.target.value === "" ? undefined : e.target.value) });
   if (none !== undefined) select.append(el("option", { value: "", text: none }));
@@ -335,7 +383,7 @@ function choice(value, options, onchange, none) {
     select.append(opt);
   }
   if (value !== undefined && value !== null && value !== "" && !found) {
-    select.append(el("option", { value: String(value), text: `${value} (as written)`, selected: true }));
+    select.append(el("option", { value: String(value), text: t("{value} (as written)", { value: String(value) }), selected: true }));
   }
   return select;
 }
@@ -359,18 +407,18 @@ function keywordsOf(text) {
 }
 
 function addButton(label, onclick, id) { return el("button", { type: "button", class: "add", text: label, onclick, id }); }
-function removeButton(label, onclick) { return el("button", { type: "button", class: "remove", text: "Remove", "aria-label": label, onclick }); }
+function removeButton(label, onclick) { return el("button", { type: "button", class: "remove", text: t("Remove"), "aria-label": label, onclick }); }
 
 async function renderForm() {
   const box = $("form");
   const doc = state.doc;
   if (!doc || typeof doc !== "object") {
-    box.replaceChildren(el("p", { text: "The YAML is not a scenario yet: the form comes back once it reads as one." }),
+    box.replaceChildren(el("p", { text: t("The YAML is not a scenario yet: the form comes back once it reads as one.") }),
                         el("ul", { id: "form-problems", class: "problems" }));
     return;
   }
   if (state.game !== "mtg") {
-    box.replaceChildren(el("p", { text: `The form edits Magic scenarios; this one is of ${state.game}: edit its YAML.` }),
+    box.replaceChildren(el("p", { text: t("The form edits Magic scenarios; this one is of {game}: edit its YAML.", { game: state.gameTitle || state.game }) }),
                         el("ul", { id: "form-problems", class: "problems" }));
     return;
   }
@@ -378,59 +426,59 @@ async function renderForm() {
   const focused = state.focus || (document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null);
   state.focus = null;
   uid = 0;
-  const parts = [el("ul", { id: "form-problems", class: "problems", "aria-label": "Problems not tied to one field" })];
-  parts.push(field("Title", textInput(doc.title, (v) => { setOrDrop(doc, "title", v); formChanged(); }), "title"));
+  const parts = [el("ul", { id: "form-problems", class: "problems", "aria-label": t("Problems not tied to one field") })];
+  parts.push(field(t("Title"), textInput(doc.title, (v) => { setOrDrop(doc, "title", v); formChanged(); }), "title"));
 
   /* players */
   doc.players = Array.isArray(doc.players) ? doc.players : [];
   const names = doc.players.map((p) => (p && p.name) || "").filter(Boolean);
-  const players = el("fieldset", { class: "group" }, el("legend", { text: "Players" }));
+  const players = el("fieldset", { class: "group" }, el("legend", { text: t("Players") }));
   doc.players.forEach((p, i) => {
     if (!p || typeof p !== "object") return;
     players.append(el("div", { class: "row" },
-      field("Name", textInput(p.name, (v) => { p.name = v; formChanged(); }, { onchange: () => renderFormSoon() }), `players[${i}].name`),
-      field("Life", numberInput(p.life, (v) => { setOrDrop(p, "life", asNumber(v)); formChanged(); }), `players[${i}].life`),
-      field("Poison", numberInput(p.poison, (v) => { setOrDrop(p, "poison", asNumber(v)); formChanged(); }), `players[${i}].poison`),
-      removeButton(`Remove player ${p.name || i + 1}`, () => { doc.players.splice(i, 1); renderFormSoon("add-player"); formChanged(); })));
+      field(t("Name"), textInput(p.name, (v) => { p.name = v; formChanged(); }, { onchange: () => renderFormSoon() }), `players[${i}].name`),
+      field(t("Life"), numberInput(p.life, (v) => { setOrDrop(p, "life", asNumber(v)); formChanged(); }), `players[${i}].life`),
+      field(t("Poison"), numberInput(p.poison, (v) => { setOrDrop(p, "poison", asNumber(v)); formChanged(); }), `players[${i}].poison`),
+      removeButton(t("Remove player {name}", { name: p.name || i + 1 }), () => { doc.players.splice(i, 1); renderFormSoon("add-player"); formChanged(); })));
   });
-  players.append(addButton("Add a player", () => {
+  players.append(addButton(t("Add a player"), () => {
     let n = doc.players.length; let name;
     do { name = String.fromCharCode(65 + (n++ % 26)) + (n > 26 ? n : ""); } while (names.includes(name));
     doc.players.push({ name, life: 20 });
     renderFormSoon(fid(`players[${doc.players.length - 1}].name`)); formChanged();
   }, "add-player"));
-  players.append(field("Active player (the attacker)", choice(doc.active, names, (v) => { setOrDrop(doc, "active", v); formChanged(); renderFormSoon(); }), "active"));
+  players.append(field(t("Active player (the attacker)"), choice(doc.active, names, (v) => { setOrDrop(doc, "active", v); formChanged(); renderFormSoon(); }), "active"));
   parts.push(players);
 
   /* permanents */
   doc.permanents = Array.isArray(doc.permanents) ? doc.permanents : [];
   const ids = doc.permanents.map((p) => (p && p.id) || "").filter(Boolean);
-  const perms = el("fieldset", { class: "group" }, el("legend", { text: "Permanents" }));
+  const perms = el("fieldset", { class: "group" }, el("legend", { text: t("Permanents") }));
   const cards = el("datalist", { id: "card-names" }, ...vocab.cards.map((c) => el("option", { value: c })));
   perms.append(cards);
   doc.permanents.forEach((p, i) => {
     if (!p || typeof p !== "object") return;
     const at = `permanents[${i}]`;
     const stats = (p.card && vocab.card_stats[p.card]) || {};
-    const box2 = el("fieldset", { class: "permanent" }, el("legend", { text: p.id || `permanent ${i + 1}` }));
+    const box2 = el("fieldset", { class: "permanent" }, el("legend", { text: p.id || t("permanent {n}", { n: i + 1 }) }));
     box2.append(el("div", { class: "row" },
-      field("Id", textInput(p.id, (v) => { p.id = v; formChanged(); }, { onchange: () => renderFormSoon() }), `${at}.id`),
-      field("Controller", choice(p.controller, names, (v) => { setOrDrop(p, "controller", v); formChanged(); renderFormSoon(); }, "—"), `${at}.controller`),
-      field("Card", textInput(p.card, (v) => {
+      field(t("Id"), textInput(p.id, (v) => { p.id = v; formChanged(); }, { onchange: () => renderFormSoon() }), `${at}.id`),
+      field(t("Controller"), choice(p.controller, names, (v) => { setOrDrop(p, "controller", v); formChanged(); renderFormSoon(); }, "—"), `${at}.controller`),
+      field(t("Card"), textInput(p.card, (v) => {
         setOrDrop(p, "card", v);
         /* A permanent just added has the form's 2/2: a card's own numbers replace them. */
         if (fresh.has(p) && vocab.card_stats[v]) { delete p.power; delete p.toughness; fresh.delete(p); renderFormSoon(); }
         formChanged();
-      }, { list: "card-names" }), `${at}.card`, "a card of the library, or none"),
-      field("Power", numberInput(p.power, (v) => { setOrDrop(p, "power", asNumber(v)); fresh.delete(p); formChanged(); }, stats.power), `${at}.power`),
-      field("Toughness", numberInput(p.toughness, (v) => { setOrDrop(p, "toughness", asNumber(v)); fresh.delete(p); formChanged(); }, stats.toughness), `${at}.toughness`)));
+      }, { list: "card-names" }), `${at}.card`, t("a card of the library, or none")),
+      field(t("Power"), numberInput(p.power, (v) => { setOrDrop(p, "power", asNumber(v)); fresh.delete(p); formChanged(); }, stats.power), `${at}.power`),
+      field(t("Toughness"), numberInput(p.toughness, (v) => { setOrDrop(p, "toughness", asNumber(v)); fresh.delete(p); formChanged(); }, stats.toughness), `${at}.toughness`)));
     const counters = (p.counters && typeof p.counters === "object") ? p.counters : {};
     box2.append(el("div", { class: "row" },
-      field("Keywords", textInput(keywordsText(p.keywords), (v) => { setOrDrop(p, "keywords", keywordsOf(v)); formChanged(); }, { size: 28 }),
-            `${at}.keywords`, "comma-separated: flying, first-strike, rampage 2, protection black"),
-      field("+1/+1 counters", numberInput(counters["+1/+1"], (v) => { const c = { ...(p.counters || {}) }; setOrDrop(c, "+1/+1", asNumber(v)); setOrDrop(p, "counters", Object.keys(c).length ? c : undefined); formChanged(); }), `${at}.counters`),
-      field("−1/−1 counters", numberInput(counters["-1/-1"], (v) => { const c = { ...(p.counters || {}) }; setOrDrop(c, "-1/-1", asNumber(v)); setOrDrop(p, "counters", Object.keys(c).length ? c : undefined); formChanged(); }), `${at}.counters.-1/-1`),
-      field("Damage", numberInput(p.damage, (v) => { setOrDrop(p, "damage", asNumber(v)); formChanged(); }), `${at}.damage`)));
+      field(t("Keywords"), textInput(keywordsText(p.keywords), (v) => { setOrDrop(p, "keywords", keywordsOf(v)); formChanged(); }, { size: 28 }),
+            `${at}.keywords`, t("comma-separated: flying, first-strike, rampage 2, protection black")),
+      field(t("+1/+1 counters"), numberInput(counters["+1/+1"], (v) => { const c = { ...(p.counters || {}) }; setOrDrop(c, "+1/+1", asNumber(v)); setOrDrop(p, "counters", Object.keys(c).length ? c : undefined); formChanged(); }), `${at}.counters`),
+      field(t("−1/−1 counters"), numberInput(counters["-1/-1"], (v) => { const c = { ...(p.counters || {}) }; setOrDrop(c, "-1/-1", asNumber(v)); setOrDrop(p, "counters", Object.keys(c).length ? c : undefined); formChanged(); }), `${at}.counters.-1/-1`),
+      field(t("Damage"), numberInput(p.damage, (v) => { setOrDrop(p, "damage", asNumber(v)); formChanged(); }), `${at}.damage`)));
     p.abilities = Array.isArray(p.abilities) ? p.abilities : [];
     if (!p.abilities.length) delete p.abilities;
     (p.abilities || []).forEach((a, j) => {
@@ -438,22 +486,23 @@ async function renderForm() {
       const aat = `${at}.abilities[${j}]`;
       const kind = a.activated !== undefined ? "activated" : "trigger";
       box2.append(el("div", { class: "row ability" },
-        field("Ability", choice(kind === "trigger" ? `trigger:${a.trigger ?? ""}` : `activated:${a.activated ?? ""}`,
-              [...vocab.triggers.map((t) => [`trigger:${t}`, `when: ${t}`]), ...vocab.activated.map((t) => [`activated:${t}`, `cost: ${t}`])],
+        field(t("Ability"), choice(kind === "trigger" ? `trigger:${a.trigger ?? ""}` : `activated:${a.activated ?? ""}`,
+              [...vocab.triggers.map((x) => [`trigger:${x}`, t("when: {trigger}", { trigger: labelled(x) })]),
+               ...vocab.activated.map((x) => [`activated:${x}`, t("cost: {cost}", { cost: labelled(x) })])],
               (v) => { const [k, name] = (v || "").split(":"); delete a.trigger; delete a.activated; if (k) a[k] = name; formChanged(); }), aat),
-        field("Effect", choice(a.effect, Object.keys(vocab.effects), (v) => { setOrDrop(a, "effect", v); formChanged(); }), `${aat}.effect`),
-        field("Target", choice(a.target, vocab.ability_targets, (v) => { setOrDrop(a, "target", v); formChanged(); }, "—"), `${aat}.target`),
-        field("Power", numberInput(a.power, (v) => { setOrDrop(a, "power", asNumber(v)); formChanged(); }), `${aat}.power`),
-        field("Toughness", numberInput(a.toughness, (v) => { setOrDrop(a, "toughness", asNumber(v)); formChanged(); }), `${aat}.toughness`),
-        field("Amount", numberInput(a.amount, (v) => { setOrDrop(a, "amount", asNumber(v)); formChanged(); }), `${aat}.amount`),
-        removeButton(`Remove ability ${j + 1} of ${p.id || i + 1}`, () => { p.abilities.splice(j, 1); if (!p.abilities.length) delete p.abilities; renderFormSoon(`add-ability-${i}`); formChanged(); })));
+        field(t("Effect"), choice(a.effect, named(Object.keys(vocab.effects)), (v) => { setOrDrop(a, "effect", v); formChanged(); }), `${aat}.effect`),
+        field(t("Target"), choice(a.target, named(vocab.ability_targets), (v) => { setOrDrop(a, "target", v); formChanged(); }, "—"), `${aat}.target`),
+        field(t("Power"), numberInput(a.power, (v) => { setOrDrop(a, "power", asNumber(v)); formChanged(); }), `${aat}.power`),
+        field(t("Toughness"), numberInput(a.toughness, (v) => { setOrDrop(a, "toughness", asNumber(v)); formChanged(); }), `${aat}.toughness`),
+        field(t("Amount"), numberInput(a.amount, (v) => { setOrDrop(a, "amount", asNumber(v)); formChanged(); }), `${aat}.amount`),
+        removeButton(t("Remove ability {n} of {id}", { n: j + 1, id: p.id || i + 1 }), () => { p.abilities.splice(j, 1); if (!p.abilities.length) delete p.abilities; renderFormSoon(`add-ability-${i}`); formChanged(); })));
     });
     box2.append(el("div", { class: "buttons" },
-      addButton(`Add an ability to ${p.id || "it"}`, () => { (p.abilities = p.abilities || []).push({ trigger: vocab.triggers[0], effect: "pump", target: "self", power: 1, toughness: 1 }); renderFormSoon(fid(`permanents[${i}].abilities[${p.abilities.length - 1}]`)); formChanged(); }, `add-ability-${i}`),
-      removeButton(`Remove ${p.id || "permanent " + (i + 1)}`, () => { doc.permanents.splice(i, 1); renderFormSoon("add-permanent"); formChanged(); })));
+      addButton(p.id ? t("Add an ability to {id}", { id: p.id }) : t("Add an ability"), () => { (p.abilities = p.abilities || []).push({ trigger: vocab.triggers[0], effect: "pump", target: "self", power: 1, toughness: 1 }); renderFormSoon(fid(`permanents[${i}].abilities[${p.abilities.length - 1}]`)); formChanged(); }, `add-ability-${i}`),
+      removeButton(p.id ? t("Remove {id}", { id: p.id }) : t("Remove permanent {n}", { n: i + 1 }), () => { doc.permanents.splice(i, 1); renderFormSoon("add-permanent"); formChanged(); })));
     perms.append(box2);
   });
-  perms.append(addButton("Add a permanent", () => {
+  perms.append(addButton(t("Add a permanent"), () => {
     let n = doc.permanents.length + 1; while (ids.includes(`creature-${n}`)) n++;
     const made = { id: `creature-${n}`, controller: names[0] || "A", power: 2, toughness: 2 };
     fresh.add(made);
@@ -467,58 +516,58 @@ async function renderForm() {
   const combat = doc.combat;
   const attacks = (combat.attacks && typeof combat.attacks === "object") ? combat.attacks : {};
   const blocks = (combat.blocks && typeof combat.blocks === "object") ? combat.blocks : {};
-  const fights = el("fieldset", { class: "group" }, el("legend", { text: "Attacks and blocks" }));
+  const fights = el("fieldset", { class: "group" }, el("legend", { text: t("Attacks and blocks") }));
   const mine = doc.permanents.filter((p) => p && p.id && p.controller === doc.active);
   const theirs = doc.permanents.filter((p) => p && p.id && p.controller !== doc.active);
   const defenders = [...names.filter((n) => n !== doc.active), ...theirs.map((p) => p.id)];
   const update = (key, obj) => { combat[key] = obj; if (!Object.keys(obj).length) delete combat[key]; if (!Object.keys(combat).length) delete doc.combat; };
   const attackRow = el("div", { class: "row" });
   for (const p of mine) {
-    attackRow.append(field(`${p.id} attacks`, choice(attacks[p.id], defenders, (v) => { const a = { ...attacks }; setOrDrop(a, p.id, v); update("attacks", a); doc.combat = combat; formChanged(); renderFormSoon(); }, "does not attack"), `combat.attacks.${p.id}`));
+    attackRow.append(field(t("{id} attacks", { id: p.id }), choice(attacks[p.id], defenders, (v) => { const a = { ...attacks }; setOrDrop(a, p.id, v); update("attacks", a); doc.combat = combat; formChanged(); renderFormSoon(); }, t("does not attack")), `combat.attacks.${p.id}`));
   }
-  if (!mine.length) attackRow.append(el("p", { class: "field-hint", text: "The active player controls no permanent to attack with." }));
+  if (!mine.length) attackRow.append(el("p", { class: "field-hint", text: t("The active player controls no permanent to attack with.") }));
   fights.append(attackRow);
   const attackers = Object.keys(attacks);
   const blockRow = el("div", { class: "row" });
   for (const p of theirs) {
     const value = blocks[p.id];
     if (Array.isArray(value)) {
-      blockRow.append(field(`${p.id} blocks`, textInput(value.join(", "), (v) => { const b = { ...blocks }; setOrDrop(b, p.id, v.split(",").map((s) => s.trim()).filter(Boolean)); update("blocks", b); doc.combat = combat; formChanged(); }), `combat.blocks.${p.id}`, "several attackers, comma-separated"));
+      blockRow.append(field(t("{id} blocks", { id: p.id }), textInput(value.join(", "), (v) => { const b = { ...blocks }; setOrDrop(b, p.id, v.split(",").map((s) => s.trim()).filter(Boolean)); update("blocks", b); doc.combat = combat; formChanged(); }), `combat.blocks.${p.id}`, t("several attackers, comma-separated")));
       continue;
     }
-    blockRow.append(field(`${p.id} blocks`, choice(value, attackers, (v) => { const b = { ...blocks }; setOrDrop(b, p.id, v); update("blocks", b); doc.combat = combat; formChanged(); }, "does not block"), `combat.blocks.${p.id}`));
+    blockRow.append(field(t("{id} blocks", { id: p.id }), choice(value, attackers, (v) => { const b = { ...blocks }; setOrDrop(b, p.id, v); update("blocks", b); doc.combat = combat; formChanged(); }, t("does not block")), `combat.blocks.${p.id}`));
   }
-  if (!theirs.length) blockRow.append(el("p", { class: "field-hint", text: "No other player controls a permanent to block with." }));
+  if (!theirs.length) blockRow.append(el("p", { class: "field-hint", text: t("No other player controls a permanent to block with.") }));
   fights.append(blockRow);
   if (combat.assign || combat.order || combat.bands) {
-    fights.append(el("p", { class: "field-hint", "data-field": "combat.assign", text: "Damage assignment, orders and bands are edited in the YAML." }));
+    fights.append(el("p", { class: "field-hint", "data-field": "combat.assign", text: t("Damage assignment, orders and bands are edited in the YAML.") }));
   }
   parts.push(fights);
 
   /* actions */
   doc.actions = Array.isArray(doc.actions) ? doc.actions : [];
-  const acts = el("fieldset", { class: "group" }, el("legend", { text: "Actions (spells and abilities during combat)" }));
+  const acts = el("fieldset", { class: "group" }, el("legend", { text: t("Actions (spells and abilities during combat)") }));
   const targets = [...ids, ...names];
   doc.actions.forEach((a, i) => {
     if (!a || typeof a !== "object") return;
     const at = `actions[${i}]`;
     const windowValue = Array.isArray(a.at) ? a.at.join(", ") : a.at;
-    acts.append(el("fieldset", { class: "action" }, el("legend", { text: `Action ${i + 1}${a.card ? ": " + a.card : ""}` }),
+    acts.append(el("fieldset", { class: "action" }, el("legend", { text: a.card ? t("Action {n}: {card}", { n: i + 1, card: a.card }) : t("Action {n}", { n: i + 1 }) }),
       el("div", { class: "row" },
-        field("Window", choice(windowValue, vocab.windows, (v) => { setOrDrop(a, "at", v); formChanged(); }), `${at}.at`),
-        field("By", choice(a.by, names, (v) => { setOrDrop(a, "by", v); formChanged(); }, "—"), `${at}.by`),
-        field("Effect", choice(a.effect, Object.keys(vocab.effects), (v) => { setOrDrop(a, "effect", v); keepFieldsOf(a, vocab); formChanged(); renderFormSoon(); }), `${at}.effect`),
-        field("Target", choice(Array.isArray(a.target) ? a.target.join(", ") : a.target, targets, (v) => { setOrDrop(a, "target", v); formChanged(); }, "—"), `${at}.target`)),
+        field(t("Window"), choice(windowValue, named(vocab.windows), (v) => { setOrDrop(a, "at", v); formChanged(); }), `${at}.at`),
+        field(t("By"), choice(a.by, names, (v) => { setOrDrop(a, "by", v); formChanged(); }, "—"), `${at}.by`),
+        field(t("Effect"), choice(a.effect, named(Object.keys(vocab.effects)), (v) => { setOrDrop(a, "effect", v); keepFieldsOf(a, vocab); formChanged(); renderFormSoon(); }), `${at}.effect`),
+        field(t("Target"), choice(Array.isArray(a.target) ? a.target.join(", ") : a.target, targets, (v) => { setOrDrop(a, "target", v); formChanged(); }, "—"), `${at}.target`)),
       el("div", { class: "row" },
-        field("Card", textInput(a.card, (v) => { setOrDrop(a, "card", v); formChanged(); }, { list: "action-cards" }), `${at}.card`, "a label for the log"),
+        field(t("Card"), textInput(a.card, (v) => { setOrDrop(a, "card", v); formChanged(); }, { list: "action-cards" }), `${at}.card`, t("a label for the log")),
         ...effectFields(a, at, vocab, ids),
-        field("If the window is missing", choice(a["if-missing"], vocab.if_missing, (v) => { setOrDrop(a, "if-missing", v); formChanged(); }, "skip (default)"), `${at}.if-missing`),
-        removeButton(`Remove action ${i + 1}`, () => { doc.actions.splice(i, 1); if (!doc.actions.length) delete doc.actions; renderFormSoon("add-action"); formChanged(); }))));
+        field(t("If the window is missing"), choice(a["if-missing"], vocab.if_missing, (v) => { setOrDrop(a, "if-missing", v); formChanged(); }, t("skip (default)")), `${at}.if-missing`),
+        removeButton(t("Remove action {n}", { n: i + 1 }), () => { doc.actions.splice(i, 1); if (!doc.actions.length) delete doc.actions; renderFormSoon("add-action"); formChanged(); }))));
   });
   if (!doc.actions.length) delete doc.actions;
   acts.append(el("datalist", { id: "action-cards" }, ...vocab.action_cards.map((c) => el("option", { value: c }))));
-  acts.append(el("datalist", { id: "keyword-names" }, ...vocab.keywords.map((k) => el("option", { value: k }))));
-  acts.append(addButton("Add an action", () => {
+  acts.append(el("datalist", { id: "keyword-names" }, ...vocab.keywords.map((k) => el("option", { value: k, label: labelled(k) !== k ? labelled(k) : null }))));
+  acts.append(addButton(t("Add an action"), () => {
     (doc.actions = doc.actions || []).push({ at: "declare-blockers", by: names.find((n) => n !== doc.active) || names[0], effect: "pump", target: ids[0], power: 3, toughness: 3 });
     renderFormSoon(fid(`actions[${doc.actions.length - 1}].at`)); formChanged();
   }, "add-action"));
@@ -548,11 +597,11 @@ function effectFields(a, at, vocab, ids) {
   const out = [];
   for (const f of EFFECT_NUMBERS) {
     if (!used.has(f) && a[f] === undefined) continue;
-    const label = f[0].toUpperCase() + f.slice(1);
+    const label = { power: t("Power"), toughness: t("Toughness"), amount: t("Amount") }[f] || f;
     if (f === "source") {
-      out.push(field("Source", choice(a.source, ids, (v) => { setOrDrop(a, "source", v); formChanged(); }, "—"), `${at}.source`, "the permanent whose ability it is"));
+      out.push(field(t("Source"), choice(a.source, ids, (v) => { setOrDrop(a, "source", v); formChanged(); }, "—"), `${at}.source`, t("the permanent whose ability it is")));
     } else if (f === "keyword") {
-      out.push(field("Keyword", textInput(keywordsText(a.keyword === undefined ? [] : [a.keyword]), (v) => { setOrDrop(a, "keyword", keywordsOf(v)[0]); formChanged(); }, { list: "keyword-names", size: 14 }), `${at}.keyword`));
+      out.push(field(t("Keyword"), textInput(keywordsText(a.keyword === undefined ? [] : [a.keyword]), (v) => { setOrDrop(a, "keyword", keywordsOf(v)[0]); formChanged(); }, { list: "keyword-names", size: 14 }), `${at}.keyword`));
     } else {
       out.push(field(label, numberInput(a[f], (v) => { setOrDrop(a, f, asNumber(v)); formChanged(); }), `${at}.${f}`));
     }
@@ -572,38 +621,38 @@ function prune(doc) {
   const players = new Set((Array.isArray(doc.players) ? doc.players : []).filter((p) => p && p.name).map((p) => p.name));
   const combat = doc.combat;
   if (isMap(combat)) {
-    const drop = (key, k, why) => { delete combat[key][k]; said.push(`combat.${key}.${k} (${why})`); };
+    const drop = (key, k, why) => { delete combat[key][k]; said.push(t("{path} ({why})", { path: `combat.${key}.${k}`, why })); };
     for (const key of ["attacks", "blocks", "order", "assign"]) {
       if (!isMap(combat[key])) continue;
-      for (const k of Object.keys(combat[key])) if (!ids.has(k)) drop(key, k, "no such permanent");
+      for (const k of Object.keys(combat[key])) if (!ids.has(k)) drop(key, k, t("no such permanent"));
     }
     const attacks = isMap(combat.attacks) ? combat.attacks : {};
     const blockersOf = {};
     if (isMap(combat.blocks)) {
       for (const [b, a] of Object.entries(combat.blocks)) {
         const list = Array.isArray(a) ? a : [a];
-        if (list.some((x) => !(x in attacks))) { drop("blocks", b, "the creature it blocks does not attack"); continue; }
+        if (list.some((x) => !(x in attacks))) { drop("blocks", b, t("the creature it blocks does not attack")); continue; }
         for (const x of list) (blockersOf[x] = blockersOf[x] || []).push(b);
       }
     }
     if (isMap(combat.order)) {
       for (const [a, list] of Object.entries(combat.order)) {
         const now = (blockersOf[a] || []).slice().sort().join(",");
-        if (!Array.isArray(list) || list.slice().sort().join(",") !== now) drop("order", a, "its blockers changed");
+        if (!Array.isArray(list) || list.slice().sort().join(",") !== now) drop("order", a, t("its blockers changed"));
       }
     }
     if (isMap(combat.assign)) {
       for (const [a, v] of Object.entries(combat.assign)) {
-        if (!(a in attacks)) { drop("assign", a, "it does not attack"); continue; }
+        if (!(a in attacks)) { drop("assign", a, t("it does not attack")); continue; }
         const allowed = new Set([...(blockersOf[a] || []), attacks[a], ...players]);
         const maps = isMap(v) ? (("first" in v || "second" in v) ? [v.first, v.second].filter(isMap) : [v]) : [];
-        if (maps.some((m) => Object.keys(m).some((k) => !allowed.has(k)))) drop("assign", a, "its blockers changed");
+        if (maps.some((m) => Object.keys(m).some((k) => !allowed.has(k)))) drop("assign", a, t("its blockers changed"));
       }
     }
     if (Array.isArray(combat.bands)) {
       const before = JSON.stringify(combat.bands);
       combat.bands = combat.bands.map((b) => (Array.isArray(b) ? b.filter((x) => ids.has(x)) : b)).filter((b) => !Array.isArray(b) || b.length > 1);
-      if (JSON.stringify(combat.bands) !== before) said.push("combat.bands (a member is gone)");
+      if (JSON.stringify(combat.bands) !== before) said.push(t("{path} ({why})", { path: "combat.bands", why: t("a member is gone") }));
       if (!combat.bands.length) delete combat.bands;
     }
     for (const key of ["attacks", "blocks", "order", "assign"]) if (isMap(combat[key]) && !Object.keys(combat[key]).length) delete combat[key];
@@ -615,7 +664,7 @@ function prune(doc) {
       for (const [key, known] of [["permanents", ids], ["players", players]]) {
         if (!isMap(e[key])) continue;
         for (const k of Object.keys(e[key])) {
-          if (!known.has(k)) { delete e[key][k]; said.push(`expect.${era}.${key}.${k} (no such ${key === "players" ? "player" : "permanent"})`); }
+          if (!known.has(k)) { delete e[key][k]; said.push(t("{path} ({why})", { path: `expect.${era}.${key}.${k}`, why: key === "players" ? t("no such player") : t("no such permanent") })); }
         }
       }
     }
@@ -648,12 +697,12 @@ async function through(stream, bytes) {
 async function shareLink() {
   await settle();
   const packed = await through(new CompressionStream("deflate-raw"), new TextEncoder().encode($("yaml").value));
-  const url = `${location.origin}/workbench#s=${b64url(packed)}`;
+  const url = `${location.origin}${location.pathname}#s=${b64url(packed)}`;
   history.replaceState(null, "", url);
   state.shared = location.hash;
   $("share-url").value = url;
-  let said = "The link holds the whole scenario: it is in the address bar and above.";
-  try { await navigator.clipboard.writeText(url); said = "Copied: the link holds the whole scenario."; } catch (e) { /* not allowed here: the field has it */ }
+  let said = t("The link holds the whole scenario: it is in the address bar and above.");
+  try { await navigator.clipboard.writeText(url); said = t("Copied: the link holds the whole scenario."); } catch (e) { /* not allowed here: the field has it */ }
   $("share-said").textContent = said;
 }
 
@@ -673,14 +722,15 @@ async function download() {
 async function save(e) {
   e.preventDefault();
   const said = $("save-said");
-  said.textContent = "Saving…";
+  said.textContent = t("Saving…");
   await settle();
   try {
     const got = await api("POST", "/api/save", { yaml: $("yaml").value, name: $("save-name").value, replace: $("save-replace").checked });
-    said.textContent = `Saved as ${got.saved} in ${got.folder}.`;
+    said.textContent = t("Saved as {file} in {folder}.", { file: got.saved, folder: got.folder });
     await fillOpenList();
   } catch (err) {
-    said.textContent = err.message.startsWith("not saved") ? `N${err.message.slice(1)}` : `Not saved: ${err.message}`;
+    /* An invalid scenario's refusal says "not saved" itself. */
+    said.textContent = err.status === 422 && err.data && err.data.problems ? sentence(err.message) : t("Not saved: {why}", { why: err.message });
   }
 }
 
@@ -700,7 +750,7 @@ async function explore(e) {
       yaml: $("yaml").value, name: state.name, objective: $("explore-objective").value,
       blocks: $("explore-blocks").value, fields: $("explore-fields").value, limit });
   } catch (err) {
-    status.textContent = `Not explored: ${err.message}`;
+    status.textContent = t("Not explored: {why}", { why: err.message });
     return;
   }
   state.job = job.job;
@@ -709,7 +759,7 @@ async function explore(e) {
   const hadFocus = document.activeElement === $("explore-start");
   $("explore-start").disabled = true;
   if (hadFocus) $("explore-cancel").focus(); /* the disabled button would drop the focus */
-  status.textContent = "Searching…";
+  status.textContent = t("Searching…");
   const mine = () => state.job === job.job;
   const done = () => {
     const hadFocus = document.activeElement === $("explore-cancel");
@@ -720,21 +770,24 @@ async function explore(e) {
     await new Promise((r) => setTimeout(r, 250));
     if (!mine()) return; /* cancelled, or another search begun: this loop is over */
     let got;
-    try { got = await api("GET", `/api/explore/${job.job}?html=1`); } catch (err) { if (mine()) { status.textContent = `Not explored: ${err.message}`; done(); } return; }
+    try { got = await api("GET", `/api/explore/${job.job}?html=1`); } catch (err) { if (mine()) { status.textContent = t("Not explored: {why}", { why: err.message }); done(); } return; }
     if (!mine()) return;
     if (got.state === "running") {
-      const place = got.eras && got.era ? ` (era ${got.eras.indexOf(got.era) + 1} of ${got.eras.length})` : "";
-      status.textContent = got.era ? `Searching under ${got.era}${place}: ${got.lines.toLocaleString("en")} lines played out in this era so far; ${got.seconds} s.` : "Searching…";
+      const values = { era: got.era, lines: got.lines, seconds: got.seconds, n: got.eras ? got.eras.indexOf(got.era) + 1 : 0, count: got.eras ? got.eras.length : 0 };
+      status.textContent = !got.era ? t("Searching…") : values.n > 0
+        ? t("Searching under {era} (era {n} of {count}): {lines} lines played out in this era so far; {seconds} s.", values)
+        : t("Searching under {era}: {lines} lines played out in this era so far; {seconds} s.", values);
       continue;
     }
     if (got.state === "done") {
       $("explore-result").innerHTML = got.html || ""; /* the server's HTML, escaped there */
       const eras = Object.keys(got.explore.eras);
-      status.textContent = `Explored ${eras.length} era${eras.length === 1 ? "" : "s"} in ${got.seconds} s: ${got.explore.diverges ? "the eras diverge" : "the eras agree"}.`;
+      status.textContent = t(eras.length === 1 ? "Explored {n} era in {seconds} s: {verdict}." : "Explored {n} eras in {seconds} s: {verdict}.",
+                             { n: eras.length, seconds: got.seconds, verdict: got.explore.diverges ? t("the eras diverge") : t("the eras agree") });
     } else if (got.state === "cancelled") {
-      status.textContent = "Cancelled: nothing was explored.";
+      status.textContent = t("Cancelled: nothing was explored.");
     } else {
-      status.textContent = `Not explored: ${got.error}`;
+      status.textContent = t("Not explored: {why}", { why: got.error });
     }
     done();
     return;
@@ -746,11 +799,33 @@ async function cancel() {
   if (!id) return;
   state.job = null;
   try { await api("DELETE", `/api/explore/${id}`); } catch (e) { /* it ended on its own */ }
-  $("explore-status").textContent = "Cancelled: nothing was explored.";
+  $("explore-status").textContent = t("Cancelled: nothing was explored.");
   $("explore-progress").hidden = true;
   $("explore-start").disabled = false;
   $("explore-start").focus();
   $("explore-cancel").disabled = true;
+}
+
+/* ---- the other language ------------------------------------------------------------- */
+
+/* The language switch takes the board along: the scenario as it was opened (?open=), or,
+   once edited, the whole text in the link's fragment, as Share makes it. */
+async function otherLanguage(e) {
+  const link = e.currentTarget;
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  const to = new URL(link.href, location.href);
+  try {
+    await settle();
+    const text = $("yaml").value;
+    if (state.opened && state.opened.text === text) {
+      to.search = `?open=${encodeURIComponent(state.opened.source).replace(/%3A/g, ":")}`;
+    } else {
+      const packed = await through(new CompressionStream("deflate-raw"), new TextEncoder().encode(text));
+      to.hash = `s=${b64url(packed)}`;
+    }
+  } catch (err) { /* the page without the board */ }
+  location.href = to.href;
 }
 
 /* ---- start ---------------------------------------------------------------------------- */
@@ -776,11 +851,13 @@ async function start() {
     fillOpenList().then(() => { $("open-select").value = chosen; }).catch(() => {});
   });
   $("download").addEventListener("click", download);
+  const switcher = document.querySelector("header.site .language a");
+  if (switcher) switcher.addEventListener("click", otherLanguage);
   $("share").addEventListener("click", shareLink);
   if ($("save-form")) $("save-form").addEventListener("submit", save);
   $("explore-form").addEventListener("submit", explore);
   $("explore-cancel").addEventListener("click", cancel);
-  try { await fillOpenList(); } catch (err) { say(`The list of scenarios could not be read: ${err.message}`); }
+  try { await fillOpenList(); } catch (err) { say(t("The list of scenarios could not be read: {why}", { why: err.message })); }
   const params = new URLSearchParams(location.search);
   if (location.hash.startsWith("#s=")) {
     if (await openLink()) return;
@@ -800,7 +877,7 @@ async function openLink() {
     state.shared = location.hash;
     const select = $("open-select");
     let option = select.querySelector('option[value="link:"]');
-    if (!option) { option = el("option", { value: "link:", text: "A shared link (this page's address)" }); select.prepend(option); }
+    if (!option) { option = el("option", { value: "link:", text: t("A shared link (this page's address)") }); select.prepend(option); }
     select.value = "link:";
     state.name = "shared-board.yaml";
     await refresh({ yaml: text }, "yaml", true);
@@ -810,7 +887,7 @@ async function openLink() {
     }
     return true;
   } catch (err) {
-    say(`The link's scenario could not be read (${err.message}).`);
+    say(t("The link's scenario could not be read ({why}).", { why: err.message }));
     return false;
   }
 }
