@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from comparator.text.language import N_, _, current
+from comparator.text.language import N_, _, bounded, current
 
 # history's sentences, as ``comparator.rules.history`` writes them ({name}: what varies);
 # the more particular of two that could match the same sentence first.
@@ -89,6 +89,7 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.S)
 
 
+@bounded
 def said(text: str | None) -> str | None:
     """One of history's or an import's sentences in the language spoken (as written in
     English, or where no pattern matches it)."""

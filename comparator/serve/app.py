@@ -228,10 +228,12 @@ def create_app(settings: Settings) -> Starlette:
             await anyio.to_thread.run_sync(bench.jobs.wait, job,
                                            settings.limits.explore_seconds + 5)
             return await _job_response(job, request, body.get("html") is True)
-        return JSONResponse(job.record(), status_code=202)
+        # A job's record says its error in the request's language: in a thread, as all
+        # saying is (a sentence is matched against many patterns).
+        return JSONResponse(await bench.work(job.record), status_code=202)
 
     async def _job_response(job: Any, request: Request, html: bool) -> Response:
-        out = job.record()
+        out = await bench.work(job.record)
         if html and job.state == "done" and job.doc is not None:
             result = await bench.work(texts.result, job.text, job.name,
                                       texts.eras_asked(None))
@@ -242,7 +244,7 @@ def create_app(settings: Settings) -> Starlette:
         job = bench.jobs.get(request.path_params["job"])
         if request.method == "DELETE":
             bench.jobs.cancel(job.id)
-            return JSONResponse(job.record())
+            return JSONResponse(await bench.work(job.record))
         return await _job_response(job, request, request.query_params.get("html") == "1")
 
     async def save(request: Request) -> Response:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from comparator.games.board import Board, Link, Piece, Side
+from comparator.games.board import LINKS, Board, Link, Piece, Side
 from comparator.site.words import GONE
 from comparator.text.language import N_, _
 from comparator.text.terminal import cut, wrapped
@@ -193,15 +193,21 @@ def _link(link: Link, where: dict[str, tuple[float, float]], key: str) -> str:
         return (f'<line {at} stroke="{EDGE}" stroke-width="6"/>'
                 f'<line {at} stroke="{ATTACK}" stroke-width="2.5" '
                 f'marker-end="url(#{key}-arrow)">'
-                f'<title>{escape(link.source)} attacks {escape(link.target)}</title></line>')
+                f'<title>{escape(_arrow(link))}</title></line>')
     # A block is dashed; a creature that chose to take the attack but does not block it
     # (a blocker or guardman whose redirection another followed) is dotted.
     dashes = "7 5" if link.kind == "blocks" else "2 4"
     at = f'x1="{x1 + 10:.0f}" y1="{y1:.0f}" x2="{x2 + 10:.0f}" y2="{y2:.0f}"'
     return (f'<line {at} stroke="{EDGE}" stroke-width="6"/>'
             f'<line {at} stroke="{BLOCK}" stroke-width="3" stroke-dasharray="{dashes}">'
-            f'<title>{escape(link.source)} {escape(link.kind)} {escape(link.target)}</title>'
+            f'<title>{escape(_arrow(link))}</title>'
             f'</line>')
+
+
+def _arrow(link: Link) -> str:
+    """What an arrow says on hover, in the language spoken: "left attacks B"."""
+    said = _(LINKS.get(link.kind, "{source} " + link.kind + " {target}."))
+    return said.format(source=link.source, target=link.target).rstrip(".。")
 
 
 def _text(x: float, y: float, words: str, size: int = 12, weight: str = "normal",

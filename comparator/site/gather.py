@@ -444,8 +444,9 @@ def _side_of(engine: Engine, era: Any, value: str | None, doc: dict[str, str] | 
     side = {"era": era.id, "number": str(v.number), "cited": value,
             "text": without_examples(v.text), "effective": v.effective,
             "document": v.document, "kind": getattr(v, "kind", "") or "",
-            "followed": None if value else (getattr(v, "evidence", None)
-                                            or Later(N_("its history")))}
+            "followed": None if value else (Phrased(v.evidence, history=True)
+                                            if getattr(v, "evidence", None)
+                                            else Later(N_("its history")))}
     return side, v
 
 
@@ -483,13 +484,18 @@ def _cited(engine: Engine, era: Any, value: str) -> dict[str, Any] | None:
 
 
 class Phrased:
-    """An engine's sentence (a citation's words: "507 (before 2021-09-07; wording not in
-    the sources)"), said in the language spoken when it is shown."""
+    """A sentence rulesdiff recorded in English, said in the language spoken when it is
+    shown: an engine's (a citation's words, "507 (before 2021-09-07; wording not in the
+    sources)"), or, with `history`, the rules history's (its evidence, why a rule ended)."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, text: str, history: bool = False) -> None:
+        self.text, self.history = text, history
 
     def __str__(self) -> str:
+        if self.history:
+            from comparator.rules.spoken import said
+
+            return str(said(self.text))
         from comparator.text.phrases import phrase
 
         return phrase(self.text)
@@ -506,7 +512,8 @@ def _missing(era: Any, value: str | None, imported: dict[str, dict[str, str]],
                         "rule once, as the later era's"), era=era.id)
     if ended and ended.get("status") == "deleted" and ended.get("era") == era.id:
         reused = ended.get("reused") or {}
-        evidence = ended.get("evidence") or Later(N_("its history ends here"))
+        evidence = (Phrased(ended["evidence"], history=True) if ended.get("evidence")
+                    else Later(N_("its history ends here")))
         if reused.get("number"):
             return Later(N_("Deleted: {evidence}; its number, {number}, is another rule in "
                             "the text of {date}"), evidence=evidence,

@@ -114,10 +114,22 @@ def japanese(text: Any) -> Any:
     """The text, escaped, each run of Japanese in it marked `<span lang="ja">`: read and
     drawn as Japanese (the CJK font stack of site.css), the English around it as English.
     On a Japanese page, English words with no Japanese among them (a scenario's prose as
-    its author wrote it, a source's title) are marked `<span lang="en">` instead."""
+    its author wrote it, a source's title) are marked `<span lang="en">` instead. A
+    command or a name between backticks, as rulesdiff's sentences write them
+    (`rulesdiff rules import`), is code."""
+    from markupsafe import Markup
+
+    parts = _TICKED.split("" if text is None else str(text))
+    return Markup("").join(Markup("<code>{}</code>").format(part) if i % 2 else _marked(part)
+                           for i, part in enumerate(parts))
+
+
+_TICKED = re.compile(r"`([^`\n]+)`")
+
+
+def _marked(text: str) -> Any:
     from markupsafe import Markup, escape
 
-    text = "" if text is None else str(text)
     if current() == "ja":
         if not _RUN.search(text) and _ENGLISH.search(text):
             return Markup('<span lang="en">{}</span>').format(text)

@@ -9,12 +9,14 @@ and the workbench set it for each page they write in another language."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = ("en", "ja")
 DOMAIN = "rulesdiff"
@@ -89,6 +91,33 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(lang).ngettext(singular, plural, n)
 
 
+# A sentence is said in another language by matching it against patterns: one longer
+# than any rulesdiff writes (a name a user made huge), or sentences nested deeper than any
+# it writes, is said as written, so that a crafted text can't make the matching slow or
+# deep (each pattern's slots match lazily: a long text costs more than its length).
+LONGEST_SAID = 1000  # the longest the engine writes: under 400
+DEEPEST_SAID = 12
+_depth: ContextVar[int] = ContextVar("rulesdiff_said_depth", default=0)
+
+
+def bounded(say: Callable[..., Any]) -> Callable[..., Any]:
+    """`say` (a function that says a sentence in the language spoken), that gives a text
+    too long, or nested too deep, back as written."""
+
+    @functools.wraps(say)
+    def guarded(text: Any, *args: Any, **kwargs: Any) -> Any:
+        depth = _depth.get()
+        if not isinstance(text, str) or len(text) > LONGEST_SAID or depth >= DEEPEST_SAID:
+            return text
+        token = _depth.set(depth + 1)
+        try:
+            return say(text, *args, **kwargs)
+        finally:
+            _depth.reset(token)
+
+    return guarded
+
+
 class Later:
     """Words said when shown: a message and its values, said in the language spoken when
     they are shown (str(), a template). What is gathered once and shown in several
@@ -105,12 +134,6 @@ class Later:
     def __repr__(self) -> str:
         return f"Later({self.message!r}, {self.values!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Later) and (self.message, self.values) == (
-            other.message, other.values)
-
-    def __hash__(self) -> int:
-        return hash(self.message)
 
 
 def N_(message: str) -> str:

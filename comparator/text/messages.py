@@ -18,7 +18,7 @@ import string
 from functools import cache
 from typing import Any
 
-from comparator.text.language import N_, _, current
+from comparator.text.language import N_, _, bounded, current
 from comparator.text.phrases import phrase, term
 
 # The sentences, as they are written ({name}: what varies; {{ }}: a brace of the text).
@@ -481,6 +481,7 @@ def _cited(rules: str) -> str:
                         for rule, eras in groups)
 
 
+@bounded
 def message(text: str) -> str:
     """A one-line sentence of rulesdiff's (a problem, an error, a hint) in the language
     spoken: as written in English, or where nothing here or among the engine's sentences

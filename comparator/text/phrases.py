@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from comparator.text.language import N_, _, current
+from comparator.text.language import N_, _, bounded, current
 
 # The engine's sentences, as it writes them ({name}: what varies).
 PHRASES = (
@@ -43,6 +43,96 @@ PHRASES = (
     N_("the {effect} by {player} is not taken: {why}"),
     N_("{tgt} is no longer on the battlefield"),
     N_("the game was over"),
+    # Dividing combat damage: what a division may not do, and why the era divides so.
+    N_("{key} is not something {source} can assign damage to now"),
+    N_("the amounts add up to {total}, but {source}'s power is now {power}"),
+    N_("{blocker} must be assigned lethal damage ({need}) before any damage goes past the "
+       "planeswalker to {target}"),
+    N_("{walker} must be assigned damage equal to its loyalty ({need}) before any goes to "
+       "{target}"),
+    N_("In this era {creature}'s damage assignment order was fixed at declare blockers "
+       "({rule}); now {why}, so the intended division is illegal ({illegal}) and the default "
+       "division is used."),
+    N_("{source} has deathtouch, so in this era its controller divides its combat damage "
+       "ignoring its damage assignment order ({rule}): {creature} need not be assigned lethal "
+       "damage first."),
+    N_("{source} has deathtouch, so in this era any damage it assigns to a creature counts as "
+       "lethal damage ({rule}): {creatures} needed only 1 before {source}'s damage could move "
+       "on."),
+    N_("{source} has deathtouch, so any damage it assigns to a creature counts as lethal "
+       "damage ({rule}): {creatures} needed only 1 before the rest could trample over."),
+    # Blockers: tapped, gone before they block, put onto the battlefield blocking.
+    N_("{creature} is blocking but tapped as its damage dealing step arrives, so it deals no "
+       "combat damage ({rule})"),
+    N_("{blocker} was declared as a blocker but left the battlefield while the costs to block "
+       "were paid, so it never becomes a blocking creature ({rule}); {attackers} still became "
+       "blocked ({blocked})."),
+    N_("{blocker} is put into play blocking {attacker}, which was already blocked: its "
+       "abilities on becoming blocked trigger only the first time it becomes blocked ({rule}; "
+       "the new blocker never \"blocked\", {entered})."),
+    N_("{blocker} is put onto the battlefield blocking {attacker}: it never \"blocked\" "
+       "({rule}), so \"whenever a creature blocks\" {attacker} abilities don't trigger "
+       "({trigger})."),
+    # Combat damage on the stack (the sixth-era rules).
+    N_("{source} left the battlefield after its combat damage was put on the stack; that "
+       "damage is still dealt as assigned ({rule}), using its last known information ({lki})."),
+    N_("{source} was removed from combat after its damage was put on the stack; the damage is "
+       "still dealt as assigned ({rule})."),
+    N_("{target} left the battlefield while {source}'s damage was on the stack, so the {n} "
+       "damage assigned to it is not dealt ({rule})."),
+    N_("{source} had left the battlefield when its damage was dealt, so its triggered "
+       "deathtouch was not around to trigger ({rule}); {target} is only dealt damage."),
+    N_("{source} had left the battlefield when its damage was dealt, so its triggered "
+       "lifelink, which works only on the battlefield, did not trigger ({rule})."),
+    # Trample as redirection (the rules before Urza's Saga): what their texts leave open.
+    N_("{creature} has trample and every creature blocking it has left combat: before Urza's "
+       "Saga a blocked creature dealt its damage to its blockers ({rule}) and trample only "
+       "redirected what they were dealt; the General Rulings of 1994 sent it all to the "
+       "defending player, but no text of {texts} says so ({ruling} does for Urza's Saga's "
+       "trample)"),
+    N_("{target} is dealt combat damage by the trampler {source} and by another creature at "
+       "once; the General Rulings of 1994 applied the other damage first, but no text of "
+       "{texts} says which damage trample redirects ({rule}; {unsettled})"),
+    # A player who has left a multiplayer game.
+    N_("{player} has left the game, but a player leaving the game doesn't affect combat "
+       "damage on the stack: {source}'s damage to {player} is dealt"),
+    N_("{player} has left the game: combat damage that would be dealt to a player who has "
+       "left the game simply isn't dealt ({source}'s)"),
+    N_("{player} has left the game: combat damage that would be assigned to a player who has "
+       "left the game isn't assigned ({creature}'s)"),
+    N_("{player} has left the game: {source}'s ability isn't put on the stack"),
+    N_("{creature} would assign combat damage to {player}, who has left the game: the CR of "
+       "{date} says only that leaving doesn't affect combat damage already on the stack "
+       "({rule}), not what becomes of damage assigned afterwards (M10's {later}: it isn't "
+       "dealt)"),
+    N_("{player} has left the game"),
+    # What the rules of an era did not have yet: multiplayer games, poison, a player's
+    # protection.
+    N_("a multiplayer game ({n} players): the 1993 rules are for two; the first rulings for "
+       "more are of 1995 ({rules} of the Fifth Edition rulings summary), and even they say "
+       "{why}"),
+    N_("\"There are no official multi-player (meaning, more than {n} player) rules for "
+       "Magic\" ({rule} of the Fifth Edition rulings summary)"),
+    N_("the two-headed-giant variant has no rules here: {why}"),
+    N_("the emperor variant has no rules here: {why}"),
+    N_("the grand-melee variant has no rules here: {why}"),
+    N_("the teams variant has no rules here: {why}"),
+    N_("the limited range of influence option has no rules here: {why}"),
+    N_("the attack multiple players option has no rules here: {why}"),
+    N_("the attack left option has no rules here: {why}"),
+    N_("the attack right option has no rules here: {why}"),
+    N_("teams have no rules here but who an opponent is ({rule}): {why}"),
+    N_("creatures attack {one} and {other} at once, and nothing here says how several "
+       "defending players block: {why}"),
+    N_("the scenario uses poison counters, which did not exist under these rules: they "
+       "arrived in {year} (Legends: MTG Wiki, Poison counter)"),
+    N_("player {name} has protection, which these rules gave only to permanents: {when}"),
+    N_("the sixth-era rules ({rule} of the CR of {date}; not in the CR of {before})"),
+    N_("the sixth-era rules (after {year}; {rule} of the CR of {date})"),
+    N_("the era of the M11 rules (after the CR of {after}; {rule} of the CR of {date})"),
+    N_("{year} ({set}; {rule} of the CR of {date})"),
+    N_("{year}, late in this era, with no text of the era here to cite ({rule} of the CR of "
+       "{date}, after it)"),
     # Rule citations where the sources give no number or no words.
     N_("{number} (before {date}; wording not in the sources)"),
     N_("(number not in the sources)"),
@@ -68,6 +158,10 @@ TERMS = (
     N_("sacrifice"), N_("add-mana"), N_("lose-keyword"), N_("remove-from-combat"),
     N_("gain-life"), N_("lose-life"), N_("counters"), N_("attacked"), N_("planeswalker"),
     N_("battle"), N_("draw"), N_("tap"),
+    # The texts an era's rules are read from, as its refusals name them.
+    N_("the Fourth and Fifth Edition rules"), N_("the 1993 rulebook"),
+    N_("March of the Machine"), N_("2023 (March of the Machine)"), N_("2007 (Lorwyn)"),
+    N_("battles"), N_("planeswalkers"),
 )
 _TERMS = frozenset(TERMS)
 
@@ -92,6 +186,7 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.S)
 
 
+@bounded
 def phrase(text: str, inner: Callable[[str], str] | None = None) -> str:
     """A sentence of the engine's in the language spoken (as written in English, or where
     no pattern matches it); the sentences within it said by `inner` (by default, this)."""

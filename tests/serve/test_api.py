@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from conftest import SHIPPED, SIX_PUMPS
+from workbench_server import SHIPPED, SIX_PUMPS
 
 GIANT = "giant-growth-vs-assignment-order"
 DIFF_KEYS = {"schema", "scenario", "eras", "diverges", "outcomes", "divergences"}
@@ -260,7 +260,7 @@ def test_an_explore_says_the_options_it_was_made_with(workbench, shipped_text):
 def test_the_rules_words_are_shown_where_their_text_is_imported(tmp_path, shipped_text):
     """With M10's rules text imported into the store, each m10 event's rule carries its
     words (the first time it is cited), as on the site."""
-    from conftest import ROOT, start_server, stop_server
+    from workbench_server import ROOT, start_server, stop_server
 
     text_file = ROOT.parent / "shared" / "reference" / "cr-2009-07-08.txt"
     if not text_file.exists():

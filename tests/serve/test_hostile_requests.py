@@ -14,7 +14,7 @@ import time
 from urllib.parse import quote
 
 import pytest
-from conftest import ROOT, free_port, start_server, stop_server
+from workbench_server import ROOT, free_port, start_server, stop_server
 
 GIANT = "giant-growth-vs-assignment-order"
 

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SHIPPED
+from workbench_server import ROOT, SHIPPED
 
 from comparator.serve.speech import asked
 from comparator.serve.words import WORDS
@@ -241,7 +241,7 @@ def test_an_explore_is_said_in_japanese(workbench, shipped_text):
                                                   "limit": 10_000}, headers=JA)
     assert got["state"] == "done"
     _, job = workbench.get(f"/api/explore/{got['job']}?html=1", headers=JA)
-    assert "各プレイヤーが起こせたこと" in job["html"] and "最善のプレイ" in job["html"]
+    assert "各プレイヤーが到達できた結果" in job["html"] and "最善のプレイ" in job["html"]
     assert 'href="/site/ja/rules.html#' in job["html"]
 
 
@@ -502,7 +502,7 @@ def test_the_rules_words_are_quoted_in_japanese_where_that_text_is_imported(tmp_
     Japanese result quotes 509.1g in Japanese (総合ルール), as the Japanese site does, and
     a rule the excerpt lacks in English, marked as English; the English result quotes the
     English."""
-    from conftest import start_server, stop_server
+    from workbench_server import start_server, stop_server
 
     english_text = ROOT.parent / "shared" / "reference" / "cr-2025-02-07.txt"
     if not english_text.exists():

@@ -5,7 +5,7 @@ folded as the shipped files fold them."""
 from __future__ import annotations
 
 import pytest
-from conftest import SHIPPED
+from workbench_server import SHIPPED
 
 from comparator.serve.texts import document, json_safe, written
 

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import SIX_PUMPS
+from workbench_server import SIX_PUMPS
 
 GIANT = "giant-growth-vs-assignment-order"
 VALID = re.compile(r"^Valid")

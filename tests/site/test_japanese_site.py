@@ -101,8 +101,10 @@ def _authors_words() -> list[str]:
     def walk(value: object) -> None:
         if isinstance(value, str):
             said.add(" ".join(value.split()))
-            # A keyword as a card's picture writes it, its hyphens broken: "must block".
+            # A keyword as a card's picture writes it, its hyphens broken: "must block";
+            # a command between backticks as the page sets it, as code.
             said.add(" ".join(value.replace("-", " ").split()))
+            said.add(" ".join(value.replace("`", "").split()))
         elif isinstance(value, dict):
             for v in value.values():
                 walk(v)
@@ -141,6 +143,7 @@ def _shown(page: str) -> str:
     page = re.sub(r'<td class="quoted">.*?</td>', " ", page, flags=re.S)
     page = re.sub(r'<a class="tag"[^>]*>.*?</a>', " ", page, flags=re.S)  # names
     labels = re.findall(r'(?:aria-label|title)="([^"]*)"', page)
+    page = re.sub(r"</?(?:code|span|strong|em|del|ins|a)\b[^>]*>", "", page)  # in a line
     text = re.sub(r"<[^>]+>", " ", page)
     return " ".join(html.unescape(" ".join([text, *labels])).split())
 
@@ -303,3 +306,19 @@ def test_a_japanese_page_quotes_the_japanese_text_where_it_is_imported(tmp_path)
                       r'<footer>702\.15b、(.*?) 2025-02-07</footer>', japanese)
     assert other and other.group(1).startswith('<span lang="en">'), japanese[:200]
     assert other.group(2) == '<span lang="en">Comprehensive Rules</span>'
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ("灰色熊", "/ja/scenarios/"),  # Grizzly Bears, by its Japanese name
+    ("ガードマン", "/ja/scenarios/dm-"),
+])
+def test_japanese_search_finds_japanese_words(browser, served, query, found):
+    """Pagefind's extended build splits Japanese into words: a word inside a run of
+    Japanese finds the Japanese pages that say it."""
+    page = browser.new_page()
+    page.goto(f"{served}/ja/search.html")
+    page.fill(".pagefind-ui__search-input", query)
+    first = page.locator(".pagefind-ui__result-link").first
+    first.wait_for(timeout=10_000)
+    assert found in first.get_attribute("href")
+    page.close()

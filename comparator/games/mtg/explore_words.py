@@ -149,10 +149,15 @@ def _losses_said(state: dict[str, Any], scenario: Scenario) -> str:
                 if s.get("controller") == p.name and s.get("zone") != "battlefield"]
         life = state["players"][p.name]["life"]
         gained = life - start[p.name]
-        lost = ([_("the game")] if state["players"][p.name]["lost"] else []) + mine + (
-            [_("{n} points of life").format(n=-gained)] if gained < 0 else [])
+        lost = mine + ([_("{n} points of life").format(n=-gained)] if gained < 0 else [])
         what = _(", ").join(lost)
-        if gained > 0:
+        if state["players"][p.name]["lost"]:  # the game first, said as its own verb
+            said = {(True, True): _("{player} loses the game, loses {what}, and gains {n} "
+                                    "life"),
+                    (True, False): _("{player} loses the game, and loses {what}"),
+                    (False, True): _("{player} loses the game, and gains {n} life"),
+                    (False, False): _("{player} loses the game")}[bool(lost), gained > 0]
+        elif gained > 0:
             said = (_("{player} loses {what}, and gains {n} life") if lost else
                     _("{player} loses nothing, and gains {n} life"))
         else:

@@ -43,7 +43,7 @@ class DmPre2021(DuelMastersEra):
     aliases = ("dm-old",)
     began = "2018-03-02"
     ended = "2021-09-06"
-    cr_modelled = "総合ルール before 2021-09-07 (described by dmwiki; not retrieved)"
+    cr_modelled = "総合ゲームルール before 2021-09-07 (described by dmwiki; not retrieved)"
     cr_date = "2021-09-06"
     sources = (
         "Takara Tomy, 攻撃先を変更する能力の処理に関する裁定変更のお知らせ, 2021-09-07",
