@@ -9,9 +9,9 @@ kept as written; one that matches none is said as written (as the engine's sente
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from comparator.text.language import N_, _, bounded, current
+from comparator.text.phrases import pattern
 
 # history's sentences, as ``comparator.rules.history`` writes them ({name}: what varies);
 # the more particular of two that could match the same sentence first.
@@ -74,21 +74,6 @@ _EACH = re.compile(r"; (?=(?:\d{3}\.\d+[a-z]?|[A-Z]\.\d+\S*): )")
 _NUMBERED = re.compile(r"^((?:\d{3}\.\d+[a-z]?|[A-Z]\.\d+\S*)): (.+)$", re.S)
 
 
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = re.split(r"\{(\w+)\}", template)
-    out, seen = [], set()
-    for i, part in enumerate(parts):
-        if i % 2 == 0:
-            out.append(re.escape(part))
-        elif part in seen:
-            out.append(f"(?P={part})")
-        else:
-            seen.add(part)
-            out.append(f"(?P<{part}>.+?)")
-    return re.compile("".join(out), re.S)
-
-
 @bounded
 def said(text: str | None) -> str | None:
     """One of history's or an import's sentences in the language spoken (as written in
@@ -96,7 +81,7 @@ def said(text: str | None) -> str | None:
     if not text or current() == "en":
         return text
     for template in SENTENCES:
-        found = _pattern(template).fullmatch(text)
+        found = pattern(template).fullmatch(text)
         if found:
             values = {k: said(v) if k in _NESTED else v for k, v in found.groupdict().items()}
             return _(template).format(**values)

@@ -137,6 +137,28 @@ PHRASES = (
     N_("{number} (before {date}; wording not in the sources)"),
     N_("(number not in the sources)"),
     N_("Glossary: {term}"),
+    # Multiplayer attacks (versions/mtg/engine/attackers.py).
+    N_("{defender} sits {n} seats from {attacker}, outside {attacker}'s range of influence "
+       "({range})"),
+    N_("{attacker} can attack only an opponent seated immediately next to them, and "
+       "{defender} is not"),
+    N_("with the attack left option, {attacker} can attack only the opponent seated "
+       "immediately to their left ({side}), not {defender}"),
+    N_("with the attack right option, {attacker} can attack only the opponent seated "
+       "immediately to their right ({side}), not {defender}"),
+    N_("with the attack left option, {attacker}'s nearest opponent to the left is more "
+       "than one seat away: {attacker} can't attack"),
+    N_("with the attack right option, {attacker}'s nearest opponent to the right is more "
+       "than one seat away: {attacker} can't attack"),
+    # Fourth and fifth's timing of prevention and regeneration (versions/mtg/eras/fourth.py).
+    N_("damage prevention may be played only during a damage prevention step, once there "
+       "is damage to prevent"),
+    N_("regeneration may be played only on a creature that is dying (lethal damage or a "
+       "destroy effect), and none is now"),
+    N_("{target} is not dying (it will not have lethal damage), and regeneration may be "
+       "played only on a creature that is"),
+    N_("{source} is not on the battlefield"),
+    N_("{src}'s {condition} trigger did nothing: {why}"),
 )
 
 # The rules' own words that a sentence names (a keyword, a trigger's condition, a window,
@@ -158,6 +180,11 @@ TERMS = (
     N_("sacrifice"), N_("add-mana"), N_("lose-keyword"), N_("remove-from-combat"),
     N_("gain-life"), N_("lose-life"), N_("counters"), N_("attacked"), N_("planeswalker"),
     N_("battle"), N_("draw"), N_("tap"),
+    # When a keyword arrived, as the eras that lack it say it (versions/mtg/eras).
+    N_("1994 (Legends: MTG Wiki, Rampage)"), N_("2003 (Legions)"),
+    N_("2004 (Champions of Kamigawa)"), N_("2004 (Darksteel, the first rules for it)"),
+    N_("1996 (Mirage: A.19.2 of the 1999 summary cites \"Mirage, Page 1\")"),
+    N_("1997 (Tempest: A.26.2 of the 1999 summary cites \"Tempest, Page 9\")"),
     # The texts an era's rules are read from, as its refusals name them.
     N_("the Fourth and Fifth Edition rules"), N_("the 1993 rulebook"),
     N_("March of the Machine"), N_("2023 (March of the Machine)"), N_("2007 (Lorwyn)"),
@@ -172,7 +199,9 @@ def term(word: Any) -> Any:
 
 
 @cache
-def _pattern(template: str) -> re.Pattern[str]:
+def pattern(template: str) -> re.Pattern[str]:
+    """The regular expression a sentence `template` matches: its words as written, each
+    `{slot}` any text (the same slot twice, the same text)."""
     parts = re.split(r"\{(\w+)\}", template)
     out, seen = [], set()
     for i, part in enumerate(parts):
@@ -193,7 +222,7 @@ def phrase(text: str, inner: Callable[[str], str] | None = None) -> str:
     if current() == "en" or not isinstance(text, str):
         return text
     for template in PHRASES:
-        found = _pattern(template).fullmatch(text)
+        found = pattern(template).fullmatch(text)
         if found:
             values = {k: (inner or phrase)(term(v)) for k, v in found.groupdict().items()}
             return _(template).format(**values)

@@ -40,7 +40,8 @@ class Dm2021(DmPre2021):
     aliases = ("dm-new",)
     began = "2021-09-07"
     ended = None
-    cr_modelled = "総合ゲームルール as changed on 2021-09-07 (507.1, 507.1a; Q&A: 507.2, 507.3a, 507.3c)"
+    cr_modelled = ("総合ゲームルール as changed on 2021-09-07 (507.1, 507.1a; Q&A: 507.2, "
+                   "507.3a, 507.3c)")
     cr_date = "2021-09-07"
     sources = (
         "Takara Tomy, 変更点 (2021.09.07): 507, 507.1, 507.1a",
