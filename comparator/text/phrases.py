@@ -193,8 +193,16 @@ TERMS = (
 _TERMS = frozenset(TERMS)
 
 
-def term(word: Any) -> Any:
-    """One of the rules' own words in the language spoken; a name, as written."""
+# The words Duel Masters says otherwise than Magic, where the catalog's are Magic's: a
+# trigger on blocking is ブロックするたび in Magic's texts, ブロックした時 in Duel Masters'.
+DUEL_MASTERS_TERMS = {"blocks": N_("blocks (a Duel Masters trigger)")}
+
+
+def term(word: Any, game: str | None = None) -> Any:
+    """One of the rules' own words in the language spoken (as `game` says it, where that
+    differs); a name, as written."""
+    if game == "duel-masters" and word in DUEL_MASTERS_TERMS:
+        return _(DUEL_MASTERS_TERMS[word])
     return _(word) if isinstance(word, str) and word in _TERMS else word
 
 

@@ -133,3 +133,17 @@ def test_the_eras_records_in_japanese():
     english = run("eras", "--json")
     japanese = run("eras", "--json", "--lang", "ja")
     assert json.loads(english.output) == json.loads(japanese.output)
+
+
+def test_a_trigger_on_blocking_is_said_as_each_game_says_it():
+    """Magic's texts say ブロックするたび, Duel Masters' ブロックした時 (one English word,
+    "blocks", in both games' scenarios)."""
+    dm = run("run", "dm-three-blockers-draw", "--era", "dm-pre-2021-09", "--lang", "ja")
+    assert "cosmo1 の「ブロックした時」の能力が誘発する" in dm.output
+    from comparator.text.language import speaking
+    from comparator.text.phrases import term
+
+    with speaking("ja"):
+        assert term("blocks") == "ブロックするたび"
+        assert term("blocks", "duel-masters") == "ブロックした時"
+        assert term("blocks-creature", "duel-masters") == "クリーチャー1体をブロックするたび"

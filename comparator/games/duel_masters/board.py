@@ -59,7 +59,7 @@ def _piece(p: dict[str, Any], after: dict[str, Any] | None) -> Piece:
     notes += keyword_words(p.get("keywords", []))
     if p.get("abilities"):
         notes += [_("when it {trigger}: {effect}").format(
-            trigger=term(a.get("trigger", "")), effect=term(a.get("effect", "")))
+            trigger=term(a.get("trigger", ""), "duel-masters"), effect=term(a.get("effect", "")))
             for a in p["abilities"] if isinstance(a, dict) and a.get("trigger")]
     gone = now.get("zone") if now.get("zone") not in (None, "battlefield") else None
     changed = after is not None and after.get("power") not in (None, p.get("power"))

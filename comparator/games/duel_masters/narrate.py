@@ -33,7 +33,7 @@ def sentence(e: dict[str, Any]) -> str:
             return _("{tgt} is unblocked").format(tgt=tgt)
         case "trigger":
             return _("{src}'s {condition} ability triggers").format(
-                src=src, condition=term(e["condition"]))
+                src=src, condition=term(e["condition"], "duel-masters"))
         case "destroy":
             return _("{tgt} is destroyed").format(tgt=tgt)
         case "attack":
