@@ -47,3 +47,26 @@ def launched() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+JAPANESE_FONTS = frozenset({"IPAGothic", "IPAPGothic", "Noto Sans CJK JP", "Noto Sans JP"})
+
+
+def japanese_glyphs(page: Any, selectors: tuple[str, ...]) -> dict[str, tuple[int, list]]:
+    """For the first element of each selector, how many of its glyphs a Japanese font drew,
+    as Chromium says (its DevTools protocol names the font of each glyph: a box drawn for
+    a missing glyph is no Japanese font's), and every font it used."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+        out = {}
+        for selector in selectors:
+            node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})
+            used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+            out[selector] = (sum(f["glyphCount"] for f in used
+                                 if f["familyName"] in JAPANESE_FONTS), used)
+        return out
+    finally:
+        cdp.detach()

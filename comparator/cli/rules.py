@@ -520,13 +520,11 @@ def _say_history(found: Any, colour: bool, japanese: dict[int, Any] | None = Non
             if v.evidence:
                 echo_lines("  " + _("by {evidence}").format(evidence=said(v.evidence)),
                            hang="    ")
-            if ja is not None:
-                pass  # its Japanese words below
-            elif v.words:
+            if ja is None and v.words:  # a Japanese text's words are said below
                 _say_marked(v.words, colour)
                 if v.words_unmarked:
                     echo_lines(f"  ({said(v.words_unmarked)})", hang="    ")
-            elif v.status in ("split", "merged"):  # which words went where
+            elif ja is None and v.status in ("split", "merged"):  # which words went where
                 for number, words in zip(v.numbers, v.text.split("\n"), strict=False):
                     echo_lines(f"  {number}: {words}", hang="    ")
             if v.references:

@@ -26,8 +26,13 @@ class Problem:
     error: tuple[str, dict[str, Any]] | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
+        return self.said(self.message)
+
+    def said(self, message: str) -> str:
+        """The problem's line, "FILE:LINE: FIELD: message", with `message` said (in
+        another language: the file, the line and the field stay as written)."""
         where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        return f"{where}: {self.path}: {message}" if self.path else f"{where}: {message}"
 
 
 class ScenarioError(Exception):

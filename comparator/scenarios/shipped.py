@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from comparator.files.locations import shipped_scenarios
+from comparator.text.phrases import own_japanese
 
 
 def scenario_rows(japanese: bool = False) -> list[dict[str, Any]]:
@@ -17,8 +18,7 @@ def scenario_rows(japanese: bool = False) -> list[dict[str, Any]]:
     rows = []
     for path in shipped_scenarios():
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        own = raw.get("ja") if japanese else None
-        title = own.get("title") if isinstance(own, dict) and own.get("title") else None
+        title = own_japanese(raw, "title") if japanese else None
         rows.append({"id": raw.get("id"), "title": title or raw.get("title"),
                      "tags": raw.get("tags", []), "file": str(path)})
     return rows

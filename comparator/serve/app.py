@@ -42,7 +42,7 @@ from comparator.serve.live_site import LiveSite
 from comparator.serve.sources import Sources
 from comparator.serve.views import HERE, Words, environment, explored_html, result_html
 from comparator.serve.words import said
-from comparator.text.language import _, speaking
+from comparator.text.language import NAMES, _, speaking
 from versions import ENGINE_VERSION, TITLES
 
 SITE_STATIC = Path(__file__).resolve().parents[1] / "site" / "static"
@@ -138,7 +138,7 @@ def create_app(settings: Settings) -> Starlette:
             with speaking(lang):
                 html = pages_env.get_template("workbench.html").render(
                     root=speech.SITE[lang], top="/site/", lang=lang, languages=alternates,
-                    switch={**other, "name": speech.NAMES[other["lang"]]},
+                    switch={**other, "name": NAMES[other["lang"]]},
                     workbench_href=speech.WORKBENCH[lang], section="workbench",
                     title=_("Workbench"), engine_version=ENGINE_VERSION,
                     scenario_count=shipped_count, can_save=settings.folder is not None,

@@ -21,6 +21,7 @@ from comparator.scenarios.scaffold import ScaffoldError, scenario_id
 from comparator.serve.errors import Refused
 from comparator.text.language import _, current
 from comparator.text.messages import message
+from comparator.text.phrases import own_japanese
 
 KINDS = ("shipped", "folder", "stored", "new")
 MOST_FILES = 2000  # files of the folder listed: a folder of scenarios, not a disk
@@ -35,10 +36,10 @@ def _shipped() -> list[dict[str, Any]]:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError):
             continue
-        own = raw.get("ja") if isinstance(raw.get("ja"), dict) else {}
+        japanese = own_japanese(raw, "title")
         out.append({"name": path.stem, "title": str(raw.get("title", path.stem)),
                     "game": str(raw.get("game", "mtg")),
-                    "titles": {"ja": str(own["title"])} if own.get("title") else {}})
+                    "titles": {"ja": japanese} if japanese else {}})
     return out
 
 

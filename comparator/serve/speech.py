@@ -12,7 +12,6 @@ from comparator.text.language import LANGUAGES
 # Where each language's workbench page is, and where its site's pages are served.
 WORKBENCH = {"en": "/workbench", "ja": "/ja/workbench"}
 SITE = {"en": "/site/", "ja": "/site/ja/"}
-NAMES = {"en": "English", "ja": "日本語"}
 
 
 def asked(header: str | None) -> str:

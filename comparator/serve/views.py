@@ -12,6 +12,7 @@ from typing import Any
 
 from comparator.compare.running import Result, scenario_json
 from comparator.games.registry import game_named
+from comparator.serve import speech
 from comparator.site import pages
 from comparator.site.gather import Gathered, Scenario, cited_numbers, quote_record
 from comparator.text.language import current
@@ -19,8 +20,6 @@ from comparator.text.messages import message
 from versions import find_era
 
 HERE = Path(__file__).resolve().parent
-SITE_ROOT = "/site/"  # where the site's pages are served: the rules' links go there
-SITE_ROOTS = {"en": SITE_ROOT, "ja": SITE_ROOT + "ja/"}  # each language's pages
 MOST_SHOWN = 400  # explored outcomes shown on the page; the JSON has them all
 
 
@@ -125,7 +124,7 @@ def _site_scenario(found: Result) -> Scenario:
 
 def site_root() -> str:
     """Where the site's pages of the language spoken are served (its rules' links)."""
-    return SITE_ROOTS.get(current(), SITE_ROOT)
+    return speech.SITE.get(current(), speech.SITE["en"])
 
 
 def result_html(found: Result, words: Words) -> str:

@@ -291,31 +291,29 @@ def _quotes(engine: Engine, scenarios: list[Scenario]
 
 
 def japanese_quotes(engine: Engine, imported: dict[str, dict[str, str]],
-                     quotes: dict[tuple[str, str], dict[str, str]]
-                     ) -> dict[tuple[str, str], dict[str, str]]:
+                    quotes: dict[tuple[str, str], dict[str, str]]
+                    ) -> dict[tuple[str, str], dict[str, str]]:
     """The words of the rules quoted in English, in the Japanese text (総合ルール) of the
     same document, where one of its date is imported: (era, number) -> its words, marked
-    `lang` "ja". One query an era."""
-    from sqlmodel import Session, col, select
+    `lang` "ja". One query for them all."""
+    from comparator.rules.store import japanese_document, rules_numbered
 
-    from comparator.rules.store import japanese_document
-    from comparator.store.schema import RuleTextRow
-
+    texts = {era_id: japanese for era_id, doc in imported.items()
+             if (japanese := japanese_document(engine, find_era(era_id).game,
+                                               doc["effective"])) is not None}
+    if not texts:
+        return {}
+    found = rules_numbered(engine, sorted({d.document_id or 0 for d in texts.values()}),
+                           {n for e, n in quotes if e in texts})
     out: dict[tuple[str, str], dict[str, str]] = {}
-    for era_id, doc in imported.items():
-        japanese = japanese_document(engine, find_era(era_id).game, doc["effective"])
-        numbers = sorted(n for e, n in quotes if e == era_id)
-        if japanese is None or not numbers:
-            continue
-        with Session(engine) as session:
-            rows = session.exec(select(RuleTextRow).where(
-                RuleTextRow.document_id == japanese.document_id,
-                col(RuleTextRow.number).in_(numbers))).all()
-        for r in rows:
-            out[(era_id, r.number)] = {"text": without_examples(r.text),
-                                       "document": japanese.name,
-                                       "effective": japanese.effective,
-                                       "kind": japanese.kind, "lang": "ja"}
+    for (era_id, number) in quotes:
+        japanese = texts.get(era_id)
+        said = found.get((japanese.document_id or 0, number)) if japanese else None
+        if said is not None:
+            out[(era_id, number)] = {"text": without_examples(said[0]),
+                                     "document": japanese.name,
+                                     "effective": japanese.effective,
+                                     "kind": japanese.kind, "lang": "ja"}
     return out
 
 

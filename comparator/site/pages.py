@@ -22,7 +22,7 @@ from comparator.site.words import field, japanese, outcomes, value_words
 from comparator.text import language
 from comparator.text.language import N_, _
 from comparator.text.messages import message
-from comparator.text.phrases import phrase
+from comparator.text.phrases import own_japanese, phrase
 from versions import ENGINE_VERSION, GAMES, TITLES, find_era
 
 HERE = Path(__file__).resolve().parent
@@ -60,7 +60,6 @@ def environment(*more: Path) -> Any:
 # The languages a site is written in: English at its root, each other in a folder of its
 # own beside the English pages, with the same pages at the same paths under it.
 FOLDERS = {"en": "", "ja": "ja/"}
-NAMES = {"en": "English", "ja": "日本語"}
 
 
 def write_pages(out: Path, got: Gathered, say: Say, lang: str = "en") -> int:
@@ -84,7 +83,7 @@ def _write_pages(out: Path, got: Gathered, say: Say, lang: str) -> int:
         other = next(a for a in alternates if a["lang"] != lang)
         html = env.get_template(template).render(
             root="../" * path.count("/"), top=top, languages=alternates,
-            switch={**other, "name": NAMES[other["lang"]]}, **common, **context)
+            switch={**other, "name": language.NAMES[other["lang"]]}, **common, **context)
         target = out / where
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
@@ -97,7 +96,7 @@ def _write_pages(out: Path, got: Gathered, say: Say, lang: str) -> int:
     by_game = {g: [s for s in got.scenarios if s.game == g] for g in GAMES}
     changes = {era.id: f"{older.id}-to-{era.id}" for eras in GAMES.values()
                for older, era in zip(eras, eras[1:], strict=False)}
-    said = "" if lang == "en" else f" ({NAMES[lang]})"
+    said = "" if lang == "en" else f" ({language.NAMES[lang]})"
     say(_("writing the timeline and the changes") + said)
     page("index.html", "home.html", title=_("Combat rules through time"), section="home",
          games=[_game(g, changes) for g in GAMES if by_game[g]],
@@ -147,14 +146,14 @@ def _write_pages(out: Path, got: Gathered, say: Say, lang: str) -> int:
 
 def title(data: dict[str, Any]) -> str:
     """A scenario's title: its own Japanese one on a Japanese page, where it has one."""
-    own = (data.get("ja") or {}).get("title") if language.current() == "ja" else None
+    own = own_japanese(data, "title") if language.current() == "ja" else None
     return str(own or data["title"])
 
 
 def description(data: dict[str, Any]) -> str | None:
     """A scenario's description: its own Japanese one on a Japanese page, where it has
     one."""
-    own = (data.get("ja") or {}).get("description") if language.current() == "ja" else None
+    own = own_japanese(data, "description") if language.current() == "ja" else None
     return own or data.get("description")
 
 

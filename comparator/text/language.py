@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 LANGUAGES = ("en", "ja")
+NAMES = {"en": "English", "ja": "日本語"}  # each as it names itself: a switch's words
 DOMAIN = "rulesdiff"
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 

@@ -533,9 +533,7 @@ def problem_line(problem: Any) -> str:
     in the language spoken (the file, the line and the field as written)."""
     if current() == "en":
         return str(problem)
-    where = f"{problem.file}:{problem.line}" if problem.line else problem.file
-    said = problem_message(problem)
-    return f"{where}: {problem.path}: {said}" if problem.path else f"{where}: {said}"
+    return str(problem.said(problem_message(problem)))
 
 
 _LATIN_THEN_JAPANESE = re.compile(r"([A-Za-z][A-Za-z0-9_'-]*)(?=[\u3040-\u30ff\u4e00-\u9fff])")

@@ -282,6 +282,14 @@ def step_name(step: str, game: Any) -> str:
     return _(title) if title else step
 
 
+def own_japanese(data: dict[str, Any], field: str) -> str | None:
+    """A scenario's own Japanese `field` ("title", "description"), from its `ja:` block as
+    its file gives it; None where it has none."""
+    own = data.get("ja")
+    said = own.get(field) if isinstance(own, dict) else None
+    return str(said) if said else None
+
+
 def title_of(scenario: Any) -> str:
     """The scenario's title: its own Japanese one under Japanese, where it has one."""
     japanese = getattr(scenario, "ja", None)

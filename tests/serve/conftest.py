@@ -1,5 +1,6 @@
 """The workbench tests' fixtures: one server for the session (workbench_server.py starts
-it), the served folder emptied around a test that writes, the browser."""
+it), the served folder emptied around a test that writes, the browser and a page of it
+that fails the test on a script error or a request outside the server."""
 
 from __future__ import annotations
 
@@ -46,3 +47,21 @@ def browser():
     """The machine's Chromium (tests/chromium.py), one a module, as the site's tests."""
     with launched() as b:
         yield b
+
+
+@pytest.fixture
+def page(browser, workbench):
+    """A new page that fails the test on any script error or any request outside the
+    server."""
+    context = browser.new_context(bypass_csp=True)  # Playwright evaluates its waits as text
+    p = context.new_page()
+    errors: list[str] = []
+    outside: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    p.on("request", lambda r: outside.append(r.url)
+         if not r.url.startswith((workbench.url, "data:", "blob:")) else None)
+    yield p
+    context.close()
+    assert not outside, outside
+    assert not errors, errors

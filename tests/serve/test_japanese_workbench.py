@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from chromium import japanese_glyphs
 from workbench_server import ROOT, SHIPPED
 
 from comparator.serve.speech import asked
@@ -30,7 +31,6 @@ GIANT = "giant-growth-vs-assignment-order"
 JA = {"Accept-Language": "ja"}
 JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 ENGLISH = re.compile(r"[A-Za-z]{2,}[,.;:]?\s+[A-Za-z]{2,}")
-JAPANESE_FONTS = {"IPAGothic", "IPAPGothic", "Noto Sans CJK JP", "Noto Sans JP"}
 SCRIPT = ROOT / "comparator" / "serve" / "static" / "workbench.js"
 
 
@@ -327,23 +327,6 @@ def test_the_catalog_says_each_of_the_scripts_words_with_its_placeholders():
 # -- in a browser ------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def page(browser, workbench):
-    """A page that fails the test on any script error or request outside the server."""
-    context = browser.new_context(bypass_csp=True)
-    p = context.new_page()
-    errors: list[str] = []
-    outside: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    p.on("request", lambda r: outside.append(r.url)
-         if not r.url.startswith((workbench.url, "data:", "blob:")) else None)
-    yield p
-    context.close()
-    assert not outside, outside
-    assert not errors, errors
-
-
 def wait_status(page, start: str, timeout: float = 30_000) -> str:
     page.wait_for_function(
         "([start]) => document.getElementById('status').textContent.startsWith(start)",
@@ -472,18 +455,11 @@ def test_the_japanese_workbench_in_a_japanese_font_at_phone_and_desktop_width(
         assert p.evaluate("document.documentElement.scrollWidth") <= width
         # Every Japanese character of the headings, the form's legends and the status
         # line drawn from a Japanese font's glyphs (Chromium says which font drew each).
-        cdp = p.context.new_cdp_session(p)
-        cdp.send("DOM.enable")
-        cdp.send("CSS.enable")
-        root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
-        for selector in ("h1", "#status", "#form legend", "#form label", "#panel-sixth h3",
-                         "#explore-heading"):
-            node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})
-            used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
-            glyphs = sum(f["glyphCount"] for f in used if f["familyName"] in JAPANESE_FONTS)
+        drawn = japanese_glyphs(p, ("h1", "#status", "#form legend", "#form label",
+                                    "#panel-sixth h3", "#explore-heading"))
+        for selector, (glyphs, used) in drawn.items():
             wanted = len(JAPANESE.findall(p.locator(selector).first.text_content()))
             assert wanted and glyphs >= wanted, (selector, used)
-        cdp.detach()
         # The screen as a reader sees it, part by part (not one long picture).
         for part, selector in (("top", "h1"), ("form", "#form"), ("result", "#result"),
                                ("board", "#panel-sixth"), ("explore", "#explore-heading")):

@@ -19,24 +19,6 @@ GIANT = "giant-growth-vs-assignment-order"
 VALID = re.compile(r"^Valid")
 
 
-@pytest.fixture
-def page(browser, workbench):
-    """A new page that fails the test on any script error or any request outside the
-    server."""
-    context = browser.new_context(bypass_csp=True)  # Playwright evaluates its waits as text
-    p = context.new_page()
-    errors: list[str] = []
-    outside: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    p.on("request", lambda r: outside.append(r.url)
-         if not r.url.startswith((workbench.url, "data:", "blob:")) else None)
-    yield p
-    context.close()
-    assert not outside, outside
-    assert not errors, errors
-
-
 def opened(page, workbench, source: str) -> None:
     page.goto(f"{workbench.url}/workbench?open={source}")
     wait_status(page, VALID)

@@ -330,10 +330,14 @@ def test_the_dataset_commands_read_as_japanese(tmp_path):
 
 def test_catalog_and_scenarios(monkeypatch):
     import comparator.files.locations as locations
+    import comparator.scenarios.shipped as shipped
 
     few = [SCENARIOS / "lifelink-blocker-at-one-life.yaml",
            SCENARIOS / "dm-three-blockers-draw.yaml"]
+    # Where it is looked up, and where a module has taken its own name for it (imported
+    # first here, that name would keep the few after the test).
     monkeypatch.setattr(locations, "shipped_scenarios", lambda: few)
+    monkeypatch.setattr(shipped, "shipped_scenarios", lambda: few)
     listed = run("catalog", "--lang", "ja")
     assert listed.exit_code == 0
     fits(listed.stdout)

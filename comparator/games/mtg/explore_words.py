@@ -117,50 +117,50 @@ def action_words(a: Any, target: str | None, scenario: Scenario | None = None) -
     return _("{effect} on {target}").format(effect=term(a.effect), target=t)
 
 
+def _each_player(state: dict[str, Any], scenario: Scenario
+                 ) -> list[tuple[str, bool, list[str], int]]:
+    """Each player's name, whether they lost the game, their permanents gone from the
+    battlefield, and their life's change."""
+    out = []
+    for p in scenario.players:
+        gone = [pid for pid, s in state["permanents"].items()
+                if s.get("controller") == p.name and s.get("zone") != "battlefield"]
+        now = state["players"][p.name]
+        out.append((p.name, bool(now["lost"]), gone, now["life"] - p.life))
+    return out
+
+
 def losses(state: dict[str, Any], scenario: Scenario) -> str:
     """Who loses what in this outcome, in words."""
     if current() != "en":
         return _losses_said(state, scenario)
-    start = {p.name: p.life for p in scenario.players}
     parts = []
-    for p in scenario.players:
-        mine = [pid for pid, s in state["permanents"].items()
-                if s.get("controller") == p.name and s.get("zone") != "battlefield"]
-        life = state["players"][p.name]["life"]
-        bits = []
-        if state["players"][p.name]["lost"]:
-            bits.append("the game")
-        if mine:
-            bits.append(", ".join(mine))
-        if life < start[p.name]:
-            bits.append(f"{start[p.name] - life} life")
-        elif life > start[p.name]:
-            bits.append(f"nothing, and gains {life - start[p.name]} life")
-        parts.append(f"{p.name} loses {' and '.join(bits) if bits else 'nothing'}")
+    for name, lost_game, gone, change in _each_player(state, scenario):
+        bits = (["the game"] if lost_game else []) + ([", ".join(gone)] if gone else [])
+        if change < 0:
+            bits.append(f"{-change} life")
+        elif change > 0:
+            bits.append(f"nothing, and gains {change} life")
+        parts.append(f"{name} loses {' and '.join(bits) if bits else 'nothing'}")
     return "; ".join(parts)
 
 
 def _losses_said(state: dict[str, Any], scenario: Scenario) -> str:
-    """``losses`` in another language: each player's losses as one clause."""
-    start = {p.name: p.life for p in scenario.players}
+    """``losses`` in another language: each player's losses as one clause, the game first,
+    said as its own verb."""
     parts = []
-    for p in scenario.players:
-        mine = [pid for pid, s in state["permanents"].items()
-                if s.get("controller") == p.name and s.get("zone") != "battlefield"]
-        life = state["players"][p.name]["life"]
-        gained = life - start[p.name]
-        lost = mine + ([_("{n} points of life").format(n=-gained)] if gained < 0 else [])
-        what = _(", ").join(lost)
-        if state["players"][p.name]["lost"]:  # the game first, said as its own verb
+    for name, lost_game, gone, change in _each_player(state, scenario):
+        lost = gone + ([_("{n} points of life").format(n=-change)] if change < 0 else [])
+        if lost_game:
             said = {(True, True): _("{player} loses the game, loses {what}, and gains {n} "
                                     "life"),
                     (True, False): _("{player} loses the game, and loses {what}"),
                     (False, True): _("{player} loses the game, and gains {n} life"),
-                    (False, False): _("{player} loses the game")}[bool(lost), gained > 0]
-        elif gained > 0:
+                    (False, False): _("{player} loses the game")}[bool(lost), change > 0]
+        elif change > 0:
             said = (_("{player} loses {what}, and gains {n} life") if lost else
                     _("{player} loses nothing, and gains {n} life"))
         else:
             said = _("{player} loses {what}") if lost else _("{player} loses nothing")
-        parts.append(spaced(said.format(player=p.name, what=what, n=gained)))
+        parts.append(spaced(said.format(player=name, what=_(", ").join(lost), n=change)))
     return _("; ").join(parts)
